@@ -1,0 +1,47 @@
+"""sudoku_models: Sudoku as a constraint problem, one model and many solvers.
+
+>>> import sudoku_models as sm
+>>> result = sm.solve(".1.....4....34..")
+>>> result.status, result.solution.to_line()
+(Status.SOLVED, '4132231412433421')
+"""
+
+from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
+from .board import Board
+from .errors import (
+    InvalidPuzzleError,
+    MissingDependencyError,
+    SudokuModelsError,
+    UnknownSolverError,
+    UnsupportedModelError,
+)
+from .model import AllDifferent, Model, SumCage
+from .puzzle import Puzzle
+from .solvers import available_solvers, get_solver
+from .solvers.base import Result, Solver, Stats, Status
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AllDifferent",
+    "Board",
+    "InvalidPuzzleError",
+    "MissingDependencyError",
+    "Model",
+    "Puzzle",
+    "Result",
+    "Solver",
+    "Stats",
+    "Status",
+    "SudokuModelsError",
+    "SumCage",
+    "UnknownSolverError",
+    "UnsupportedModelError",
+    "available_solvers",
+    "count_solutions",
+    "fill_board",
+    "get_solver",
+    "has_other_solution",
+    "is_unique",
+    "solve",
+]

@@ -1,0 +1,163 @@
+"""Board shapes: the geometry of an n x n grid split into r x c boxes.
+
+Glossary used across the package:
+
+- ``n``: digits per unit and the side of the grid (``n = box_rows * box_cols``);
+- ``i``: a cell index, ``0 .. n*n - 1`` in reading order; ``r, c``: its row and column;
+- ``d``: a digit, ``1 .. n``; ``0`` marks an empty cell;
+- a *unit* is a row, a column or a box: ``n`` cells that hold every digit once;
+- the *peers* of a cell are the other cells that share a unit with it.
+
+The tables (units, peers) are computed once per shape and shared by every board of that shape.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import InvalidPuzzleError
+
+#: Largest number of digits a board may have: 1-9 then A-Z spell at most 35 symbols.
+MAX_DIGITS = 35
+
+#: Symbols for digits 1..35 in the one-line text form; index 0 is the blank.
+SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The shape of a grid: boxes of ``box_rows`` x ``box_cols`` cells, ``n = box_rows * box_cols``.
+
+    >>> board = Board(2, 3)
+    >>> board.n, board.size, len(board.units), len(board.peers[0])
+    (6, 36, 18, 12)
+    """
+
+    box_rows: int
+    box_cols: int
+
+    def __post_init__(self) -> None:
+        r, c = self.box_rows, self.box_cols
+        if not (isinstance(r, int) and isinstance(c, int)) or r < 1 or c < 1:
+            raise InvalidPuzzleError(f"box shape must be two positive integers, got {r!r} x {c!r}")
+        if not 4 <= r * c <= MAX_DIGITS:
+            raise InvalidPuzzleError(
+                f"unsupported board: {r}x{c} boxes give {r * c} digits; supported: 4 to {MAX_DIGITS}"
+            )
+
+    @classmethod
+    def for_digits(cls, n: int) -> Board:
+        """The usual shape for ``n`` digits: the most square ``r x c`` split with ``r <= c``.
+
+        >>> Board.for_digits(9), Board.for_digits(12)
+        (Board(box_rows=3, box_cols=3), Board(box_rows=3, box_cols=4))
+        """
+        if not 4 <= n <= MAX_DIGITS:
+            raise InvalidPuzzleError(f"unsupported board side {n}; supported: 4 to {MAX_DIGITS}")
+        r = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+        if r == 1:
+            raise InvalidPuzzleError(
+                f"unsupported board side {n}: {n} is prime, so it has no box shape; pass box=(r, c)"
+            )
+        return cls(r, n // r)
+
+    @property
+    def n(self) -> int:
+        """Digits per unit, and the side of the grid."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.n * self.n
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """Cell indices of each row, top to bottom."""
+        return _layout(self.box_rows, self.box_cols).rows
+
+    @property
+    def cols(self) -> tuple[tuple[int, ...], ...]:
+        """Cell indices of each column, left to right."""
+        return _layout(self.box_rows, self.box_cols).cols
+
+    @property
+    def boxes(self) -> tuple[tuple[int, ...], ...]:
+        """Cell indices of each box, in reading order of boxes and of cells inside a box."""
+        return _layout(self.box_rows, self.box_cols).boxes
+
+    @property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """All rows, then all columns, then all boxes."""
+        return _layout(self.box_rows, self.box_cols).units
+
+    @property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the sorted indices of the other cells sharing a unit with it."""
+        return _layout(self.box_rows, self.box_cols).peers
+
+    def box_of(self, r: int, c: int) -> int:
+        """Index of the box holding row ``r``, column ``c``."""
+        return (r // self.box_rows) * self.box_rows + c // self.box_cols
+
+    def cell(self, r: int, c: int) -> int:
+        """Cell index of row ``r``, column ``c``."""
+        return r * self.n + c
+
+    def row_col(self, i: int) -> tuple[int, int]:
+        """Row and column of cell index ``i``."""
+        return divmod(i, self.n)
+
+    def symbol(self, d: int) -> str:
+        """The one-character form of digit ``d`` (``.`` for 0)."""
+        return SYMBOLS[d]
+
+
+def clashing_pairs(
+    groups: Iterable[Sequence[int]], cells: Sequence[int]
+) -> list[tuple[int, int]]:
+    """Sorted pairs of cell indices holding the same digit inside one group, each pair once."""
+    pairs: set[tuple[int, int]] = set()
+    for group in groups:
+        first: dict[int, int] = {}
+        for i in group:
+            d = cells[i]
+            if d:
+                if d in first:
+                    pairs.add((first[d], i))
+                else:
+                    first[d] = i
+    return sorted(pairs)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    boxes: tuple[tuple[int, ...], ...]
+    units: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def _layout(box_rows: int, box_cols: int) -> _Layout:
+    n = box_rows * box_cols
+    rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+    cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+    boxes = tuple(
+        tuple(
+            (top + dr) * n + left + dc for dr in range(box_rows) for dc in range(box_cols)
+        )
+        for top in range(0, n, box_rows)
+        for left in range(0, n, box_cols)
+    )
+    units = rows + cols + boxes
+    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units:
+        for i in unit:
+            peer_sets[i].update(unit)
+    peers = tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
+    return _Layout(rows, cols, boxes, units, peers)

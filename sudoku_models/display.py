@@ -1,0 +1,171 @@
+"""Drawing a grid as text, HTML (for notebooks) and SVG; every function returns a string."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Mapping, Sequence
+
+from .board import Board
+
+GIVEN_COLOR = "#111"
+FILLED_COLOR = "#1f5fbf"
+HIGHLIGHT_COLOR = "#fff3b0"
+CANDIDATE_COLOR = "#666"
+
+
+def text_grid(board: Board, cells: Sequence[int]) -> str:
+    """A plain-text grid with ``|`` and ``-+-`` between boxes; ``.`` for a blank.
+
+    >>> print(text_grid(Board(2, 2), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]))
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    """
+    n = board.n
+    width = 1 if n <= 9 else 2
+    lines = []
+    for r in range(n):
+        if r and r % board.box_rows == 0:
+            segment = "-" * ((width + 1) * board.box_cols - 1)
+            lines.append("-+-".join([segment] * (n // board.box_cols)))
+        parts = []
+        for left in range(0, n, board.box_cols):
+            box_cells = cells[r * n + left : r * n + left + board.box_cols]
+            parts.append(" ".join(_text_symbol(board, d).rjust(width) for d in box_cells))
+        lines.append(" | ".join(parts))
+    return "\n".join(lines)
+
+
+def _text_symbol(board: Board, d: int) -> str:
+    if d == 0:
+        return "."
+    return str(d) if board.n > 9 else board.symbol(d)
+
+
+def html_grid(
+    board: Board,
+    cells: Sequence[int],
+    givens: Sequence[int] | None = None,
+    highlight: Collection[int] = (),
+    candidates: Mapping[int, Collection[int]] | None = None,
+    marked: Mapping[int, Collection[int]] | None = None,
+    caption: str | None = None,
+) -> str:
+    """An HTML table with inline styles: thick box borders, givens bold, filled digits blue.
+
+    ``givens`` (cell values, 0 blank) tells givens from filled digits; without it every digit is
+    a given. ``highlight`` shades cells; ``candidates`` draws small pencil marks in empty cells;
+    ``marked`` colours some of those candidates red (for a step's eliminations).
+    """
+    n = board.n
+    givens = cells if givens is None else givens
+    cell_px = 28 if n <= 9 else 24 if n <= 16 else 20
+    font_px = cell_px * 0.6
+    rows = []
+    for r in range(n):
+        tds = []
+        for c in range(n):
+            i = r * n + c
+            d = cells[i]
+            style = [
+                f"width:{cell_px}px",
+                f"height:{cell_px}px",
+                "text-align:center",
+                "vertical-align:middle",
+                "padding:0",
+                f"font-size:{font_px:.0f}px",
+                "font-family:sans-serif",
+                f"border-top:{_edge(r, board.box_rows)}",
+                f"border-left:{_edge(c, board.box_cols)}",
+                f"border-bottom:{'2px solid #000' if r == n - 1 else '1px solid #bbb'}",
+                f"border-right:{'2px solid #000' if c == n - 1 else '1px solid #bbb'}",
+            ]
+            if i in highlight:
+                style.append(f"background:{HIGHLIGHT_COLOR}")
+            if d:
+                is_given = bool(givens[i])
+                color = GIVEN_COLOR if is_given else FILLED_COLOR
+                weight = "bold" if is_given else "normal"
+                style += [f"color:{color}", f"font-weight:{weight}"]
+                content = html.escape(_text_symbol(board, d))
+            elif candidates and i in candidates:
+                red = marked.get(i, ()) if marked else ()
+                content = _candidate_block(board, candidates[i], red, cell_px)
+            else:
+                content = ""
+            tds.append(f'<td style="{";".join(style)}">{content}</td>')
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    caption_html = (
+        f'<caption style="caption-side:top;text-align:left">{html.escape(caption)}</caption>'
+        if caption
+        else ""
+    )
+    return (
+        '<table style="border-collapse:collapse;margin:4px 0">'
+        + caption_html
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+def _edge(index: int, box_side: int) -> str:
+    return "2px solid #000" if index % box_side == 0 else "1px solid #bbb"
+
+
+def _candidate_block(
+    board: Board, digits: Collection[int], red: Collection[int], cell_px: int
+) -> str:
+    per_line = board.box_cols
+    size = max(6, int(cell_px / (per_line + 0.5)))
+    spans = []
+    for d in range(1, board.n + 1):
+        text = _text_symbol(board, d) if d in digits else "&nbsp;"
+        color = "#c0392b" if d in red else CANDIDATE_COLOR
+        spans.append(f'<span style="color:{color}">{text}</span>')
+        if d % per_line == 0:
+            spans.append("<br>")
+    return f'<div style="font-size:{size}px;line-height:1;font-weight:normal">{"".join(spans)}</div>'
+
+
+def svg_grid(
+    board: Board, cells: Sequence[int], givens: Sequence[int], cell_size: int = 32
+) -> str:
+    """A standalone SVG drawing of the grid; digits absent from ``givens`` are drawn blue."""
+    n = board.n
+    side = n * cell_size
+    pad = 2
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2 * pad}" '
+        f'height="{side + 2 * pad}" viewBox="{-pad} {-pad} {side + 2 * pad} {side + 2 * pad}">',
+        f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
+    ]
+    for k in range(n + 1):
+        pos = k * cell_size
+        thick_h = k % board.box_rows == 0
+        thick_v = k % board.box_cols == 0
+        parts.append(
+            f'<line x1="0" y1="{pos}" x2="{side}" y2="{pos}" stroke="black" '
+            f'stroke-width="{2 if thick_h else 0.5}"/>'
+        )
+        parts.append(
+            f'<line x1="{pos}" y1="0" x2="{pos}" y2="{side}" stroke="black" '
+            f'stroke-width="{2 if thick_v else 0.5}"/>'
+        )
+    font = cell_size * 0.6
+    for i, d in enumerate(cells):
+        if not d:
+            continue
+        r, c = divmod(i, n)
+        x = c * cell_size + cell_size / 2
+        y = r * cell_size + cell_size / 2
+        given = bool(givens[i])
+        parts.append(
+            f'<text x="{x}" y="{y}" font-size="{font:.1f}" font-family="sans-serif" '
+            f'text-anchor="middle" dominant-baseline="central" '
+            f'fill="{GIVEN_COLOR if given else FILLED_COLOR}" '
+            f'font-weight="{"bold" if given else "normal"}">{_text_symbol(board, d)}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,35 @@
+"""The exceptions raised for user mistakes; failures of a search are results, not exceptions."""
+
+from __future__ import annotations
+
+
+class SudokuModelsError(Exception):
+    """Base class of every exception this package raises on purpose."""
+
+
+class InvalidPuzzleError(SudokuModelsError, ValueError):
+    """A puzzle could not be read: wrong length, unknown character, digit out of range, ragged rows.
+
+    ``row`` and ``col`` (0-based) say where, when the problem is tied to one cell.
+    """
+
+    def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
+        if row is not None and col is not None:
+            message = f"{message} (row {row + 1}, column {col + 1})"
+        elif row is not None:
+            message = f"{message} (row {row + 1})"
+        super().__init__(message)
+        self.row = row
+        self.col = col
+
+
+class UnknownSolverError(SudokuModelsError, ValueError):
+    """A backend name or variant that is not registered; the message lists the known ones."""
+
+
+class MissingDependencyError(SudokuModelsError, ImportError):
+    """A backend needs a package that is not installed; the message gives the pip command."""
+
+
+class UnsupportedModelError(SudokuModelsError, ValueError):
+    """A backend was handed a constraint kind it cannot translate."""

@@ -1,0 +1,165 @@
+"""The solver-neutral constraint model every backend translates: cells, digits, groups, cages.
+
+A :class:`Model` says what a solution must satisfy and nothing about how to search:
+
+- one variable per cell, with domain ``1..n``; givens fix some of them;
+- :class:`AllDifferent` groups (the rows, columns and boxes, plus any extra group a variant adds,
+  such as the two diagonals of an X-Sudoku);
+- :class:`SumCage` constraints (killer cages: distinct digits with a given total).
+
+Backends read ``model.groups`` and ``model.cages`` and never the puzzle text.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .board import Board, clashing_pairs
+from .errors import InvalidPuzzleError
+from .parsing import Source
+from .puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class AllDifferent:
+    """The cells of ``cells`` hold pairwise different digits."""
+
+    cells: tuple[int, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class SumCage:
+    """The cells of ``cells`` hold different digits adding up to ``total``."""
+
+    cells: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Model:
+    """Cells ``0..n*n-1`` with domain ``1..n``, the givens, and the constraints on them.
+
+    >>> model = Model.from_puzzle(Puzzle.empty((2, 2)))
+    >>> model.n, len(model.groups), model.groups[0]
+    (4, 12, AllDifferent(cells=(0, 1, 2, 3), name='row 1'))
+    """
+
+    board: Board
+    givens: tuple[int, ...]
+    groups: tuple[AllDifferent, ...]
+    cages: tuple[SumCage, ...] = field(default=())
+
+    @classmethod
+    def from_puzzle(
+        cls,
+        puzzle: Puzzle | Source,
+        extra_groups: Iterable[Sequence[int]] = (),
+        cages: Iterable[tuple[Sequence[int], int]] = (),
+    ) -> Model:
+        """The classic model of ``puzzle``: one group per row, column and box.
+
+        ``extra_groups`` adds all-different groups (lists of cell indices) for variants;
+        ``cages`` adds ``(cells, total)`` sum cages.
+        """
+        puzzle = Puzzle.parse(puzzle)
+        board = puzzle.board
+        groups = [
+            AllDifferent(cells, f"{kind} {k + 1}")
+            for kind, units in (("row", board.rows), ("column", board.cols), ("box", board.boxes))
+            for k, cells in enumerate(units)
+        ]
+        for k, cells in enumerate(extra_groups):
+            groups.append(AllDifferent(_checked_cells(board, cells), f"extra {k + 1}"))
+        cage_list = [SumCage(_checked_cells(board, cells), int(total)) for cells, total in cages]
+        return cls(board, puzzle.cells, tuple(groups), tuple(cage_list))
+
+    @property
+    def n(self) -> int:
+        """Digits per unit: every cell's domain is ``1..n``."""
+        return self.board.n
+
+    @property
+    def size(self) -> int:
+        """Number of cells (variables)."""
+        return self.board.size
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The givens as a puzzle."""
+        return Puzzle(self.board, self.givens)
+
+    @property
+    def is_classic(self) -> bool:
+        """Whether the model has only the rows, columns and boxes of its board."""
+        return (
+            not self.cages
+            and len(self.groups) == 3 * self.n
+            and all(g.cells == u for g, u in zip(self.groups, self.board.units))
+        )
+
+    def clashes(self) -> list[tuple[int, int]]:
+        """Pairs of cells whose givens already break an all-different group or a cage."""
+        pairs = set(clashing_pairs((g.cells for g in self.groups), self.givens))
+        pairs.update(clashing_pairs((cage.cells for cage in self.cages), self.givens))
+        for cage in self.cages:
+            values = [self.givens[i] for i in cage.cells]
+            if all(values) and sum(values) != cage.total:
+                pairs.add((cage.cells[0], cage.cells[-1]))
+        return sorted(pairs)
+
+    def is_solution(self, grid: Sequence[int]) -> bool:
+        """Whether ``grid`` (cell values) fills every cell, keeps the givens and meets every constraint."""
+        n = self.n
+        if len(grid) != self.size or any(not 1 <= d <= n for d in grid):
+            return False
+        if any(g and g != d for g, d in zip(self.givens, grid)):
+            return False
+        for group in self.groups:
+            if len({grid[i] for i in group.cells}) != len(group.cells):
+                return False
+        for cage in self.cages:
+            digits = [grid[i] for i in cage.cells]
+            if len(set(digits)) != len(digits) or sum(digits) != cage.total:
+                return False
+        return True
+
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the other cells sharing an all-different group or a cage with it.
+
+        Computed once per shape (board, groups, cages) and shared by all puzzles of that shape.
+        """
+        if self.is_classic:
+            return self.board.peers
+        return _variant_peers(self.size, self.groups, self.cages)
+
+    def full_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups of exactly ``n`` cells, which must hold every digit once."""
+        if self.is_classic:
+            return self.board.units
+        return tuple(g.cells for g in self.groups if len(g.cells) == self.n)
+
+
+@functools.lru_cache(maxsize=64)
+def _variant_peers(
+    size: int, groups: tuple[AllDifferent, ...], cages: tuple[SumCage, ...]
+) -> tuple[tuple[int, ...], ...]:
+    peer_sets: list[set[int]] = [set() for _ in range(size)]
+    for cells in [g.cells for g in groups] + [c.cells for c in cages]:
+        for i in cells:
+            peer_sets[i].update(cells)
+    return tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
+
+
+def _checked_cells(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
+    out = tuple(int(i) for i in cells)
+    for i in out:
+        if not 0 <= i < board.size:
+            raise InvalidPuzzleError(f"cell index {i} is outside the board (0..{board.size - 1})")
+    if len(set(out)) != len(out):
+        raise InvalidPuzzleError(f"a constraint lists a cell twice: {list(out)}")
+    if len(out) > board.n:
+        raise InvalidPuzzleError(f"an all-different group of {len(out)} cells cannot fit {board.n} digits")
+    return out

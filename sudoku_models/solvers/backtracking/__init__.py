@@ -1,0 +1,45 @@
+"""Handwritten search in pure Python; each strategy lives in a module of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib import import_module
+
+from ...model import Model
+from ..base import Grid, Solver, Stats
+
+Strategy = Callable[[Model, int, Sequence[Grid], "float | None", Stats, list[Grid]], None]
+
+#: Strategy name -> module of this package holding its ``search`` function.
+STRATEGIES: dict[str, str] = {
+    "fast": "fast",
+}
+
+
+class BacktrackingSolver(Solver):
+    """Pure-Python search; the default ``fast`` strategy propagates singles and picks the tightest cell."""
+
+    name = "backtracking"
+    variants = tuple(STRATEGIES)
+
+    def _strategy(self) -> Strategy:
+        module = import_module(f"{__name__}.{STRATEGIES[self.variant or 'fast']}")
+        return module.search  # type: ignore[no-any-return]
+
+    def _find(
+        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
+    ) -> Grid | None:
+        found: list[Grid] = []
+        self._strategy()(model, 1, exclude, deadline, stats, found)
+        return found[0] if found else None
+
+    def _search(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        self._strategy()(model, limit, exclude, deadline, stats, found)

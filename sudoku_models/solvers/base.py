@@ -1,0 +1,290 @@
+"""The ``Solver`` interface every backend implements, and the ``Result`` every backend returns.
+
+A backend translates a :class:`~sudoku_models.model.Model` and finds one solution that differs from
+a list of excluded grids (:meth:`Solver._find`). Everything else is built here on top of that one
+operation, the way the package is designed around: enumeration to a limit adds the solution just
+found to the excluded list (a blocking constraint) and solves again; uniqueness is "solve, block,
+solve again, expect no solution". A backend may override :meth:`Solver._search` to enumerate
+natively, as long as the counts stay the same.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from .. import display
+from ..errors import UnknownSolverError
+from ..model import Model
+from ..parsing import Source
+from ..puzzle import Puzzle
+
+Grid = tuple[int, ...]
+
+
+class Status(enum.Enum):
+    """What a search established about a puzzle."""
+
+    SOLVED = "solved"  #: a solution was found; with limit 1 nothing is known about others
+    UNIQUE = "unique"  #: exactly one solution exists
+    MULTIPLE = "multiple"  #: at least two solutions exist
+    UNSATISFIABLE = "unsatisfiable"  #: no solution exists
+    TIMEOUT = "timeout"  #: the time limit ran out before the question was answered
+
+    def __repr__(self) -> str:
+        return f"Status.{self.name}"
+
+
+class SearchTimeout(Exception):
+    """Raised inside a backend when its deadline passes; :meth:`Solver.solve` turns it into a result."""
+
+
+@dataclass
+class Stats:
+    """Counters of one solve, in a vocabulary shared by every backend.
+
+    ``nodes`` search nodes visited, ``guesses`` branching choices tried, ``backtracks`` choices
+    that failed, ``propagations`` values forced by inference, ``conflicts`` dead ends found by
+    propagation (SAT/CP conflicts for those backends), ``time`` wall seconds; ``extra`` holds
+    backend-specific counters (variables, clauses, decisions, ...).
+    """
+
+    nodes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    propagations: int = 0
+    conflicts: int = 0
+    time: float = 0.0
+    extra: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, float]:
+        """All counters in one flat dict, backend-specific ones included."""
+        out: dict[str, float] = asdict(self)
+        extra = out.pop("extra")
+        out.update(extra)
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer of one solve: a status, the solutions found (up to the limit) and counters.
+
+    ``clashes`` names the pairs of givens ``((r, c), (r, c))`` that already break a rule when
+    that is why the puzzle is unsatisfiable.
+    """
+
+    status: Status
+    solutions: tuple[Puzzle, ...]
+    stats: Stats
+    puzzle: Puzzle
+    backend: str
+    limit: int = 1
+    clashes: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+
+    @property
+    def solution(self) -> Puzzle | None:
+        """The first solution found, or None."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def count(self) -> int:
+        """Number of solutions found (the true count when the limit was not reached)."""
+        return len(self.solutions)
+
+    @property
+    def is_unique(self) -> bool:
+        """Whether the search proved exactly one solution."""
+        return self.status is Status.UNIQUE
+
+    def __repr__(self) -> str:
+        return (
+            f"Result(status={self.status!r}, solutions={len(self.solutions)}, "
+            f"backend={self.backend!r}, time={self.stats.time * 1000:.2f} ms)"
+        )
+
+    def summary(self) -> str:
+        """One line: status, count, backend, time and the main counters."""
+        s = self.stats
+        line = (
+            f"{self.status.value}: {len(self.solutions)} solution(s) by {self.backend} "
+            f"in {s.time * 1000:.2f} ms (nodes {s.nodes}, guesses {s.guesses}, "
+            f"backtracks {s.backtracks}, propagations {s.propagations}, conflicts {s.conflicts})"
+        )
+        if self.clashes:
+            pairs = ", ".join(f"r{a[0] + 1}c{a[1] + 1}=r{b[0] + 1}c{b[1] + 1}" for a, b in self.clashes)
+            line += f"; clashing givens: {pairs}"
+        return line
+
+    def _repr_html_(self) -> str:
+        grid = self.solution or self.puzzle
+        table = display.html_grid(grid.board, grid.cells, givens=self.puzzle.cells)
+        return f"<div><p style='font-family:sans-serif'>{self.summary()}</p>{table}</div>"
+
+
+class Solver(ABC):
+    """A backend: subclasses implement :meth:`_find` (and may override :meth:`_search`).
+
+    ``__init__`` only stores the variant and options; the work starts at the first solve.
+    Subclasses set ``name`` (the registry name), ``variants`` (sub-choices, the first is the
+    default) and ``requires`` (the pip package behind the backend, if any).
+    """
+
+    name: ClassVar[str] = ""
+    variants: ClassVar[tuple[str, ...]] = ()
+    requires: ClassVar[str | None] = None
+
+    def __init__(self, variant: str | None = None, **options: Any) -> None:
+        if variant is None:
+            variant = self.variants[0] if self.variants else None
+        elif variant not in self.variants:
+            known = ", ".join(f"{self.name}:{v}" for v in self.variants) or "none"
+            raise UnknownSolverError(
+                f"unknown variant {variant!r} of backend {self.name!r}; known: {known}"
+            )
+        self.variant = variant
+        self.options = options
+
+    @property
+    def label(self) -> str:
+        """``name:variant`` as the registry spells it."""
+        return f"{self.name}:{self.variant}" if self.variant else self.name
+
+    @classmethod
+    def version(cls) -> str | None:
+        """Version of the package behind this backend, or None when it has none."""
+        return None
+
+    @classmethod
+    def is_available(cls) -> bool:
+        """Whether the package this backend needs is installed."""
+        return True
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({self.variant!r}{opts})"
+
+    # --- what a backend provides -------------------------------------------------------------
+
+    @abstractmethod
+    def _find(
+        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
+    ) -> Grid | None:
+        """One solution of ``model`` equal to none of ``exclude``, or None when there is none.
+
+        ``exclude`` holds complete grids to block: the answer must differ from each of them in at
+        least one cell. Raise :class:`SearchTimeout` once ``time.perf_counter()`` passes
+        ``deadline``; add to ``stats`` as the search goes.
+        """
+
+    def _search(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        """Append solutions to ``found`` until ``limit`` of them (0: all) or no more exist.
+
+        The default blocks each solution it finds and solves again.
+        """
+        while limit == 0 or len(found) < limit:
+            grid = self._find(model, [*exclude, *found], deadline, stats)
+            if grid is None:
+                return
+            found.append(grid)
+
+    # --- what every backend gets -------------------------------------------------------------
+
+    def solve(
+        self,
+        puzzle: Puzzle | Model | Source,
+        limit: int = 1,
+        time_limit: float | None = None,
+        exclude: Sequence[Puzzle | Grid] = (),
+    ) -> Result:
+        """Find up to ``limit`` solutions (0 means all) that differ from every grid in ``exclude``.
+
+        The status is ``SOLVED`` when ``limit`` is 1 and a solution was found, ``UNIQUE`` or
+        ``MULTIPLE`` when the search could tell, ``UNSATISFIABLE``, or ``TIMEOUT`` when
+        ``time_limit`` (seconds) ran out first; solutions found before a timeout are kept.
+        """
+        model = as_model(puzzle)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
+        blocked = [_grid_of(g, model) for g in exclude]
+        stats = Stats()
+        found: list[Grid] = []
+        clashes = model.clashes()
+        start = time.perf_counter()
+        timed_out = False
+        if not clashes:
+            deadline = None if time_limit is None else start + time_limit
+            try:
+                self._search(model, limit, blocked, deadline, stats, found)
+            except SearchTimeout:
+                timed_out = True
+        stats.time = time.perf_counter() - start
+        del found[limit or len(found) :]
+        return Result(
+            status=_status(len(found), limit, timed_out),
+            solutions=tuple(Puzzle(model.board, g) for g in found),
+            stats=stats,
+            puzzle=model.puzzle,
+            backend=self.label,
+            limit=limit,
+            clashes=tuple((model.board.row_col(a), model.board.row_col(b)) for a, b in clashes),
+        )
+
+    def count_solutions(
+        self, puzzle: Puzzle | Model | Source, limit: int = 0, time_limit: float | None = None
+    ) -> int:
+        """Number of solutions, counting at most ``limit`` (0: all)."""
+        return self.solve(puzzle, limit=limit, time_limit=time_limit).count
+
+    def is_unique(self, puzzle: Puzzle | Model | Source, time_limit: float | None = None) -> bool:
+        """Whether the puzzle has exactly one solution: solve, block it, solve again."""
+        result = self.solve(puzzle, limit=2, time_limit=time_limit)
+        if result.status is Status.TIMEOUT:
+            raise TimeoutError(f"{self.label} could not decide uniqueness in {time_limit} s")
+        return result.status is Status.UNIQUE
+
+    def has_other_solution(
+        self, puzzle: Puzzle | Model | Source, known: Puzzle | Sequence[int]
+    ) -> bool:
+        """Whether a solution other than ``known`` exists: one solve with ``known`` blocked."""
+        model = as_model(puzzle)
+        if model.clashes():
+            return False
+        return self._find(model, [_grid_of(known, model)], None, Stats()) is not None
+
+
+def as_model(puzzle: Puzzle | Model | Source) -> Model:
+    """The model of a puzzle in any accepted form (a model is returned as it is)."""
+    if isinstance(puzzle, Model):
+        return puzzle
+    return Model.from_puzzle(Puzzle.parse(puzzle))
+
+
+def _grid_of(grid: Puzzle | Sequence[int], model: Model) -> Grid:
+    cells = grid.cells if isinstance(grid, Puzzle) else tuple(grid)
+    if len(cells) != model.size or 0 in cells:
+        raise ValueError(f"a blocked grid must be complete with {model.size} cells")
+    return cells
+
+
+def _status(count: int, limit: int, timed_out: bool) -> Status:
+    if timed_out:
+        return Status.TIMEOUT
+    if count >= 2:
+        return Status.MULTIPLE
+    if count == 0:
+        return Status.UNSATISFIABLE
+    return Status.SOLVED if limit == 1 else Status.UNIQUE

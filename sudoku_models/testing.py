@@ -1,0 +1,196 @@
+"""A conformance check any backend can run: ``check_solver(solver)``.
+
+Every backend of this package runs it in its tests, and third-party backends can reuse it::
+
+    from sudoku_models.testing import check_solver
+
+    def test_my_backend():
+        check_solver(MySolver())
+
+Each check raises ``AssertionError`` with a message that names the puzzle and what went wrong.
+The reference answers do not come from any backend: complete grids are checked against the
+rules, and counts on 4x4 boards come from enumerating all 288 4x4 grids by permutations.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+
+from . import datasets
+from .board import Board
+from .model import Model
+from .puzzle import Puzzle
+from .solvers import get_solver
+from .solvers.base import Solver, Status
+
+#: Unique 9x9 puzzles (easy, hard, 17 clues) beside the shipped puzzle of every other size.
+NINE_BY_NINE: tuple[str, ...] = (
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+)
+
+
+def known_puzzles(max_n: int = 9) -> list[Puzzle]:
+    """Unique puzzles of every shipped size up to ``max_n`` digits, smallest first."""
+    puzzles = datasets.load("sizes") + [Puzzle.parse(line) for line in NINE_BY_NINE]
+    return sorted((p for p in puzzles if p.n <= max_n), key=lambda p: p.n)
+
+
+#: 9x9 givens that break no rule at first sight but have no solution: row 1 needs a 1 in
+#: r1c9, which already sees a 1 in its column; no two givens clash.
+UNSAT_WITHOUT_CLASH = (
+    "23456789."
+    "........1"
+    "........."
+    "........."
+    "........."
+    "........."
+    "........."
+    "........."
+    "........."
+)
+
+#: Two 5s in the first row: the base class reports the clash without searching.
+UNSAT_WITH_CLASH = "5.5" + "." * 78
+
+
+def all_grids_4x4() -> list[tuple[int, ...]]:
+    """Every complete 4x4 grid (there are 288), built from row permutations alone."""
+    board = Board(2, 2)
+    rows = list(itertools.permutations(range(1, 5)))
+    grids = []
+    for a, b, c, d in itertools.product(rows, repeat=4):
+        cells = a + b + c + d
+        if not Puzzle(board, cells).conflicts():
+            grids.append(cells)
+    return grids
+
+
+def reference_count(puzzle: Puzzle, grids: list[tuple[int, ...]]) -> int:
+    """How many of ``grids`` keep every given of ``puzzle``."""
+    return sum(all(g in (0, d) for g, d in zip(puzzle.cells, grid)) for grid in grids)
+
+
+def _sample_4x4_puzzles() -> Iterator[Puzzle]:
+    board = Board(2, 2)
+    lines = [
+        "................",  # empty: 288 solutions
+        "1...............",  # 72
+        "12..34..........",
+        ".1.....4....34..",  # unique
+        "1.3...1..1..2...",
+        "1...2...3...4...",  # first column given
+        "1.......2......1",
+        "12..............",
+    ]
+    for line in lines:
+        yield Puzzle.parse(line, box=(board.box_rows, board.box_cols))
+
+
+def check_solver(solver: Solver | str, max_n: int = 9, time_limit: float = 60.0) -> None:
+    """Run every conformance check on ``solver`` (an instance or a registry name).
+
+    ``max_n`` caps the board sizes tried (slow strategies pass 4 or 6); ``time_limit`` bounds
+    each solve so a broken backend fails instead of hanging.
+    """
+    solver = get_solver(solver)
+    check_known_puzzles(solver, max_n, time_limit)
+    check_unsatisfiable(solver, time_limit)
+    check_counts(solver, time_limit)
+    check_blocking(solver, time_limit)
+    check_time_limit(solver)
+    check_inputs_unchanged(solver, time_limit)
+
+
+def check_known_puzzles(solver: Solver, max_n: int = 9, time_limit: float = 60.0) -> None:
+    """Unique puzzles come back ``SOLVED`` with limit 1 and ``UNIQUE`` with limit 2."""
+    for puzzle in known_puzzles(max_n):
+        line = puzzle.to_line()
+        first = solver.solve(puzzle, time_limit=time_limit)
+        assert first.status is Status.SOLVED, f"{solver.label} on {line}: {first.status}"
+        assert first.solution is not None and first.solution.is_valid_solution_of(puzzle), (
+            f"{solver.label} returned an invalid solution for {line}"
+        )
+        both = solver.solve(puzzle, limit=2, time_limit=time_limit)
+        assert both.status is Status.UNIQUE, f"{solver.label} on {line}: {both.status}"
+        assert both.solutions == (first.solution,), f"{solver.label}: solutions differ on {line}"
+        assert solver.is_unique(puzzle, time_limit=time_limit)
+        assert first.backend == solver.label
+
+
+def check_unsatisfiable(solver: Solver, time_limit: float = 60.0) -> None:
+    """Contradictory givens, clashing or not at first sight, give ``UNSATISFIABLE``."""
+    clash = solver.solve(UNSAT_WITH_CLASH, limit=2, time_limit=time_limit)
+    assert clash.status is Status.UNSATISFIABLE, f"{solver.label}: {clash.status} on a clash"
+    assert clash.clashes == (((0, 0), (0, 2)),), f"{solver.label}: clashes {clash.clashes}"
+    assert clash.solutions == ()
+    deep = solver.solve(UNSAT_WITHOUT_CLASH, limit=2, time_limit=time_limit)
+    assert deep.status is Status.UNSATISFIABLE, f"{solver.label}: {deep.status} on hidden UNSAT"
+    assert deep.clashes == ()
+    assert solver.count_solutions(UNSAT_WITHOUT_CLASH, time_limit=time_limit) == 0
+
+
+def check_counts(solver: Solver, time_limit: float = 60.0) -> None:
+    """Counts on 4x4 puzzles match enumeration of all 288 grids, for several limits."""
+    grids = all_grids_4x4()
+    for puzzle in _sample_4x4_puzzles():
+        expected = reference_count(puzzle, grids)
+        for limit in (1, 2, 5, 0):
+            result = solver.solve(puzzle, limit=limit, time_limit=time_limit)
+            want = expected if limit == 0 else min(expected, limit)
+            assert result.count == want, (
+                f"{solver.label} found {result.count} solutions of {puzzle.to_line()} "
+                f"with limit {limit}, expected {want}"
+            )
+            assert len(set(result.solutions)) == result.count, f"{solver.label}: repeated grids"
+            for grid in result.solutions:
+                assert grid.is_valid_solution_of(puzzle), f"{solver.label}: invalid grid"
+            if limit != 1:
+                status = Status.UNIQUE if expected == 1 else Status.MULTIPLE
+                assert result.status is status, f"{solver.label}: {result.status}, want {status}"
+
+
+def check_blocking(solver: Solver, time_limit: float = 60.0) -> None:
+    """``exclude`` blocks grids, and ``has_other_solution`` is one solve with a grid blocked."""
+    unique = Puzzle.parse(NINE_BY_NINE[0])
+    solution = solver.solve(unique, time_limit=time_limit).solution
+    assert solution is not None
+    assert not solver.has_other_solution(unique, solution)
+    blocked = solver.solve(unique, exclude=[solution], time_limit=time_limit)
+    assert blocked.status is Status.UNSATISFIABLE, f"{solver.label}: {blocked.status}"
+
+    several = Puzzle.parse("12..34..........", box=(2, 2))
+    everything = solver.solve(several, limit=0, time_limit=time_limit).solutions
+    assert len(everything) > 2
+    first = everything[0]
+    assert solver.has_other_solution(several, first)
+    rest = solver.solve(several, limit=0, exclude=[first], time_limit=time_limit).solutions
+    assert set(rest) == set(everything) - {first}, f"{solver.label}: exclude did not block one grid"
+
+
+def check_time_limit(solver: Solver, time_limit: float = 0.3, slack: float = 10.0) -> None:
+    """Counting every grid of an empty 9x9 board stops with ``TIMEOUT`` soon after the limit."""
+    start = time.perf_counter()
+    result = solver.solve(Puzzle.empty((3, 3)), limit=0, time_limit=time_limit)
+    elapsed = time.perf_counter() - start
+    assert result.status is Status.TIMEOUT, f"{solver.label}: {result.status} instead of TIMEOUT"
+    assert elapsed < time_limit + slack, f"{solver.label} took {elapsed:.1f} s for {time_limit} s"
+    for grid in result.solutions:
+        assert grid.is_complete and not grid.conflicts()
+
+
+def check_inputs_unchanged(solver: Solver, time_limit: float = 60.0) -> None:
+    """Solving never changes the rows, puzzle, model or excluded grids it was given."""
+    rows = [[1, 0, 3, 0], [0, 0, 1, 0], [0, 1, 0, 0], [2, 0, 0, 0]]
+    snapshot = [row[:] for row in rows]
+    result = solver.solve(rows, limit=2, time_limit=time_limit)
+    assert rows == snapshot, f"{solver.label} changed its input rows"
+    model = Model.from_puzzle(rows)
+    grid = list(result.solutions[0].cells)
+    exclude = [grid]
+    solver.solve(model, limit=2, exclude=exclude, time_limit=time_limit)
+    assert exclude == [grid] and grid == list(result.solutions[0].cells)
+    assert model == Model.from_puzzle(rows)
