@@ -1,0 +1,185 @@
+"""Solving many puzzles: in-process, on a local process pool, or on any ``concurrent.futures`` pool.
+
+Work is sent in chunks of puzzles, not one task per puzzle, and each worker process keeps one
+solver per backend across chunks, so backends with set-up cost (the incremental SAT solver) pay
+it once per process. A ``dask.distributed`` client scales this out to a cluster through
+``client.get_executor(pure=False)``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from itertools import islice
+from typing import Any
+
+from .errors import MissingDependencyError
+from .model import Model
+from .parsing import Source
+from .puzzle import Puzzle
+from .solvers import get_solver
+from .solvers.base import Result, Solver
+
+PuzzleLike = Puzzle | Model | Source
+Backend = str | Solver | type[Solver]
+
+#: Chunk size when the number of puzzles is not known in advance.
+DEFAULT_CHUNKSIZE = 64
+
+#: Largest chunk size chosen automatically: bounds the wait before the first results arrive.
+MAX_AUTO_CHUNKSIZE = 256
+
+#: Chunks kept queued per worker, so a worker never waits for the next one.
+CHUNKS_IN_FLIGHT_PER_WORKER = 4
+
+#: Solvers kept by each worker process, keyed by class, variant and options.
+_worker_solvers: dict[tuple[type[Solver], str | None, str], Solver] = {}
+
+
+def solve_many(
+    puzzles: Iterable[PuzzleLike],
+    backend: Backend = "backtracking",
+    limit: int = 1,
+    time_limit: float | None = None,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    progress: bool | None = None,
+) -> Iterator[Result]:
+    """Solve every puzzle with one backend, yielding the results in input order.
+
+    With neither ``executor`` nor ``workers`` the puzzles are solved in this process, one solver
+    reused throughout. ``workers=N`` starts a local process pool of ``N`` processes for the call;
+    ``executor`` runs on one that the caller owns (and shuts down), e.g. a dask client's
+    ``get_executor(pure=False)``. ``chunksize`` puzzles travel per task (chosen from the number
+    of puzzles and workers when not given). ``progress`` shows a ``tqdm`` bar: ``None`` shows it
+    only when stderr is a terminal. An invalid puzzle raises when its turn comes.
+
+    >>> [r.status for r in solve_many([".1.....4....34..", "11.............."])]
+    [Status.SOLVED, Status.UNSATISFIABLE]
+    """
+    solver = get_solver(backend)
+    if executor is not None and workers is not None:
+        raise ValueError("give either executor or workers, not both")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
+        raise ValueError(f"chunksize must be a positive int, got {chunksize!r}")
+    total = len(puzzles) if isinstance(puzzles, Sequence) else None
+    return _results(
+        solver, puzzles, total, limit, time_limit, executor, workers, chunksize, progress
+    )
+
+
+def _results(
+    solver: Solver,
+    puzzles: Iterable[PuzzleLike],
+    total: int | None,
+    limit: int,
+    time_limit: float | None,
+    executor: Executor | None,
+    workers: int | None,
+    chunksize: int | None,
+    progress: bool | None,
+) -> Iterator[Result]:
+    """The generator behind :func:`solve_many`, started once the arguments are checked."""
+    bar = _progress_bar(progress, total, solver.label)
+    try:
+        if executor is None and workers is None:
+            for puzzle in puzzles:
+                yield solver.solve(puzzle, limit=limit, time_limit=time_limit)
+                bar.update(1)
+            return
+        parallel = workers or os.cpu_count() or 1
+        size = chunksize or _auto_chunksize(total, parallel)
+        if executor is not None:
+            yield from _run_chunks(
+                executor, solver, puzzles, limit, time_limit, size, parallel, bar
+            )
+            return
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from _run_chunks(pool, solver, puzzles, limit, time_limit, size, parallel, bar)
+    finally:
+        bar.close()
+
+
+def _run_chunks(
+    executor: Executor,
+    solver: Solver,
+    puzzles: Iterable[PuzzleLike],
+    limit: int,
+    time_limit: float | None,
+    chunksize: int,
+    parallel: int,
+    bar: Any,
+) -> Iterator[Result]:
+    """Keep a bounded queue of chunk tasks on ``executor`` and yield their results in order."""
+    recipe = (type(solver), solver.variant, solver.options)
+    chunks = _chunks(puzzles, chunksize)
+    pending: deque[Future[list[Result]]] = deque()
+    try:
+        for chunk in islice(chunks, parallel * CHUNKS_IN_FLIGHT_PER_WORKER):
+            pending.append(executor.submit(_solve_chunk, recipe, chunk, limit, time_limit))
+        while pending:
+            results = pending.popleft().result()
+            for chunk in islice(chunks, 1):
+                pending.append(executor.submit(_solve_chunk, recipe, chunk, limit, time_limit))
+            bar.update(len(results))
+            yield from results
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _solve_chunk(
+    recipe: tuple[type[Solver], str | None, dict[str, Any]],
+    chunk: list[PuzzleLike],
+    limit: int,
+    time_limit: float | None,
+) -> list[Result]:
+    """Solve one chunk in a worker with the solver this process keeps for ``recipe``."""
+    cls, variant, options = recipe
+    key = (cls, variant, repr(sorted(options.items())))
+    solver = _worker_solvers.get(key)
+    if solver is None:
+        solver = _worker_solvers[key] = cls(variant, **options)
+    return [solver.solve(puzzle, limit=limit, time_limit=time_limit) for puzzle in chunk]
+
+
+def _chunks(puzzles: Iterable[PuzzleLike], size: int) -> Iterator[list[PuzzleLike]]:
+    items = iter(puzzles)
+    while chunk := list(islice(items, size)):
+        yield chunk
+
+
+def _auto_chunksize(total: int | None, parallel: int) -> int:
+    """About eight chunks per worker, so the work stays balanced when puzzles differ in hardness."""
+    if total is None:
+        return DEFAULT_CHUNKSIZE
+    return max(1, min(MAX_AUTO_CHUNKSIZE, math.ceil(total / (parallel * 8))))
+
+
+class _NoBar:
+    """Stands in for a progress bar when none is shown."""
+
+    def update(self, n: int) -> None:
+        """Ignore progress."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _progress_bar(progress: bool | None, total: int | None, label: str) -> Any:
+    if progress is False or (progress is None and not sys.stderr.isatty()):
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        if progress is None:
+            return _NoBar()
+        raise MissingDependencyError("progress bars need tqdm: pip install tqdm") from None
+    return tqdm(total=total, desc=label, unit="puzzle")
