@@ -1,0 +1,84 @@
+"""``sudoku-models bench``: run backends over puzzle sets, print figures per backend and dataset."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from . import EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    """Register the ``bench`` subcommand."""
+    parser = commands.add_parser(
+        "bench",
+        help="compare backends on puzzle sets: rates, time percentiles, counters",
+        description=(
+            "Solve every puzzle of each DATASET (a shipped set's name such as top95, or a file of "
+            "one puzzle a line) with every backend, then print one line per backend and dataset. "
+            "Rates count solver time per worker."
+        ),
+    )
+    parser.add_argument("datasets", nargs="+", metavar="DATASET", help="shipped set name or file")
+    parser.add_argument(
+        "-b",
+        "--backends",
+        default="backtracking",
+        help="comma-separated backend names[:variant] (default: backtracking)",
+    )
+    parser.add_argument("--sample", type=int, default=None, metavar="N", help="N puzzles per set")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the sample")
+    parser.add_argument(
+        "--limit", type=int, default=2, help="solutions to look for (default 2: prove uniqueness)"
+    )
+    parser.add_argument(
+        "-t",
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="time limit per puzzle",
+    )
+    parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
+    parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
+    parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")
+    parser.add_argument("--plot", metavar="OUT", help="write a cactus plot and a box plot (PNG)")
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show progress bars (default: when stderr is a terminal)",
+    )
+    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark, print the summary and write the files asked for."""
+    from ..bench import load_dataset
+    from ..bench import run as run_bench
+
+    if args.sample is not None and args.sample < 1:
+        raise ValueError("--sample must be at least 1")
+    table = run_bench(
+        dict(load_dataset(source) for source in args.datasets),
+        backends=args.backends,
+        limit=args.limit,
+        time_limit=args.time_limit,
+        sample=args.sample,
+        seed=args.seed,
+        workers=args.workers,
+        progress=args.progress,
+    )
+    print(table.summary().to_text(max_rows=None))
+    if args.csv:
+        table.to_csv(args.csv)
+    if args.json:
+        table.to_json(args.json)
+    if args.plot:
+        from ..bench import plots
+
+        plots.save(table, args.plot)
+    return EXIT_OK
