@@ -1,0 +1,178 @@
+"""The candidate grid a human solver works on: placed digits plus pencil marks for empty cells.
+
+Candidates are bitmasks, bit ``d - 1`` set when digit ``d`` is still possible in a cell; a
+filled cell has mask 0. :class:`Geometry` holds the unit tables the techniques search over,
+computed once per board shape, so every technique works on 4x4 up to 16x16 (and beyond).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..board import Board
+from ..errors import InvalidPuzzleError
+from ..puzzle import Puzzle
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits whose bits are set in ``mask``, smallest first."""
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+def bit(d: int) -> int:
+    """The candidate bit of digit ``d``."""
+    return 1 << (d - 1)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Unit tables of one board shape, indexed for the techniques.
+
+    ``units`` lists rows, then columns, then boxes (unit ``u``: row ``u``, column ``u - n``,
+    box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
+    ``peer_sets[i]`` the cells sharing a unit with ``i``.
+    """
+
+    board: Board
+    units: tuple[tuple[int, ...], ...]
+    cell_units: tuple[tuple[int, int, int], ...]
+    peer_sets: tuple[frozenset[int], ...]
+
+    @property
+    def n(self) -> int:
+        """Digits per unit."""
+        return self.board.n
+
+    def unit_name(self, u: int) -> str:
+        """Human name of unit ``u``: ``row 3``, ``column 5`` or ``box 7`` (1-based)."""
+        n = self.board.n
+        kind, k = divmod(u, n)
+        return f"{('row', 'column', 'box')[kind]} {k + 1}"
+
+    def cell_name(self, i: int) -> str:
+        """Human name of cell ``i``: ``r3c5`` (1-based)."""
+        r, c = divmod(i, self.board.n)
+        return f"r{r + 1}c{c + 1}"
+
+    def digit_name(self, d: int) -> str:
+        """The digit as a player writes it (``10`` .. ``16`` on boards above 9 digits)."""
+        return str(d) if self.board.n > 9 or d <= 9 else self.board.symbol(d)
+
+    def sees(self, a: int, b: int) -> bool:
+        """Whether cells ``a`` and ``b`` are distinct and share a unit."""
+        return b in self.peer_sets[a]
+
+    def common_peers(self, cells: tuple[int, ...] | list[int]) -> frozenset[int]:
+        """Cells (outside ``cells``) that see every cell of ``cells``."""
+        common = self.peer_sets[cells[0]]
+        for c in cells[1:]:
+            common = common & self.peer_sets[c]
+        return common.difference(cells)
+
+
+@functools.cache
+def geometry(board: Board) -> Geometry:
+    """The (cached) unit tables of ``board``."""
+    n = board.n
+    cell_units = tuple(
+        (i // n, n + i % n, 2 * n + board.box_of(i // n, i % n)) for i in range(board.size)
+    )
+    peer_sets = tuple(frozenset(p) for p in board.peers)
+    return Geometry(board, board.units, cell_units, peer_sets)
+
+
+class CandidateGrid:
+    """Digits placed so far and the candidates left in every empty cell; changed in place.
+
+    >>> grid = CandidateGrid.from_puzzle(Puzzle.parse(".1.....4....34.."))
+    >>> grid.candidates(0)
+    [2, 4]
+    """
+
+    __slots__ = ("geo", "masks", "values")
+
+    def __init__(self, geo: Geometry, values: list[int], masks: list[int]) -> None:
+        self.geo = geo
+        self.values = values
+        self.masks = masks
+
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle) -> CandidateGrid:
+        """The grid of ``puzzle``'s givens, each empty cell keeping the digits no peer holds."""
+        geo = geometry(puzzle.board)
+        full = (1 << puzzle.n) - 1
+        values = list(puzzle.cells)
+        masks = [0 if d else full for d in values]
+        grid = cls(geo, values, masks)
+        for i, d in enumerate(values):
+            if d:
+                grid._remove_from_peers(i, d)
+        return grid
+
+    @property
+    def board(self) -> Board:
+        """The board shape."""
+        return self.geo.board
+
+    def copy(self) -> CandidateGrid:
+        """An independent copy."""
+        return CandidateGrid(self.geo, self.values[:], self.masks[:])
+
+    def candidates(self, i: int) -> list[int]:
+        """Digits still possible in cell ``i`` (empty for a filled cell)."""
+        return digits_of(self.masks[i])
+
+    def candidate_map(self) -> dict[int, list[int]]:
+        """Candidates of every empty cell, for drawing pencil marks."""
+        return {i: digits_of(m) for i, m in enumerate(self.masks) if not self.values[i]}
+
+    def place(self, i: int, d: int) -> None:
+        """Write ``d`` in cell ``i`` and strike it from the candidates of the cell's peers."""
+        self.values[i] = d
+        self.masks[i] = 0
+        self._remove_from_peers(i, d)
+
+    def eliminate(self, i: int, d: int) -> None:
+        """Strike candidate ``d`` from cell ``i``."""
+        self.masks[i] &= ~bit(d)
+
+    def _remove_from_peers(self, i: int, d: int) -> None:
+        clear = ~bit(d)
+        masks = self.masks
+        for p in self.geo.peer_sets[i]:
+            masks[p] &= clear
+
+    def is_solved(self) -> bool:
+        """Whether every cell holds a digit."""
+        return 0 not in self.values
+
+    def is_broken(self) -> bool:
+        """Whether some empty cell has no candidate left (the position has no solution)."""
+        return any(not v and not m for v, m in zip(self.values, self.masks, strict=True))
+
+    def empty_cells(self) -> Iterator[int]:
+        """Indices of the empty cells."""
+        return (i for i, v in enumerate(self.values) if not v)
+
+    def to_puzzle(self) -> Puzzle:
+        """The digits placed so far as a puzzle."""
+        return Puzzle(self.geo.board, tuple(self.values))
+
+
+def check_givens(puzzle: Puzzle) -> None:
+    """Raise :class:`InvalidPuzzleError` when two givens clash in a unit."""
+    clashes = puzzle.conflicts()
+    if clashes:
+        (r1, c1), (r2, c2) = clashes[0]
+        raise InvalidPuzzleError(
+            f"givens clash: r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1} hold the same digit"
+        )

@@ -1,0 +1,94 @@
+"""Walkthroughs in words and on the grid, and hints for a player who is stuck."""
+
+from __future__ import annotations
+
+import html
+
+from .. import display
+from ..api import PuzzleLike
+from ..solvers.base import as_model
+from .candidates import CandidateGrid
+from .logical import apply_step, guess_step, next_step
+from .rating import rate, unique_solution
+from .step import Step
+
+_SINGLES = frozenset({"Full House", "Naked Single", "Hidden Single"})
+
+
+def explain(puzzle: PuzzleLike) -> str:
+    """A numbered walkthrough in text, after a one-line summary of the rating.
+
+    >>> print(explain(".1.....4....34..").splitlines()[1])
+    1. Naked Single: 2 is the only candidate left in r2c1 => r2c1=2
+    """
+    rating = rate(puzzle)
+    grid = CandidateGrid.from_puzzle(rating.puzzle)
+    lines = [rating.summary()]
+    for k, step in enumerate(rating.steps, start=1):
+        lines.append(f"{k}. {step.describe(grid.geo)}")
+    return "\n".join(lines)
+
+
+def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
+    """The next step only: the cheapest deduction from this position (None when solved).
+
+    A position is a puzzle with the player's digits filled in (any accepted form), or a
+    :class:`CandidateGrid` carrying the player's own pencil marks. When no technique applies the
+    step is a guess that is known to work. Raises
+    :class:`~sudoku_models.errors.InvalidPuzzleError` when the position has no single solution
+    (a digit placed so far is wrong).
+    """
+    if isinstance(puzzle_or_progress, CandidateGrid):
+        grid = puzzle_or_progress
+    else:
+        grid = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle)
+    if grid.is_solved():
+        return None
+    step = next_step(grid)
+    if step is None:
+        solution, _, _ = unique_solution(grid.to_puzzle())
+        step = guess_step(grid, solution)
+    return step
+
+
+def hint_text(puzzle_or_progress: PuzzleLike | CandidateGrid) -> str:
+    """The next step in one line, or a note that the grid is already full."""
+    if isinstance(puzzle_or_progress, CandidateGrid):
+        geo = puzzle_or_progress.geo
+    else:
+        geo = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle).geo
+    step = hint(puzzle_or_progress)
+    return "the grid is full" if step is None else step.describe(geo)
+
+
+def step_html(grid: CandidateGrid, step: Step, givens: PuzzleLike | None = None) -> str:
+    """The position before ``step`` as an HTML grid: pencil marks, the step's cells shaded,
+    eliminated candidates in red, and the step in words as the caption."""
+    marked: dict[int, list[int]] = {}
+    for i, d in step.eliminations:
+        marked.setdefault(i, []).append(d)
+    given_cells = None if givens is None else as_model(givens).puzzle.cells
+    return display.html_grid(
+        grid.board,
+        grid.values,
+        givens=given_cells,
+        highlight=set(step.cells) | {i for i, _ in step.placements},
+        candidates=grid.candidate_map(),
+        marked=marked,
+        caption=step.describe(grid.geo),
+    )
+
+
+def walkthrough_html(puzzle: PuzzleLike, singles: bool = False) -> str:
+    """Every step drawn on the grid (singles only listed in words unless ``singles``)."""
+    rating = rate(puzzle)
+    grid = CandidateGrid.from_puzzle(rating.puzzle)
+    parts = [f"<p style='font-family:sans-serif'>{html.escape(rating.summary())}</p>"]
+    for k, step in enumerate(rating.steps, start=1):
+        if singles or step.technique not in _SINGLES:
+            parts.append(step_html(grid, step, givens=rating.puzzle))
+        else:
+            text = html.escape(f"{k}. {step.describe(grid.geo)}")
+            parts.append(f"<div style='font-family:sans-serif;font-size:12px'>{text}</div>")
+        apply_step(grid, step)
+    return "<div>" + "".join(parts) + "</div>"

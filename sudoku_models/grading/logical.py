@@ -1,0 +1,73 @@
+"""The logical solver: apply the cheapest technique that works, one step at a time, and record it.
+
+When no technique applies the solver is stuck; given the puzzle's solution it records a *guess*
+(the solution's digit in the empty cell with the fewest candidates) and carries on, so every
+walkthrough reaches the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..puzzle import Puzzle
+from .candidates import CandidateGrid
+from .step import Step
+from .techniques import TECHNIQUES, Technique
+
+#: The technique name of a step no technique could justify.
+GUESS = "Guess"
+
+
+def next_step(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> Step | None:
+    """The first step found by the cheapest technique that applies, or None when stuck."""
+    for technique in techniques:
+        step = technique.find(grid)
+        if step is not None:
+            return step
+    return None
+
+
+def apply_step(grid: CandidateGrid, step: Step) -> None:
+    """Make the step's placements and eliminations on ``grid``."""
+    for i, d in step.placements:
+        grid.place(i, d)
+    for i, d in step.eliminations:
+        grid.eliminate(i, d)
+
+
+def guess_step(grid: CandidateGrid, solution: Puzzle) -> Step:
+    """Place the solution's digit in the empty cell with the fewest candidates."""
+    geo = grid.geo
+    i = min(grid.empty_cells(), key=lambda c: (grid.masks[c].bit_count(), c))
+    d = solution.cells[i]
+    return Step(
+        GUESS,
+        placements=((i, d),),
+        cells=(i,),
+        digits=(d,),
+        reason=(
+            f"no technique applies; trying {geo.digit_name(d)} in {geo.cell_name(i)} "
+            f"(candidates {'/'.join(geo.digit_name(x) for x in grid.candidates(i))}) works"
+        ),
+    )
+
+
+def solve_logically(
+    grid: CandidateGrid,
+    techniques: Sequence[Technique] = TECHNIQUES,
+    solution: Puzzle | None = None,
+) -> list[Step]:
+    """Solve ``grid`` in place step by step and return the steps.
+
+    Without ``solution`` the solver stops when stuck; with it, it guesses and goes on.
+    """
+    steps: list[Step] = []
+    while not grid.is_solved():
+        step = next_step(grid, techniques)
+        if step is None:
+            if solution is None:
+                break
+            step = guess_step(grid, solution)
+        apply_step(grid, step)
+        steps.append(step)
+    return steps

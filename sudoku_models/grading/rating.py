@@ -1,0 +1,159 @@
+"""``rate``: how hard a puzzle is for a person, on QQWing's and HoDoKu's scales.
+
+The logical solver records the steps; the rating reads them:
+
+- ``qqwing_level``: Simple (naked singles only), Easy (hidden singles too), Intermediate
+  (naked/hidden pairs, pointing, box/line reduction), Expert (anything more, or guessing);
+- ``hodoku_level``: the hardest technique's level (Easy, Medium, Hard, Unfair, Extreme), raised
+  while the score passes that level's ceiling (800, 1000, 1600, 1800);
+- ``score``: the sum of HoDoKu's score of every step (a guess counts as a forcing chain, 500).
+
+The exact solver's search effort on the puzzle (guesses, backtracks) is kept as a secondary
+measure of how much trial and error the puzzle leaves.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass
+
+from .. import display
+from ..api import PuzzleLike, solve
+from ..errors import InvalidPuzzleError
+from ..puzzle import Puzzle
+from ..solvers.base import Status, as_model
+from .candidates import CandidateGrid, check_givens
+from .logical import GUESS, solve_logically
+from .step import Step
+from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
+
+#: QQWing's level names, easiest first.
+QQWING_LEVELS = ("Simple", "Easy", "Intermediate", "Expert")
+
+#: HoDoKu's score ceiling of each level (Extreme has none).
+HODOKU_MAX_SCORE = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
+
+#: Score of a guess: HoDoKu's score for a forcing chain, the least it would need instead.
+GUESS_SCORE = 500
+
+_ORDER = {t.name: k for k, t in enumerate(TECHNIQUES)} | {GUESS: len(TECHNIQUES)}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The difficulty of one puzzle for a human solver; see :func:`rate`.
+
+    ``counts`` pairs each technique used with its number of steps, cheapest technique first;
+    ``guesses`` and ``backtracks`` are the exact solver's search effort on the puzzle.
+    """
+
+    puzzle: Puzzle
+    qqwing_level: str
+    hodoku_level: str
+    score: int
+    hardest: str
+    counts: tuple[tuple[str, int], ...]
+    steps: tuple[Step, ...]
+    needs_guessing: bool
+    guesses: int
+    backtracks: int
+
+    def count(self, technique: str) -> int:
+        """Number of steps that used ``technique``."""
+        return dict(self.counts).get(technique, 0)
+
+    def __repr__(self) -> str:
+        return (
+            f"Rating(qqwing_level={self.qqwing_level!r}, hodoku_level={self.hodoku_level!r}, "
+            f"score={self.score}, hardest={self.hardest!r}, steps={len(self.steps)}, "
+            f"needs_guessing={self.needs_guessing})"
+        )
+
+    def summary(self) -> str:
+        """One line: both levels, score and hardest technique."""
+        guess = f", guessing needed ({self.guesses} guesses)" if self.needs_guessing else ""
+        return (
+            f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score {self.score}), "
+            f"hardest: {self.hardest}{guess}"
+        )
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td style='text-align:right'>{k}</td></tr>"
+            for name, k in self.counts
+        )
+        grid = display.html_grid(self.puzzle.board, self.puzzle.cells)
+        return (
+            "<div style='display:flex;gap:16px;align-items:flex-start;font-family:sans-serif'>"
+            f"{grid}<div><p>{html.escape(self.summary())}</p>"
+            f"<table><tr><th>technique</th><th>steps</th></tr>{rows}</table></div></div>"
+        )
+
+
+def unique_solution(puzzle: Puzzle) -> tuple[Puzzle, int, int]:
+    """The solution of ``puzzle`` and the exact solver's guesses and backtracks.
+
+    Raises :class:`InvalidPuzzleError` unless the puzzle has exactly one solution.
+    """
+    check_givens(puzzle)
+    result = solve(as_model(puzzle), limit=2)
+    if result.status is not Status.UNIQUE or result.solution is None:
+        found = "no solution" if result.status is Status.UNSATISFIABLE else "several solutions"
+        raise InvalidPuzzleError(f"grading needs a puzzle with one solution; this one has {found}")
+    return result.solution, result.stats.guesses, result.stats.backtracks
+
+
+def rate(puzzle: PuzzleLike) -> Rating:
+    """Rate ``puzzle`` (any accepted form) by the techniques a person needs to solve it.
+
+    >>> line = "9..2..8.6..6...1.7.8...6...2...5..9....7.9......14....8.9..3.5...7.813......7...."
+    >>> r = rate(line)
+    >>> r.qqwing_level, r.hodoku_level, r.score, r.hardest
+    ('Easy', 'Easy', 364, 'Hidden Single')
+    """
+    puzzle = as_model(puzzle).puzzle
+    solution, guesses, backtracks = unique_solution(puzzle)
+    steps = solve_logically(CandidateGrid.from_puzzle(puzzle), solution=solution)
+    used = Counter(step.technique for step in steps)
+    counts = tuple(sorted(used.items(), key=lambda item: _ORDER[item[0]]))
+    hardest = counts[-1][0] if counts else "none"
+    score = sum(_step_score(name) * k for name, k in counts)
+    return Rating(
+        puzzle=puzzle,
+        qqwing_level=_qqwing_level(puzzle, set(used)),
+        hodoku_level=_hodoku_level(set(used), score),
+        score=score,
+        hardest=hardest,
+        counts=counts,
+        steps=tuple(steps),
+        needs_guessing=GUESS in used,
+        guesses=guesses,
+        backtracks=backtracks,
+    )
+
+
+def _step_score(name: str) -> int:
+    return GUESS_SCORE if name == GUESS else BY_NAME[name].hodoku_score
+
+
+def _hodoku_level(used: set[str], score: int) -> str:
+    level = 0
+    for name in used:
+        name_level = "Extreme" if name == GUESS else BY_NAME[name].hodoku_level
+        level = max(level, HODOKU_LEVELS.index(name_level))
+    while level < len(HODOKU_LEVELS) - 1 and score > HODOKU_MAX_SCORE[HODOKU_LEVELS[level]]:
+        level += 1
+    return HODOKU_LEVELS[level]
+
+
+def _qqwing_level(puzzle: Puzzle, used: set[str]) -> str:
+    if used <= {"Full House", "Naked Single"}:
+        return "Simple"
+    if used <= {"Full House", "Naked Single", "Hidden Single"}:
+        return "Easy"
+    if all(name != GUESS and BY_NAME[name].qqwing for name in used):
+        return "Intermediate"
+    grid = CandidateGrid.from_puzzle(puzzle)
+    solve_logically(grid, QQWING_TECHNIQUES)
+    return "Intermediate" if grid.is_solved() else "Expert"

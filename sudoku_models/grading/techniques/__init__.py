@@ -1,0 +1,89 @@
+"""The techniques a human solver tries, cheapest first, with the scores two graders give them.
+
+Each technique is a function from a :class:`~sudoku_models.grading.candidates.CandidateGrid` to
+the first :class:`~sudoku_models.grading.step.Step` it finds (or None). :data:`TECHNIQUES` lists
+them in the order the logical solver tries them; inside a tier the order follows HoDoKu's
+default solver order, so step counts and scores are comparable with HoDoKu's.
+
+``hodoku_score`` and ``hodoku_level`` are HoDoKu's published defaults for the technique;
+``qqwing`` says whether QQWing's solver knows it (naked and hidden singles and pairs, pointing,
+box/line reduction).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..candidates import CandidateGrid
+from ..step import Step
+from .chains import x_chain, xy_chain
+from .fish import basic_fish
+from .intersections import claiming, pointing
+from .single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
+from .singles import full_house, hidden_single, naked_single
+from .subsets import hidden_subset, naked_subset
+from .wings import remote_pair, w_wing, xy_wing, xyz_wing
+
+Finder = Callable[[CandidateGrid], "Step | None"]
+
+#: HoDoKu's level names, easiest first.
+HODOKU_LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder."""
+
+    name: str
+    tier: int
+    hodoku_score: int
+    hodoku_level: str
+    qqwing: bool
+    find: Finder
+
+    def __repr__(self) -> str:
+        return f"Technique({self.name!r}, tier={self.tier})"
+
+
+def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
+    return Technique(name, tier, score, level, qqwing, find)
+
+
+#: Every technique, in the order the logical solver tries them.
+TECHNIQUES: tuple[Technique, ...] = (
+    _t("Full House", 1, 4, "Easy", True, full_house),
+    _t("Naked Single", 1, 4, "Easy", True, naked_single),
+    _t("Hidden Single", 1, 14, "Easy", True, hidden_single),
+    _t("Locked Pair", 2, 40, "Medium", True, functools.partial(naked_subset, k=2, locked=True)),
+    _t("Locked Triple", 2, 60, "Medium", False, functools.partial(naked_subset, k=3, locked=True)),
+    _t("Pointing", 2, 50, "Medium", True, pointing),
+    _t("Claiming", 2, 50, "Medium", True, claiming),
+    _t("Naked Pair", 2, 60, "Medium", True, functools.partial(naked_subset, k=2)),
+    _t("Naked Triple", 2, 80, "Medium", False, functools.partial(naked_subset, k=3)),
+    _t("Hidden Pair", 2, 70, "Medium", True, functools.partial(hidden_subset, k=2)),
+    _t("Hidden Triple", 2, 100, "Medium", False, functools.partial(hidden_subset, k=3)),
+    _t("Naked Quad", 3, 120, "Hard", False, functools.partial(naked_subset, k=4)),
+    _t("Hidden Quad", 3, 150, "Hard", False, functools.partial(hidden_subset, k=4)),
+    _t("X-Wing", 3, 140, "Hard", False, functools.partial(basic_fish, k=2)),
+    _t("Swordfish", 3, 150, "Hard", False, functools.partial(basic_fish, k=3)),
+    _t("Remote Pair", 3, 110, "Hard", False, remote_pair),
+    _t("Skyscraper", 3, 130, "Hard", False, skyscraper),
+    _t("2-String Kite", 3, 150, "Hard", False, two_string_kite),
+    _t("Turbot Fish", 3, 120, "Hard", False, turbot_fish),
+    _t("Empty Rectangle", 3, 120, "Hard", False, empty_rectangle),
+    _t("W-Wing", 3, 150, "Hard", False, w_wing),
+    _t("XY-Wing", 3, 160, "Hard", False, xy_wing),
+    _t("XYZ-Wing", 3, 180, "Hard", False, xyz_wing),
+    _t("X-Chain", 4, 260, "Unfair", False, x_chain),
+    _t("XY-Chain", 4, 260, "Unfair", False, xy_chain),
+)
+
+#: Techniques by name.
+BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
+
+#: The techniques QQWing's solver knows, in the same order.
+QQWING_TECHNIQUES: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.qqwing)
+
+__all__ = ["BY_NAME", "HODOKU_LEVELS", "QQWING_TECHNIQUES", "TECHNIQUES", "Technique"]

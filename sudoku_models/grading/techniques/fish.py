@@ -1,0 +1,53 @@
+"""Basic fish: X-Wing (2 lines), Swordfish (3), Jellyfish (4).
+
+When a digit's candidates in k rows all lie in the same k columns, each of those columns gets
+its copy of the digit from one of the rows, so the rest of the columns lose it (and the same
+with rows and columns swapped).
+"""
+
+from __future__ import annotations
+
+from ..candidates import CandidateGrid, digits_of
+from ..step import Step, eliminations_in
+from .subsets import _combos
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def basic_fish(grid: CandidateGrid, k: int) -> Step | None:
+    """The first fish of size ``k`` (rows as base, then columns) that eliminates something."""
+    geo, masks = grid.geo, grid.masks
+    n = geo.n
+    units = geo.units
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        for base_kind in (0, 1):
+            items = []
+            for line in range(n):
+                unit = units[base_kind * n + line]
+                where = 0
+                for pos, i in enumerate(unit):
+                    if masks[i] & b:
+                        where |= 1 << pos
+                if 2 <= where.bit_count() <= k:
+                    items.append((line, where))
+            if len(items) < k:
+                continue
+            for lines, where in _combos(items, k):
+                cover_kind = 1 - base_kind
+                covers = [p - 1 for p in digits_of(where)]
+                base_cells = {i for line in lines for i in units[base_kind * n + line]}
+                cover_cells = {i for c in covers for i in units[cover_kind * n + c]}
+                elims = eliminations_in(masks, cover_cells - base_cells, b)
+                if elims:
+                    fish = sorted(i for i in base_cells & cover_cells if masks[i] & b)
+                    base_names = ", ".join(geo.unit_name(base_kind * n + x) for x in lines)
+                    cover_names = ", ".join(geo.unit_name(cover_kind * n + c) for c in covers)
+                    return Step(
+                        _NAMES[k],
+                        eliminations=elims,
+                        cells=tuple(fish),
+                        digits=(d,),
+                        reason=(f"{geo.digit_name(d)} in {base_names} lies only in {cover_names}"),
+                    )
+    return None

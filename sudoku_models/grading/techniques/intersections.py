@@ -1,0 +1,79 @@
+"""Tier 2: locked candidates, where a box and a line cross.
+
+*Pointing*: inside a box, a digit's candidates all lie on one line, so the rest of that line
+loses it. *Claiming* (box/line reduction): inside a line, a digit's candidates all lie in one
+box, so the rest of that box loses it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ...board import Board
+from ..candidates import CandidateGrid, geometry
+from ..step import Step, eliminations_in
+
+Crossing = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@functools.cache
+def _crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
+    """(base unit, target unit, cells in both, rest of the base, rest of the target)."""
+    geo = geometry(board)
+    n = board.n
+    out = []
+    for u in range(2 * n, 3 * n) if from_boxes else range(2 * n):
+        base = set(geo.units[u])
+        kinds = (0, 1) if from_boxes else (2,)
+        targets = sorted({geo.cell_units[i][k] for i in base for k in kinds})
+        for t in targets:
+            target = set(geo.units[t])
+            out.append(
+                (
+                    u,
+                    t,
+                    tuple(sorted(base & target)),
+                    tuple(sorted(base - target)),
+                    tuple(sorted(target - base)),
+                )
+            )
+    return tuple(out)
+
+
+def _locked(grid: CandidateGrid, from_boxes: bool) -> Step | None:
+    geo, masks = grid.geo, grid.masks
+    for u, t, inside, base_rest, target_rest in _crossings(geo.board, from_boxes):
+        here = 0
+        for i in inside:
+            here |= masks[i]
+        elsewhere = 0
+        for i in base_rest:
+            elsewhere |= masks[i]
+        only = here & ~elsewhere
+        while only:
+            low = only & -only
+            only ^= low
+            elims = eliminations_in(masks, target_rest, low)
+            if elims:
+                d = low.bit_length()
+                return Step(
+                    "Pointing" if from_boxes else "Claiming",
+                    eliminations=elims,
+                    cells=tuple(i for i in inside if masks[i] & low),
+                    digits=(d,),
+                    reason=(
+                        f"in {geo.unit_name(u)}, {geo.digit_name(d)} lies only in "
+                        f"{geo.unit_name(t)}"
+                    ),
+                )
+    return None
+
+
+def pointing(grid: CandidateGrid) -> Step | None:
+    """A digit confined to one line inside a box leaves the rest of that line."""
+    return _locked(grid, from_boxes=True)
+
+
+def claiming(grid: CandidateGrid) -> Step | None:
+    """A digit confined to one box inside a line leaves the rest of that box."""
+    return _locked(grid, from_boxes=False)

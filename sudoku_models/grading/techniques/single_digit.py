@@ -1,0 +1,164 @@
+"""Single-digit patterns built from strong links (a digit with exactly two places in a unit).
+
+Skyscraper, 2-String Kite and Turbot Fish are all the chain *strong - weak - strong*: two strong
+links whose near ends see each other, so one of the far ends holds the digit and every cell
+seeing both far ends loses it. They differ in where the links lie: two parallel lines
+(Skyscraper), a row and a column joined inside a box (2-String Kite), anything else (Turbot
+Fish). The Empty Rectangle joins a strong link to a box whose candidates form a cross.
+"""
+
+from __future__ import annotations
+
+from ..candidates import CandidateGrid, Geometry
+from ..step import Step, eliminations_in
+
+Link = tuple[int, int, int]  # cell, cell, unit
+
+
+def strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
+    """For each digit, every unit where it has exactly two candidate cells, as ``(a, b, unit)``."""
+    masks = grid.masks
+    links: dict[int, list[Link]] = {d: [] for d in range(1, grid.geo.n + 1)}
+    for u, unit in enumerate(grid.geo.units):
+        once = twice = thrice = 0
+        for i in unit:
+            m = masks[i]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        pairs = twice & ~thrice
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            a, b = (i for i in unit if masks[i] & low)
+            links[low.bit_length()].append((a, b, u))
+    return links
+
+
+def _kind(geo: Geometry, u1: int, u2: int, a1: int, a2: int) -> str:
+    n = geo.n
+    k1, k2 = u1 // n, u2 // n
+    ru1, ru2 = geo.cell_units[a1], geo.cell_units[a2]
+    if k1 == k2 and k1 < 2 and ru1[1 - k1] == ru2[1 - k1]:
+        return "Skyscraper"
+    if {k1, k2} == {0, 1} and ru1[2] == ru2[2]:
+        return "2-String Kite"
+    return "Turbot Fish"
+
+
+def _two_link_chain(grid: CandidateGrid, wanted: str) -> Step | None:
+    geo, masks = grid.geo, grid.masks
+    for d, links in strong_links(grid).items():
+        b = 1 << (d - 1)
+        for x, (p, q, u1) in enumerate(links):
+            for r, s, u2 in links[x + 1 :]:
+                if len({p, q, r, s}) < 4:
+                    continue
+                for a1, b1 in ((p, q), (q, p)):
+                    for a2, b2 in ((r, s), (s, r)):
+                        if not geo.sees(a1, a2) or _kind(geo, u1, u2, a1, a2) != wanted:
+                            continue
+                        targets = geo.common_peers([b1, b2]) - {a1, a2}
+                        elims = eliminations_in(masks, targets, b)
+                        if elims:
+                            return Step(
+                                wanted,
+                                eliminations=elims,
+                                cells=(b1, a1, a2, b2),
+                                digits=(d,),
+                                reason=(
+                                    f"{geo.digit_name(d)}: strong links {geo.cell_name(b1)}="
+                                    f"{geo.cell_name(a1)} ({geo.unit_name(u1)}) and "
+                                    f"{geo.cell_name(a2)}={geo.cell_name(b2)} "
+                                    f"({geo.unit_name(u2)}); {geo.cell_name(a1)} sees "
+                                    f"{geo.cell_name(a2)}, so {geo.cell_name(b1)} or "
+                                    f"{geo.cell_name(b2)} holds {geo.digit_name(d)}"
+                                ),
+                            )
+    return None
+
+
+def skyscraper(grid: CandidateGrid) -> Step | None:
+    """Two strong links in parallel lines whose near ends share a cross line."""
+    return _two_link_chain(grid, "Skyscraper")
+
+
+def two_string_kite(grid: CandidateGrid) -> Step | None:
+    """A strong link in a row and one in a column whose near ends share a box."""
+    return _two_link_chain(grid, "2-String Kite")
+
+
+def turbot_fish(grid: CandidateGrid) -> Step | None:
+    """Any other strong - weak - strong chain on one digit (a strong link may be in a box)."""
+    return _two_link_chain(grid, "Turbot Fish")
+
+
+def empty_rectangle(grid: CandidateGrid) -> Step | None:
+    """A box whose candidates of a digit lie on one row and one column, and a strong link.
+
+    With the cross at row R and column C of the box, and a strong link in a column X outside
+    the box from (R, X) to (R2, X): if (R2, C) held the digit, (R, X) would too and the box would
+    have no place left for it. So (R2, C) loses it; the same with rows and columns swapped.
+    """
+    geo, masks = grid.geo, grid.masks
+    n = geo.n
+    cu = geo.cell_units
+    for d, links in strong_links(grid).items():
+        b = 1 << (d - 1)
+        for box in range(2 * n, 3 * n):
+            cells = [i for i in geo.units[box] if masks[i] & b]
+            if len(cells) < 3:
+                continue
+            rows = {cu[i][0] for i in cells}
+            cols = {cu[i][1] for i in cells}
+            for row in sorted(rows):
+                for col in sorted(cols):
+                    if not all(cu[i][0] == row or cu[i][1] == col for i in cells):
+                        continue
+                    if all(cu[i][0] == row for i in cells) or all(cu[i][1] == col for i in cells):
+                        continue
+                    step = _er_with_links(grid, d, box, row, col, cells, links)
+                    if step:
+                        return step
+    return None
+
+
+def _er_with_links(
+    grid: CandidateGrid,
+    d: int,
+    box: int,
+    row: int,
+    col: int,
+    cells: list[int],
+    links: list[Link],
+) -> Step | None:
+    geo, masks = grid.geo, grid.masks
+    n = geo.n
+    cu = geo.cell_units
+    b = 1 << (d - 1)
+    for p, q, u in links:
+        kind = u // n
+        if kind == 2:
+            continue
+        for near, far in ((p, q), (q, p)):
+            if cu[near][2] == box or cu[far][2] == box:
+                continue
+            if kind == 1 and cu[near][0] == row:
+                target = geo.board.cell(cu[far][0], col - n)
+            elif kind == 0 and cu[near][1] == col:
+                target = geo.board.cell(row, cu[far][1] - n)
+            else:
+                continue
+            if masks[target] & b and cu[target][2] != box:
+                return Step(
+                    "Empty Rectangle",
+                    eliminations=((target, d),),
+                    cells=(*cells, near, far),
+                    digits=(d,),
+                    reason=(
+                        f"{geo.digit_name(d)} in {geo.unit_name(box)} lies on {geo.unit_name(row)}"
+                        f" and {geo.unit_name(col)}; strong link {geo.cell_name(near)}="
+                        f"{geo.cell_name(far)} in {geo.unit_name(u)}"
+                    ),
+                )
+    return None

@@ -1,0 +1,108 @@
+"""Naked and hidden subsets: pairs, triples and quads inside one unit.
+
+*Naked*: k cells of a unit whose candidates together are k digits; those digits leave the rest
+of the unit (of every unit the k cells share: a *locked* pair or triple also sits in one box and
+one line). *Hidden*: k digits of a unit that fit only in the same k cells; those cells lose every
+other candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..candidates import CandidateGrid, Geometry, digits_of
+from ..step import Step, eliminations_in
+
+_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def _combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
+    """Choices of ``k`` items ``(key, mask)`` whose masks together have exactly ``k`` bits."""
+
+    def grow(start: int, keys: list[int], union: int) -> Iterator[tuple[list[int], int]]:
+        if len(keys) == k:
+            yield keys, union
+            return
+        for j in range(start, len(items)):
+            key, mask = items[j]
+            merged = union | mask
+            if merged.bit_count() <= k:
+                yield from grow(j + 1, [*keys, key], merged)
+
+    yield from grow(0, [], 0)
+
+
+def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Step | None:
+    """The first naked subset of size ``k`` that eliminates something.
+
+    With ``locked``, only subsets whose cells share a box and a line count.
+    """
+    geo, masks = grid.geo, grid.masks
+    n = geo.n
+    for u in range(2 * n, 3 * n) if locked else range(3 * n):
+        unit = geo.units[u]
+        items = [(i, masks[i]) for i in unit if 2 <= masks[i].bit_count() <= k]
+        if len(items) < k:
+            continue
+        for cells, union in _combos(items, k):
+            shared = set(geo.cell_units[cells[0]]).intersection(
+                *(geo.cell_units[i] for i in cells[1:])
+            )
+            if locked and len(shared) < 2:
+                continue
+            if not locked and u != min(shared):
+                continue
+            around: set[int] = set()
+            for s in shared:
+                around.update(geo.units[s])
+            elims = eliminations_in(masks, around.difference(cells), union)
+            if elims:
+                kind = "Locked" if locked else "Naked"
+                names = ", ".join(geo.cell_name(i) for i in cells)
+                ds = digits_of(union)
+                return Step(
+                    f"{kind} {_NAMES[k]}",
+                    eliminations=elims,
+                    cells=tuple(cells),
+                    digits=tuple(ds),
+                    reason=(
+                        f"{names} hold only {_digit_list(geo, ds)} in "
+                        f"{' and '.join(geo.unit_name(s) for s in sorted(shared))}"
+                    ),
+                )
+    return None
+
+
+def hidden_subset(grid: CandidateGrid, k: int) -> Step | None:
+    """The first hidden subset of size ``k`` that eliminates something."""
+    geo, masks = grid.geo, grid.masks
+    n = geo.n
+    for u, unit in enumerate(geo.units):
+        where_of = [0] * (n + 1)
+        for pos, i in enumerate(unit):
+            m = masks[i]
+            while m:
+                low = m & -m
+                m ^= low
+                where_of[low.bit_length()] |= 1 << pos
+        items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
+        if len(items) < k:
+            continue
+        for ds, where in _combos(items, k):
+            keep = sum(1 << (d - 1) for d in ds)
+            cells = [unit[pos - 1] for pos in digits_of(where)]
+            elims = eliminations_in(masks, cells, ~keep & ((1 << n) - 1))
+            if elims:
+                names = ", ".join(geo.cell_name(i) for i in cells)
+                return Step(
+                    f"Hidden {_NAMES[k]}",
+                    eliminations=elims,
+                    cells=tuple(cells),
+                    digits=tuple(ds),
+                    reason=(f"in {geo.unit_name(u)}, {_digit_list(geo, ds)} fit only in {names}"),
+                )
+    return None
+
+
+def _digit_list(geo: Geometry, ds: list[int]) -> str:
+    return "/".join(geo.digit_name(d) for d in ds)

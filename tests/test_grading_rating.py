@@ -1,0 +1,123 @@
+"""Ratings agree with QQWing and HoDoKu on 200 externally rated puzzles, and follow their rules."""
+
+from __future__ import annotations
+
+import csv
+from importlib import resources
+
+import pytest
+
+from sudoku_models import InvalidPuzzleError
+from sudoku_models.grading import GUESS, QQWING_LEVELS, rate
+from sudoku_models.grading.techniques import BY_NAME, HODOKU_LEVELS
+
+
+def _rated() -> list[dict[str, str]]:
+    path = resources.files("sudoku_models.grading").joinpath("data/rated_200.csv")
+    with path.open(encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+ROWS = _rated()
+
+
+@pytest.fixture(scope="module")
+def ratings():
+    return [rate(row["puzzle"]) for row in ROWS]
+
+
+def test_shipped_ratings_cover_every_level():
+    assert len(ROWS) == 200
+    assert {row["qqwing_level"] for row in ROWS} == set(QQWING_LEVELS)
+    assert {row["hodoku_level"] for row in ROWS} == set(HODOKU_LEVELS)
+
+
+def test_agrees_with_qqwing_on_at_least_95_percent(ratings):
+    agree = sum(r.qqwing_level == row["qqwing_level"] for r, row in zip(ratings, ROWS, strict=True))
+    assert agree / len(ROWS) >= 0.95
+
+
+def test_agrees_with_hodoku_on_easy_medium_hard_at_least_85_percent(ratings):
+    pairs = [
+        (r, row)
+        for r, row in zip(ratings, ROWS, strict=True)
+        if row["hodoku_level"] in ("Easy", "Medium", "Hard")
+    ]
+    agree = sum(r.hodoku_level == row["hodoku_level"] for r, row in pairs)
+    assert agree / len(pairs) >= 0.85
+
+
+def _ranks(values: list[int]) -> list[float]:
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    k = 0
+    while k < len(order):
+        j = k
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[k]]:
+            j += 1
+        for m in range(k, j + 1):
+            ranks[order[m]] = (k + j) / 2
+        k = j + 1
+    return ranks
+
+
+def test_score_ranks_puzzles_like_hodoku_score(ratings):
+    ours = _ranks([r.score for r in ratings])
+    theirs = _ranks([int(row["hodoku_score"]) for row in ROWS])
+    mean_a, mean_b = sum(ours) / len(ours), sum(theirs) / len(theirs)
+    cov = sum((a - mean_a) * (b - mean_b) for a, b in zip(ours, theirs, strict=True))
+    var_a = sum((a - mean_a) ** 2 for a in ours)
+    var_b = sum((b - mean_b) ** 2 for b in theirs)
+    assert cov / (var_a * var_b) ** 0.5 >= 0.9
+
+
+def test_score_close_to_hodoku_score_on_puzzles_solved_by_singles(ratings):
+    pairs = [
+        (r.score, int(row["hodoku_score"]))
+        for r, row in zip(ratings, ROWS, strict=True)
+        if row["hodoku_level"] == "Easy"
+    ]
+    assert sum(abs(a - b) for a, b in pairs) / sum(b for _, b in pairs) <= 0.1
+
+
+def test_rating_fields_are_consistent(ratings):
+    for r in ratings:
+        assert sum(k for _, k in r.counts) == len(r.steps)
+        assert r.score == sum(
+            (500 if s.technique == GUESS else BY_NAME[s.technique].hodoku_score) for s in r.steps
+        )
+        assert r.hardest == r.counts[-1][0]
+        assert r.needs_guessing == (r.count(GUESS) > 0)
+        if r.needs_guessing:
+            assert r.qqwing_level == "Expert" and r.hodoku_level == "Extreme"
+        placed = sum(len(s.placements) for s in r.steps)
+        assert placed == r.puzzle.cells.count(0)
+
+
+def test_hodoku_level_never_below_the_hardest_technique(ratings):
+    for r in ratings:
+        if r.hardest != GUESS:
+            floor = HODOKU_LEVELS.index(BY_NAME[r.hardest].hodoku_level)
+            assert HODOKU_LEVELS.index(r.hodoku_level) >= floor
+
+
+def test_repr_and_html_name_the_levels():
+    r = rate(ROWS[0]["puzzle"])
+    assert f"qqwing_level={r.qqwing_level!r}" in repr(r)
+    assert r.hodoku_level in r._repr_html_()
+    assert "<table" in r._repr_html_()
+
+
+def test_rejects_puzzles_without_exactly_one_solution():
+    with pytest.raises(InvalidPuzzleError, match="several solutions"):
+        rate("." * 81)
+    with pytest.raises(InvalidPuzzleError):
+        rate("11" + "." * 79)
+
+
+def test_rates_every_board_size():
+    from sudoku_models import datasets
+
+    for puzzle in datasets.load("sizes")[:5]:
+        r = rate(puzzle)
+        assert r.qqwing_level in QQWING_LEVELS and r.hodoku_level in HODOKU_LEVELS
