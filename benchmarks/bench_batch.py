@@ -28,6 +28,17 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 DEFAULT_FILE = REPOSITORY / ".." / "shared" / "data" / "royle_17_clue.txt"
 
 
+def sample_lines(path: str, size: int, seed: int) -> list[str]:
+    """``size`` puzzles drawn at random from a file, as lines.
+
+    Only the sample outlives this call, so the worker processes forked later do not inherit
+    the whole file.
+    """
+    puzzles = list(datasets.iter_puzzles(path))
+    chosen = random.Random(seed).sample(puzzles, min(size, len(puzzles)))
+    return [p.to_line() for p in chosen]
+
+
 def measure(lines: list[str], limit: int, workers: int | None) -> tuple[float, float]:
     """Puzzles per second of wall time, and CPU seconds per puzzle over every process involved.
 
@@ -60,9 +71,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="rounds; the best of each is kept")
     args = parser.parse_args()
 
-    puzzles = list(datasets.iter_puzzles(args.file))
-    chosen = random.Random(args.seed).sample(puzzles, min(args.sample, len(puzzles)))
-    lines = [p.to_line() for p in chosen]
+    lines = sample_lines(args.file, args.sample, args.seed)
     print(f"{len(lines)} puzzles from {Path(args.file).name}, limit {args.limit}")
     print(f"cpus {os.cpu_count()}, load average before {_load()}")
 

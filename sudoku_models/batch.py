@@ -33,6 +33,10 @@ DEFAULT_CHUNKSIZE = 64
 #: Largest chunk size chosen automatically: bounds the wait before the first results arrive.
 MAX_AUTO_CHUNKSIZE = 256
 
+#: Chunks per worker aimed at when the number of puzzles is known: the last chunks to finish
+#: leave workers idle for about half a chunk each, so more, smaller chunks balance better.
+CHUNKS_PER_WORKER = 16
+
 #: Chunks kept queued per worker, so a worker never waits for the next one.
 CHUNKS_IN_FLIGHT_PER_WORKER = 4
 
@@ -157,10 +161,10 @@ def _chunks(puzzles: Iterable[PuzzleLike], size: int) -> Iterator[list[PuzzleLik
 
 
 def _auto_chunksize(total: int | None, parallel: int) -> int:
-    """About eight chunks per worker, so the work stays balanced when puzzles differ in hardness."""
+    """A size giving each worker :data:`CHUNKS_PER_WORKER` chunks, within bounds."""
     if total is None:
         return DEFAULT_CHUNKSIZE
-    return max(1, min(MAX_AUTO_CHUNKSIZE, math.ceil(total / (parallel * 8))))
+    return max(1, min(MAX_AUTO_CHUNKSIZE, math.ceil(total / (parallel * CHUNKS_PER_WORKER))))
 
 
 class _NoBar:

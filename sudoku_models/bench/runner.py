@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -67,8 +69,9 @@ def run(
     puzzles; a mapping names its lists. A plain list of puzzles is one dataset, ``"puzzles"``.
     ``backends`` is a comma-separated string of names, or a list of names or solvers.
     ``sample`` draws that many puzzles from each dataset at random (``seed``: an int or a
-    ``random.Random``), keeping their order. ``limit``, ``time_limit`` (seconds per puzzle),
-    ``workers`` and ``progress`` go to :func:`~sudoku_models.batch.solve_many`.
+    ``random.Random``), keeping their order. ``limit``, ``time_limit`` (seconds per puzzle) and
+    ``progress`` go to :func:`~sudoku_models.batch.solve_many`; ``workers=N`` runs one pool of
+    ``N`` processes for the whole run.
 
     >>> table = run(["hardest"], backends="backtracking", sample=3, seed=1)
     >>> len(table), sorted(set(table.column("status")))
@@ -77,23 +80,25 @@ def run(
     solvers = [get_solver(backend) for backend in _backend_list(backends)]
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     rows: list[dict[str, Any]] = []
-    for dataset, puzzles in _datasets(sources):
-        indices = list(range(len(puzzles)))
-        if sample is not None and sample < len(puzzles):
-            indices = sorted(rng.sample(indices, sample))
-        chosen = [puzzles[i] for i in indices]
-        for solver in solvers:
-            results = solve_many(
-                chosen,
-                backend=solver,
-                limit=limit,
-                time_limit=time_limit,
-                workers=workers,
-                progress=progress,
-            )
-            rows.extend(
-                _row(dataset, i, result) for i, result in zip(indices, results, strict=True)
-            )
+    # One pool for the whole run, so each worker keeps its solvers from one dataset to the next.
+    with ProcessPoolExecutor(workers) if workers is not None else contextlib.nullcontext() as pool:
+        for dataset, puzzles in _datasets(sources):
+            indices = list(range(len(puzzles)))
+            if sample is not None and sample < len(puzzles):
+                indices = sorted(rng.sample(indices, sample))
+            chosen = [puzzles[i] for i in indices]
+            for solver in solvers:
+                results = solve_many(
+                    chosen,
+                    backend=solver,
+                    limit=limit,
+                    time_limit=time_limit,
+                    executor=pool,
+                    progress=progress,
+                )
+                rows.extend(
+                    _row(dataset, i, result) for i, result in zip(indices, results, strict=True)
+                )
     return BenchTable(rows, BenchTable.default_columns)
 
 
