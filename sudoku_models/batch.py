@@ -17,15 +17,10 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any
 
+from .api import Backend, PuzzleLike
 from .errors import MissingDependencyError
-from .model import Model
-from .parsing import Source
-from .puzzle import Puzzle
 from .solvers import get_solver
 from .solvers.base import Result, Solver
-
-PuzzleLike = Puzzle | Model | Source
-Backend = str | Solver | type[Solver]
 
 #: Chunk size when the number of puzzles is not known in advance.
 DEFAULT_CHUNKSIZE = 64
