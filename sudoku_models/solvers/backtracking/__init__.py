@@ -13,6 +13,13 @@ Strategy = Callable[[Model, int, Sequence[Grid], "float | None", Stats, list[Gri
 #: Strategy name -> module of this package holding its ``search`` function.
 STRATEGIES: dict[str, str] = {
     "fast": "fast",
+    "naive": "naive",
+    "bitmask": "bitmask",
+    "mrv-static": "mrv_static",
+    "mrv": "mrv",
+    "boxwise": "boxwise",
+    "propagate": "propagate",
+    "dlx": "dlx",
 }
 
 

@@ -1,0 +1,146 @@
+"""Pieces the handwritten strategies share: counters with a clock, solution collection, group masks.
+
+Every strategy counts in the same vocabulary, so a table of them compares like with like:
+
+- ``nodes``: calls of the search, one per partial assignment visited;
+- ``guesses``: values tried at a node that had two or more options;
+- ``propagations``: values placed because they were the only option left, whether an inference
+  rule found them or a node had a single option;
+- ``backtracks``: values taken back, after a failure or to look for further solutions;
+- ``conflicts``: dead ends: a cell, box or column with no option left, or a failed propagation.
+
+Digits travel as bits: digit ``d`` is bit ``d - 1`` of a mask, so a set of digits is one int.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from ...model import Model
+from ..base import Grid, SearchTimeout, Stats
+
+#: How many nodes (or enumeration steps) pass between two looks at the clock.
+CLOCK_EVERY = 64
+
+#: Frames left free for the caller when a search needs a deeper recursion limit.
+CALLER_FRAMES = 500
+
+
+@dataclass(slots=True)
+class Counters:
+    """The shared counters of one search, and the deadline that ``node`` watches."""
+
+    deadline: float | None
+    nodes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    propagations: int = 0
+    conflicts: int = 0
+
+    def node(self) -> None:
+        """Count a node; raise :class:`SearchTimeout` when the deadline has passed."""
+        self.nodes += 1
+        if self.nodes % CLOCK_EVERY == 0:
+            self.check_clock()
+
+    def check_clock(self) -> None:
+        """Raise :class:`SearchTimeout` when the deadline has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+
+    def add_to(self, stats: Stats) -> None:
+        """Add these counts to ``stats``."""
+        stats.nodes += self.nodes
+        stats.guesses += self.guesses
+        stats.backtracks += self.backtracks
+        stats.propagations += self.propagations
+        stats.conflicts += self.conflicts
+
+
+@contextmanager
+def counting(stats: Stats, deadline: float | None, depth: int = 0) -> Iterator[Counters]:
+    """Counters for one search, added to ``stats`` however it ends.
+
+    ``depth`` is how many nested calls the search may make; the recursion limit is raised for
+    the duration when the default would not leave room for them (boards above 25x25).
+    """
+    counters = Counters(deadline)
+    old_limit = sys.getrecursionlimit()
+    raise_limit = depth + CALLER_FRAMES > old_limit
+    if raise_limit:
+        sys.setrecursionlimit(depth + CALLER_FRAMES)
+    try:
+        yield counters
+    finally:
+        if raise_limit:
+            sys.setrecursionlimit(old_limit)
+        counters.add_to(stats)
+
+
+class Solutions:
+    """Takes complete grids from a search: skips excluded ones and those that break a sum cage.
+
+    Grids taken are appended to ``found``; :meth:`offer` says when ``limit`` (0: all) is reached.
+    """
+
+    def __init__(self, model: Model, limit: int, exclude: Sequence[Grid], found: list[Grid]):
+        self.model = model
+        self.limit = limit
+        self.blocked = set(exclude)
+        self.found = found
+        self.check_cages = bool(model.cages)
+
+    def offer(self, grid: Grid) -> bool:
+        """Keep ``grid`` unless it is blocked; True once ``limit`` grids are kept."""
+        if grid in self.blocked or (self.check_cages and not self.model.is_solution(grid)):
+            return False
+        self.found.append(grid)
+        return len(self.found) == self.limit
+
+
+def all_different_groups(model: Model) -> tuple[tuple[int, ...], ...]:
+    """Cells of every all-different constraint: the model's groups, then its cages' cells."""
+    if model.is_classic:
+        return model.board.units
+    return tuple(g.cells for g in model.groups) + tuple(c.cells for c in model.cages)
+
+
+def groups_of_cells(groups: Sequence[Sequence[int]], size: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the indices of the groups holding it."""
+    member: list[list[int]] = [[] for _ in range(size)]
+    for g, cells in enumerate(groups):
+        for i in cells:
+            member[i].append(g)
+    return tuple(tuple(gs) for gs in member)
+
+
+def given_masks(groups: Sequence[Sequence[int]], givens: Sequence[int]) -> list[int]:
+    """For each group, the mask of the digits its givens already use."""
+    masks = []
+    for cells in groups:
+        mask = 0
+        for i in cells:
+            if givens[i]:
+                mask |= 1 << (givens[i] - 1)
+        masks.append(mask)
+    return masks
+
+
+def options_of(cell_groups: Sequence[int], used: Sequence[int], full: int) -> int:
+    """Mask of the digits no group of a cell uses yet."""
+    taken = 0
+    for g in cell_groups:
+        taken |= used[g]
+    return full & ~taken
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first, each as a one-bit mask."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low

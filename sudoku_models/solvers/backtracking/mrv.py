@@ -1,0 +1,80 @@
+"""The dynamic most-constrained-first strategy: bitmasks, the tightest cell chosen at every node.
+
+Like ``bitmask``, each group keeps the mask of the digits it holds. At every node the options of
+every empty cell are recomputed from those masks and the search branches on a cell with the
+fewest (stopping the scan at a cell with none or one). There is no propagation: a forced cell is
+simply the one picked next, and a cell with no option ends the branch at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...model import Model
+from ..base import Grid, Stats
+from .common import Solutions, all_different_groups, counting, given_masks, groups_of_cells
+
+
+def search(
+    model: Model,
+    limit: int,
+    exclude: Sequence[Grid],
+    deadline: float | None,
+    stats: Stats,
+    found: list[Grid],
+) -> None:
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    groups = all_different_groups(model)
+    member = groups_of_cells(groups, model.size)
+    used = given_masks(groups, model.givens)
+    n = model.n
+    full = (1 << n) - 1
+    grid = list(model.givens)
+    # cells[k:] are the cells still empty at depth k; the cell filled at depth k is cells[k].
+    cells = [i for i, d in enumerate(grid) if not d]
+    solutions = Solutions(model, limit, exclude, found)
+
+    def fill(k: int) -> bool:
+        """Fill the cells ``cells[k:]``; True once ``limit`` solutions are found."""
+        counters.node()
+        if k == len(cells):
+            return solutions.offer(tuple(grid))
+        best = k
+        best_options = 0
+        best_count = n + 1
+        for j in range(k, len(cells)):
+            taken = 0
+            for g in member[cells[j]]:
+                taken |= used[g]
+            options = full & ~taken
+            count = options.bit_count()
+            if count < best_count:
+                best, best_options, best_count = j, options, count
+                if count <= 1:
+                    break
+        if not best_options:
+            counters.conflicts += 1
+            return False
+        cells[k], cells[best] = cells[best], cells[k]
+        i = cells[k]
+        cell_groups = member[i]
+        options = best_options
+        while options:
+            bit = options & -options
+            options ^= bit
+            if best_count == 1:
+                counters.propagations += 1
+            else:
+                counters.guesses += 1
+            for g in cell_groups:
+                used[g] |= bit
+            grid[i] = bit.bit_length()
+            if fill(k + 1):
+                return True
+            for g in cell_groups:
+                used[g] ^= bit
+            counters.backtracks += 1
+        return False
+
+    with counting(stats, deadline, depth=len(cells)) as counters:
+        fill(0)
