@@ -1,4 +1,10 @@
-"""The logical solver: apply the cheapest technique that works, one step at a time, and record it.
+"""The logical solver: apply the cheapest technique that works and record every step.
+
+It works in rounds: each round takes the cheapest technique that applies, gathers every step it
+finds in the current position (steps with the same effect counted once) and makes those with the
+largest effect (for singles: all of them). Which step a scan happens to meet first depends on
+how the grid is drawn; the set of all of them does not, so ratings stay the same when the grid
+is relabelled, reflected or its rows and columns are permuted within the rules.
 
 When no technique applies the solver is stuck; given the puzzle's solution it records a *guess*
 (the solution's digit in the empty cell with the fewest candidates) and carries on, so every
@@ -25,6 +31,22 @@ def next_step(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES)
         if step is not None:
             return step
     return None
+
+
+def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> list[Step]:
+    """The steps of the cheapest technique that applies with the largest effect; [] when stuck.
+
+    Steps with the same effect are kept once.
+    """
+    for technique in techniques:
+        steps: dict[tuple[frozenset[tuple[int, int]], ...], Step] = {}
+        for step in technique.steps(grid):
+            key = (frozenset(step.placements), frozenset(step.eliminations))
+            steps.setdefault(key, step)
+        if steps:
+            most = max(len(p) + len(e) for p, e in steps)
+            return [step for (p, e), step in steps.items() if len(p) + len(e) == most]
+    return []
 
 
 def apply_step(grid: CandidateGrid, step: Step) -> None:
@@ -63,11 +85,12 @@ def solve_logically(
     """
     steps: list[Step] = []
     while not grid.is_solved():
-        step = next_step(grid, techniques)
-        if step is None:
+        found = next_steps(grid, techniques)
+        if not found:
             if solution is None:
                 break
-            step = guess_step(grid, solution)
-        apply_step(grid, step)
-        steps.append(step)
+            found = [guess_step(grid, solution)]
+        for step in found:
+            apply_step(grid, step)
+        steps += found
     return steps

@@ -6,7 +6,8 @@ The logical solver records the steps; the rating reads them:
   (naked/hidden pairs, pointing, box/line reduction), Expert (anything more, or guessing);
 - ``hodoku_level``: the hardest technique's level (Easy, Medium, Hard, Unfair, Extreme), raised
   while the score passes that level's ceiling (800, 1000, 1600, 1800);
-- ``score``: the sum of HoDoKu's score of every step (a guess counts as a forcing chain, 500).
+- ``score``: the sum of HoDoKu's score of every step, plus 500 (HoDoKu's score for a forcing
+  chain, the least it would need instead) when the techniques run out and guessing is needed.
 
 The exact solver's search effort on the puzzle (guesses, backtracks) is kept as a secondary
 measure of how much trial and error the puzzle leaves.
@@ -34,7 +35,7 @@ QQWING_LEVELS = ("Simple", "Easy", "Intermediate", "Expert")
 #: HoDoKu's score ceiling of each level (Extreme has none).
 HODOKU_MAX_SCORE = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
 
-#: Score of a guess: HoDoKu's score for a forcing chain, the least it would need instead.
+#: Score added when guessing is needed: HoDoKu's score for a forcing chain.
 GUESS_SCORE = 500
 
 _ORDER = {t.name: k for k, t in enumerate(TECHNIQUES)} | {GUESS: len(TECHNIQUES)}
@@ -110,31 +111,33 @@ def rate(puzzle: PuzzleLike) -> Rating:
     >>> line = "9..2..8.6..6...1.7.8...6...2...5..9....7.9......14....8.9..3.5...7.813......7...."
     >>> r = rate(line)
     >>> r.qqwing_level, r.hodoku_level, r.score, r.hardest
-    ('Easy', 'Easy', 364, 'Hidden Single')
+    ('Easy', 'Easy', 374, 'Hidden Single')
     """
     puzzle = as_model(puzzle).puzzle
-    solution, guesses, backtracks = unique_solution(puzzle)
-    steps = solve_logically(CandidateGrid.from_puzzle(puzzle), solution=solution)
+    _, guesses, backtracks = unique_solution(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
+    steps = solve_logically(grid)
+    stuck = not grid.is_solved()
     used = Counter(step.technique for step in steps)
     counts = tuple(sorted(used.items(), key=lambda item: _ORDER[item[0]]))
-    hardest = counts[-1][0] if counts else "none"
-    score = sum(_step_score(name) * k for name, k in counts)
+    hardest = GUESS if stuck else counts[-1][0] if counts else "none"
+    score = sum(_step_score(name) * k for name, k in counts) + (GUESS_SCORE if stuck else 0)
     return Rating(
         puzzle=puzzle,
-        qqwing_level=_qqwing_level(puzzle, set(used)),
-        hodoku_level=_hodoku_level(set(used), score),
+        qqwing_level="Expert" if stuck else _qqwing_level(puzzle, set(used)),
+        hodoku_level=_hodoku_level(set(used) | ({GUESS} if stuck else set()), score),
         score=score,
         hardest=hardest,
         counts=counts,
         steps=tuple(steps),
-        needs_guessing=GUESS in used,
+        needs_guessing=stuck,
         guesses=guesses,
         backtracks=backtracks,
     )
 
 
 def _step_score(name: str) -> int:
-    return GUESS_SCORE if name == GUESS else BY_NAME[name].hodoku_score
+    return BY_NAME[name].hodoku_score
 
 
 def _hodoku_level(used: set[str], score: int) -> str:
@@ -152,7 +155,7 @@ def _qqwing_level(puzzle: Puzzle, used: set[str]) -> str:
         return "Simple"
     if used <= {"Full House", "Naked Single", "Hidden Single"}:
         return "Easy"
-    if all(name != GUESS and BY_NAME[name].qqwing for name in used):
+    if all(BY_NAME[name].qqwing for name in used):
         return "Intermediate"
     grid = CandidateGrid.from_puzzle(puzzle)
     solve_logically(grid, QQWING_TECHNIQUES)

@@ -1,8 +1,9 @@
 """The techniques a human solver tries, cheapest first, with the scores two graders give them.
 
-Each technique is a function from a :class:`~sudoku_models.grading.candidates.CandidateGrid` to
-the first :class:`~sudoku_models.grading.step.Step` it finds (or None). :data:`TECHNIQUES` lists
-them in the order the logical solver tries them; inside a tier the order follows HoDoKu's
+Each technique is a generator: given a
+:class:`~sudoku_models.grading.candidates.CandidateGrid`, it yields every
+:class:`~sudoku_models.grading.step.Step` it can make there. :data:`TECHNIQUES` lists them in
+the order the logical solver tries them; inside a tier the order follows HoDoKu's
 default solver order, so step counts and scores are comparable with HoDoKu's.
 
 ``hodoku_score`` and ``hodoku_level`` are HoDoKu's published defaults for the technique;
@@ -13,7 +14,7 @@ box/line reduction).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..candidates import CandidateGrid
@@ -26,7 +27,7 @@ from .singles import full_house, hidden_single, naked_single
 from .subsets import hidden_subset, naked_subset
 from .wings import remote_pair, w_wing, xy_wing, xyz_wing
 
-Finder = Callable[[CandidateGrid], "Step | None"]
+Finder = Callable[[CandidateGrid], Iterator[Step]]
 
 #: HoDoKu's level names, easiest first.
 HODOKU_LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
@@ -41,7 +42,11 @@ class Technique:
     hodoku_score: int
     hodoku_level: str
     qqwing: bool
-    find: Finder
+    steps: Finder
+
+    def find(self, grid: CandidateGrid) -> Step | None:
+        """The first step this technique finds in ``grid``, or None."""
+        return next(self.steps(grid), None)
 
     def __repr__(self) -> str:
         return f"Technique({self.name!r}, tier={self.tier})"

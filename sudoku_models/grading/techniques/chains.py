@@ -9,7 +9,7 @@ ends loses it. The search is breadth first, so the shortest chain from each star
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..candidates import CandidateGrid, Geometry
@@ -20,7 +20,7 @@ from .single_digit import strong_links
 MAX_CHAIN = 20
 
 
-def x_chain(grid: CandidateGrid) -> Step | None:
+def x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """A chain on one digit, strong and weak links alternating, starting and ending strong."""
     geo, masks = grid.geo, grid.masks
     for d, links in strong_links(grid).items():
@@ -52,7 +52,7 @@ def x_chain(grid: CandidateGrid) -> Step | None:
                         elims = eliminations_in(masks, targets, b)
                         if elims:
                             path = _path(parent, state)
-                            return Step(
+                            yield Step(
                                 "X-Chain",
                                 eliminations=elims,
                                 cells=tuple(path),
@@ -64,15 +64,14 @@ def x_chain(grid: CandidateGrid) -> Step | None:
                                 ),
                             )
                     queue.append((nxt, not on, length + 1))
-    return None
 
 
-def xy_chain(grid: CandidateGrid) -> Step | None:
+def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     """A chain of bivalue cells, each seeing the next and sharing a digit with it."""
     geo, masks = grid.geo, grid.masks
     pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
     if len(pairs) < 3:
-        return None
+        return
     near = {i: [j for j in pairs if geo.sees(i, j)] for i in pairs}
     for start in pairs:
         for z in (masks[start] & -masks[start], masks[start] & (masks[start] - 1)):
@@ -98,7 +97,7 @@ def xy_chain(grid: CandidateGrid) -> Step | None:
                         if elims:
                             path = _path(parent, state)
                             d = z.bit_length()
-                            return Step(
+                            yield Step(
                                 "XY-Chain",
                                 eliminations=elims,
                                 cells=tuple(path),
@@ -110,7 +109,6 @@ def xy_chain(grid: CandidateGrid) -> Step | None:
                                 ),
                             )
                     queue.append((state, length + 1))
-    return None
 
 
 def _path(parent: Mapping[Any, Any], state: tuple[int, Any]) -> list[int]:

@@ -7,6 +7,8 @@ with rows and columns swapped).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step, eliminations_in
 from .subsets import _combos
@@ -14,7 +16,7 @@ from .subsets import _combos
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def basic_fish(grid: CandidateGrid, k: int) -> Step | None:
+def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first fish of size ``k`` (rows as base, then columns) that eliminates something."""
     geo, masks = grid.geo, grid.masks
     n = geo.n
@@ -43,11 +45,10 @@ def basic_fish(grid: CandidateGrid, k: int) -> Step | None:
                     fish = sorted(i for i in base_cells & cover_cells if masks[i] & b)
                     base_names = ", ".join(geo.unit_name(base_kind * n + x) for x in lines)
                     cover_names = ", ".join(geo.unit_name(cover_kind * n + c) for c in covers)
-                    return Step(
+                    yield Step(
                         _NAMES[k],
                         eliminations=elims,
                         cells=tuple(fish),
                         digits=(d,),
                         reason=(f"{geo.digit_name(d)} in {base_names} lies only in {cover_names}"),
                     )
-    return None

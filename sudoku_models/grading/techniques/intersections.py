@@ -8,6 +8,7 @@ box, so the rest of that box loses it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 
 from ...board import Board
 from ..candidates import CandidateGrid, geometry
@@ -40,7 +41,7 @@ def _crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
     return tuple(out)
 
 
-def _locked(grid: CandidateGrid, from_boxes: bool) -> Step | None:
+def _locked(grid: CandidateGrid, from_boxes: bool) -> Iterator[Step]:
     geo, masks = grid.geo, grid.masks
     for u, t, inside, base_rest, target_rest in _crossings(geo.board, from_boxes):
         here = 0
@@ -56,7 +57,7 @@ def _locked(grid: CandidateGrid, from_boxes: bool) -> Step | None:
             elims = eliminations_in(masks, target_rest, low)
             if elims:
                 d = low.bit_length()
-                return Step(
+                yield Step(
                     "Pointing" if from_boxes else "Claiming",
                     eliminations=elims,
                     cells=tuple(i for i in inside if masks[i] & low),
@@ -66,14 +67,13 @@ def _locked(grid: CandidateGrid, from_boxes: bool) -> Step | None:
                         f"{geo.unit_name(t)}"
                     ),
                 )
-    return None
 
 
-def pointing(grid: CandidateGrid) -> Step | None:
+def pointing(grid: CandidateGrid) -> Iterator[Step]:
     """A digit confined to one line inside a box leaves the rest of that line."""
-    return _locked(grid, from_boxes=True)
+    yield from _locked(grid, from_boxes=True)
 
 
-def claiming(grid: CandidateGrid) -> Step | None:
+def claiming(grid: CandidateGrid) -> Iterator[Step]:
     """A digit confined to one box inside a line leaves the rest of that box."""
-    return _locked(grid, from_boxes=False)
+    yield from _locked(grid, from_boxes=False)

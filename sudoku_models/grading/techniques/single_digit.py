@@ -9,6 +9,8 @@ Fish). The Empty Rectangle joins a strong link to a box whose candidates form a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..candidates import CandidateGrid, Geometry
 from ..step import Step, eliminations_in
 
@@ -46,7 +48,7 @@ def _kind(geo: Geometry, u1: int, u2: int, a1: int, a2: int) -> str:
     return "Turbot Fish"
 
 
-def _two_link_chain(grid: CandidateGrid, wanted: str) -> Step | None:
+def _two_link_chain(grid: CandidateGrid, wanted: str) -> Iterator[Step]:
     geo, masks = grid.geo, grid.masks
     for d, links in strong_links(grid).items():
         b = 1 << (d - 1)
@@ -61,7 +63,7 @@ def _two_link_chain(grid: CandidateGrid, wanted: str) -> Step | None:
                         targets = geo.common_peers([b1, b2]) - {a1, a2}
                         elims = eliminations_in(masks, targets, b)
                         if elims:
-                            return Step(
+                            yield Step(
                                 wanted,
                                 eliminations=elims,
                                 cells=(b1, a1, a2, b2),
@@ -75,25 +77,24 @@ def _two_link_chain(grid: CandidateGrid, wanted: str) -> Step | None:
                                     f"{geo.cell_name(b2)} holds {geo.digit_name(d)}"
                                 ),
                             )
-    return None
 
 
-def skyscraper(grid: CandidateGrid) -> Step | None:
+def skyscraper(grid: CandidateGrid) -> Iterator[Step]:
     """Two strong links in parallel lines whose near ends share a cross line."""
-    return _two_link_chain(grid, "Skyscraper")
+    yield from _two_link_chain(grid, "Skyscraper")
 
 
-def two_string_kite(grid: CandidateGrid) -> Step | None:
+def two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
     """A strong link in a row and one in a column whose near ends share a box."""
-    return _two_link_chain(grid, "2-String Kite")
+    yield from _two_link_chain(grid, "2-String Kite")
 
 
-def turbot_fish(grid: CandidateGrid) -> Step | None:
+def turbot_fish(grid: CandidateGrid) -> Iterator[Step]:
     """Any other strong - weak - strong chain on one digit (a strong link may be in a box)."""
-    return _two_link_chain(grid, "Turbot Fish")
+    yield from _two_link_chain(grid, "Turbot Fish")
 
 
-def empty_rectangle(grid: CandidateGrid) -> Step | None:
+def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
     """A box whose candidates of a digit lie on one row and one column, and a strong link.
 
     With the cross at row R and column C of the box, and a strong link in a column X outside
@@ -117,10 +118,7 @@ def empty_rectangle(grid: CandidateGrid) -> Step | None:
                         continue
                     if all(cu[i][0] == row for i in cells) or all(cu[i][1] == col for i in cells):
                         continue
-                    step = _er_with_links(grid, d, box, row, col, cells, links)
-                    if step:
-                        return step
-    return None
+                    yield from _er_with_links(grid, d, box, row, col, cells, links)
 
 
 def _er_with_links(
@@ -131,7 +129,7 @@ def _er_with_links(
     col: int,
     cells: list[int],
     links: list[Link],
-) -> Step | None:
+) -> Iterator[Step]:
     geo, masks = grid.geo, grid.masks
     n = geo.n
     cu = geo.cell_units
@@ -150,7 +148,7 @@ def _er_with_links(
             else:
                 continue
             if masks[target] & b and cu[target][2] != box:
-                return Step(
+                yield Step(
                     "Empty Rectangle",
                     eliminations=((target, d),),
                     cells=(*cells, near, far),
@@ -161,4 +159,3 @@ def _er_with_links(
                         f"{geo.cell_name(far)} in {geo.unit_name(u)}"
                     ),
                 )
-    return None

@@ -32,7 +32,7 @@ def _combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], i
     yield from grow(0, [], 0)
 
 
-def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Step | None:
+def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Iterator[Step]:
     """The first naked subset of size ``k`` that eliminates something.
 
     With ``locked``, only subsets whose cells share a box and a line count.
@@ -60,7 +60,7 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Step | No
                 kind = "Locked" if locked else "Naked"
                 names = ", ".join(geo.cell_name(i) for i in cells)
                 ds = digits_of(union)
-                return Step(
+                yield Step(
                     f"{kind} {_NAMES[k]}",
                     eliminations=elims,
                     cells=tuple(cells),
@@ -70,10 +70,9 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Step | No
                         f"{' and '.join(geo.unit_name(s) for s in sorted(shared))}"
                     ),
                 )
-    return None
 
 
-def hidden_subset(grid: CandidateGrid, k: int) -> Step | None:
+def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first hidden subset of size ``k`` that eliminates something."""
     geo, masks = grid.geo, grid.masks
     n = geo.n
@@ -94,14 +93,13 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Step | None:
             elims = eliminations_in(masks, cells, ~keep & ((1 << n) - 1))
             if elims:
                 names = ", ".join(geo.cell_name(i) for i in cells)
-                return Step(
+                yield Step(
                     f"Hidden {_NAMES[k]}",
                     eliminations=elims,
                     cells=tuple(cells),
                     digits=tuple(ds),
                     reason=(f"in {geo.unit_name(u)}, {_digit_list(geo, ds)} fit only in {names}"),
                 )
-    return None
 
 
 def _digit_list(geo: Geometry, ds: list[int]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step, eliminations_in
@@ -13,17 +14,17 @@ def _bivalue(grid: CandidateGrid) -> list[int]:
     return [i for i, m in enumerate(grid.masks) if m.bit_count() == 2]
 
 
-def xy_wing(grid: CandidateGrid) -> Step | None:
+def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: cells seeing both pincers lose z."""
-    return _wing(grid, pivot_size=2)
+    yield from _wing(grid, pivot_size=2)
 
 
-def xyz_wing(grid: CandidateGrid) -> Step | None:
+def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
     """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: cells seeing all three lose z."""
-    return _wing(grid, pivot_size=3)
+    yield from _wing(grid, pivot_size=3)
 
 
-def _wing(grid: CandidateGrid, pivot_size: int) -> Step | None:
+def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
     geo, masks = grid.geo, grid.masks
     pairs = _bivalue(grid)
     name = "XY-Wing" if pivot_size == 2 else "XYZ-Wing"
@@ -53,7 +54,7 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Step | None:
                 elims = eliminations_in(masks, seen, z)
                 if elims:
                     d = z.bit_length()
-                    return Step(
+                    yield Step(
                         name,
                         eliminations=elims,
                         cells=(pivot, q1, q2),
@@ -63,10 +64,9 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Step | None:
                             f"{geo.cell_name(q2)}: one of them holds {geo.digit_name(d)}"
                         ),
                     )
-    return None
 
 
-def w_wing(grid: CandidateGrid) -> Step | None:
+def w_wing(grid: CandidateGrid) -> Iterator[Step]:
     """Two cells {x,y} joined by a strong link on x: cells seeing both lose y."""
     geo, masks = grid.geo, grid.masks
     pairs = _bivalue(grid)
@@ -87,7 +87,7 @@ def w_wing(grid: CandidateGrid) -> Step | None:
                     for s1, s2 in ((p, q), (q, p)):
                         if geo.sees(a, s1) and geo.sees(c, s2):
                             y = other.bit_length()
-                            return Step(
+                            yield Step(
                                 "W-Wing",
                                 eliminations=elims,
                                 cells=(a, s1, s2, c),
@@ -99,10 +99,9 @@ def w_wing(grid: CandidateGrid) -> Step | None:
                                     f" in {geo.unit_name(u)}, so one of them is {geo.digit_name(y)}"
                                 ),
                             )
-    return None
 
 
-def remote_pair(grid: CandidateGrid) -> Step | None:
+def remote_pair(grid: CandidateGrid) -> Iterator[Step]:
     """A chain of four or more cells with the same two candidates, each seeing the next.
 
     Their digits alternate along the chain, so two cells an odd number of links apart hold
@@ -135,7 +134,7 @@ def remote_pair(grid: CandidateGrid) -> Step | None:
                 elims = eliminations_in(masks, targets, mask)
                 if elims:
                     ds = digits_of(mask)
-                    return Step(
+                    yield Step(
                         "Remote Pair",
                         eliminations=elims,
                         cells=tuple(reversed(path)),
@@ -145,4 +144,3 @@ def remote_pair(grid: CandidateGrid) -> Step | None:
                             f"{ds[0]}/{ds[1]} cells: its ends hold both digits"
                         ),
                     )
-    return None
