@@ -4,9 +4,10 @@ Sudoku as exact cover: a row of the matrix is a placement ``(cell, digit)``; its
 what it covers: the cell itself, and ``(group, digit)`` for every all-different group holding
 the cell. Cell columns and the columns of full groups are *primary* (covered exactly once);
 groups with fewer cells than digits (partial extra groups, cages) give *secondary* columns
-(covered at most once). Algorithm X picks the primary column with the fewest rows, tries each of
-them, and covering a row removes every row that clashes with it; ``X`` maps a column to its live
-rows, so covering and uncovering are set operations (the dict-of-sets form of dancing links).
+(covered at most once). Algorithm X picks the primary column with the fewest rows (stopping its
+scan at one with a single row), tries each of them, and covering a row removes every row that
+clashes with it. ``columns`` maps a column to its live rows, so covering and uncovering are set
+operations: the dict-of-sets form of dancing links.
 """
 
 from __future__ import annotations
@@ -74,7 +75,13 @@ def search(
             for r in chosen:
                 grid[r // n] = r % n + 1
             return solutions.offer(tuple(grid))
-        column = min(open_primary, key=lambda c: len(columns[c]))
+        column, fewest = -1, n + 1
+        for c in open_primary:
+            count = len(columns[c])
+            if count < fewest:
+                column, fewest = c, count
+                if count <= 1:
+                    break
         candidates = list(columns[column])
         if not candidates:
             counters.conflicts += 1
