@@ -8,7 +8,7 @@ QQWing Simple, HoDoKu Easy (score 228), hardest: Naked Single
 
 from .candidates import CandidateGrid
 from .explain import explain, hint, hint_text, step_html, walkthrough_html
-from .logical import GUESS, apply_step, next_step, solve_logically
+from .logical import GUESS, apply_step, next_step, next_steps, solve_logically
 from .rating import QQWING_LEVELS, Rating, rate
 from .step import Step
 from .techniques import HODOKU_LEVELS, TECHNIQUES, Technique
@@ -27,6 +27,7 @@ __all__ = [
     "hint",
     "hint_text",
     "next_step",
+    "next_steps",
     "rate",
     "solve_logically",
     "step_html",
