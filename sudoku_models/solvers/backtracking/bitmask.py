@@ -13,7 +13,14 @@ from collections.abc import Sequence
 
 from ...model import Model
 from ..base import Grid, Stats
-from .common import Solutions, all_different_groups, counting, given_masks, groups_of_cells
+from .common import (
+    Solutions,
+    all_different_groups,
+    counting,
+    given_masks,
+    groups_of_cells,
+    options_of,
+)
 
 
 def search(
@@ -53,10 +60,7 @@ def search_in_order(
             return solutions.offer(tuple(grid))
         i = order[k]
         cell_groups = member[i]
-        taken = 0
-        for g in cell_groups:
-            taken |= used[g]
-        options = full & ~taken
+        options = options_of(cell_groups, used, full)
         if not options:
             counters.conflicts += 1
             return False

@@ -43,6 +43,7 @@ def search(
         best_options = 0
         best_count = n + 1
         for j in range(k, len(cells)):
+            # options_of, inlined: this scan is the inner loop of the strategy.
             taken = 0
             for g in member[cells[j]]:
                 taken |= used[g]
