@@ -6,10 +6,11 @@ import html
 
 from .. import display
 from ..api import PuzzleLike
+from ..errors import InvalidPuzzleError
 from ..solvers.base import as_model
-from .candidates import CandidateGrid
-from .logical import apply_step, guess_step, next_step
-from .rating import rate, unique_solution
+from .candidates import CandidateGrid, bit
+from .logical import apply_step, guess_step, next_step, solve_logically
+from .rating import Rating, rate, unique_solution
 from .step import Step
 
 _SINGLES = frozenset({"Full House", "Naked Single", "Hidden Single"})
@@ -18,15 +19,28 @@ _SINGLES = frozenset({"Full House", "Naked Single", "Hidden Single"})
 def explain(puzzle: PuzzleLike) -> str:
     """A numbered walkthrough in text, after a one-line summary of the rating.
 
+    Where no technique applies, a step guesses (a digit known to be right) and logic goes on.
+
     >>> print(explain(".1.....4....34..").splitlines()[1])
     1. Naked Single: 2 is the only candidate left in r2c1 => r2c1=2
     """
-    rating = rate(puzzle)
-    grid = CandidateGrid.from_puzzle(rating.puzzle)
+    rating, steps = _walkthrough(puzzle)
+    geo = CandidateGrid.from_puzzle(rating.puzzle).geo
     lines = [rating.summary()]
-    for k, step in enumerate(rating.steps, start=1):
-        lines.append(f"{k}. {step.describe(grid.geo)}")
+    for k, step in enumerate(steps, start=1):
+        lines.append(f"{k}. {step.describe(geo)}")
     return "\n".join(lines)
+
+
+def _walkthrough(puzzle: PuzzleLike) -> tuple[Rating, list[Step]]:
+    """The rating and every step to the end, guessing (with the solution) where logic stops."""
+    rating = rate(puzzle)
+    steps = list(rating.steps)
+    if rating.needs_guessing:
+        solution, _, _ = unique_solution(rating.puzzle)
+        grid = CandidateGrid.from_puzzle(rating.puzzle)
+        steps = solve_logically(grid, solution=solution)
+    return rating, steps
 
 
 def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
@@ -36,7 +50,7 @@ def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     :class:`CandidateGrid` carrying the player's own pencil marks. When no technique applies the
     step is a guess that is known to work. Raises
     :class:`~sudoku_models.errors.InvalidPuzzleError` when the position has no single solution
-    (a digit placed so far is wrong).
+    (a digit placed so far is wrong) or a pencil mark rules out the right digit.
     """
     if isinstance(puzzle_or_progress, CandidateGrid):
         grid = puzzle_or_progress
@@ -44,11 +58,14 @@ def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
         grid = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle)
     if grid.is_solved():
         return None
+    solution, _, _ = unique_solution(grid.to_puzzle())
+    for i in grid.empty_cells():
+        if not grid.masks[i] & bit(solution.cells[i]):
+            raise InvalidPuzzleError(
+                f"the pencil marks of {grid.geo.cell_name(i)} rule out its digit"
+            )
     step = next_step(grid)
-    if step is None:
-        solution, _, _ = unique_solution(grid.to_puzzle())
-        step = guess_step(grid, solution)
-    return step
+    return guess_step(grid, solution) if step is None else step
 
 
 def hint_text(puzzle_or_progress: PuzzleLike | CandidateGrid) -> str:
@@ -81,10 +98,10 @@ def step_html(grid: CandidateGrid, step: Step, givens: PuzzleLike | None = None)
 
 def walkthrough_html(puzzle: PuzzleLike, singles: bool = False) -> str:
     """Every step drawn on the grid (singles only listed in words unless ``singles``)."""
-    rating = rate(puzzle)
+    rating, steps = _walkthrough(puzzle)
     grid = CandidateGrid.from_puzzle(rating.puzzle)
     parts = [f"<p style='font-family:sans-serif'>{html.escape(rating.summary())}</p>"]
-    for k, step in enumerate(rating.steps, start=1):
+    for k, step in enumerate(steps, start=1):
         if singles or step.technique not in _SINGLES:
             parts.append(step_html(grid, step, givens=rating.puzzle))
         else:
