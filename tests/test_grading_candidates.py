@@ -1,0 +1,60 @@
+"""The candidate grid: pencil marks follow the givens and every placement."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_models import InvalidPuzzleError, Puzzle, datasets
+from sudoku_models.grading import CandidateGrid
+from sudoku_models.grading.candidates import bit, check_givens, digits_of, geometry
+
+
+def test_digit_bits_round_trip():
+    assert digits_of(bit(1) | bit(5) | bit(16)) == [1, 5, 16]
+    assert digits_of(0) == []
+
+
+@pytest.mark.parametrize("puzzle", datasets.load("sizes")[:5] + datasets.load("top95")[:3])
+def test_candidates_are_the_digits_no_peer_holds(puzzle):
+    grid = CandidateGrid.from_puzzle(puzzle)
+    board = puzzle.board
+    for i, d in enumerate(puzzle.cells):
+        if d:
+            assert grid.candidates(i) == []
+        else:
+            seen = {puzzle.cells[p] for p in board.peers[i]}
+            assert grid.candidates(i) == [x for x in range(1, board.n + 1) if x not in seen]
+
+
+def test_place_strikes_the_digit_from_peers_only():
+    puzzle = Puzzle.empty()
+    grid = CandidateGrid.from_puzzle(puzzle)
+    before = grid.copy()
+    grid.place(0, 5)
+    peers = set(puzzle.board.peers[0])
+    for i in range(1, 81):
+        assert (5 in grid.candidates(i)) == (i not in peers)
+    assert grid.values[0] == 5 and grid.candidates(0) == []
+    assert before.values[0] == 0 and 5 in before.candidates(1)
+
+
+def test_broken_and_solved_states():
+    grid = CandidateGrid.from_puzzle(Puzzle.parse(".1.....4....34.."))
+    assert not grid.is_broken() and not grid.is_solved()
+    for d in grid.candidates(0):
+        grid.eliminate(0, d)
+    assert grid.is_broken()
+
+
+def test_geometry_names_and_sight():
+    geo = geometry(Puzzle.empty().board)
+    assert geo.cell_name(80) == "r9c9"
+    assert [geo.unit_name(u) for u in (0, 9, 26)] == ["row 1", "column 1", "box 9"]
+    assert geo.sees(0, 80) is False and geo.sees(0, 10) is True
+    assert geo.common_peers([0, 80]) == {8, 72}
+    assert geometry(Puzzle.empty((4, 4)).board).digit_name(16) == "16"
+
+
+def test_clashing_givens_are_rejected():
+    with pytest.raises(InvalidPuzzleError, match="clash"):
+        check_givens(Puzzle.parse("11" + "." * 79))
