@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ...model import Model
 from ..base import Grid, Stats
-from .common import Counters, Solutions, bits_of, counting
+from .common import Counters, Solutions, bits_of, counting, groups_of_cells
 
 Masks = list[int]
 
@@ -75,7 +75,8 @@ class Propagation:
     def __init__(self, model: Model):
         self.peers = model.peers()
         units = model.full_groups()
-        self.units_of = tuple(tuple(u for u in units if i in u) for i in range(model.size))
+        member = groups_of_cells(units, model.size)
+        self.units_of = tuple(tuple(units[g] for g in gs) for gs in member)
 
     def assign(
         self, values: Masks, placements: Sequence[tuple[int, int]], counters: Counters
