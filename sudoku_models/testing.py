@@ -14,9 +14,10 @@ rules, and counts on 4x4 boards come from enumerating all 288 4x4 grids by permu
 
 from __future__ import annotations
 
+import functools
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from . import datasets
 from .board import Board
@@ -57,19 +58,27 @@ UNSAT_WITHOUT_CLASH = (
 UNSAT_WITH_CLASH = "5.5" + "." * 78
 
 
-def all_grids_4x4() -> list[tuple[int, ...]]:
-    """Every complete 4x4 grid (there are 288), built from row permutations alone."""
+@functools.cache
+def all_grids_4x4() -> tuple[tuple[int, ...], ...]:
+    """Every complete 4x4 grid (there are 288), built row by row from permutations alone."""
     board = Board(2, 2)
     rows = list(itertools.permutations(range(1, 5)))
-    grids = []
-    for a, b, c, d in itertools.product(rows, repeat=4):
-        cells = a + b + c + d
-        if not Puzzle(board, cells).conflicts():
-            grids.append(cells)
-    return grids
+    grids: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...]) -> None:
+        if len(prefix) == 16:
+            grids.append(prefix)
+            return
+        for row in rows:
+            cells = prefix + row + (0,) * (12 - len(prefix))
+            if not Puzzle(board, cells).conflicts():
+                extend(prefix + row)
+
+    extend(())
+    return tuple(grids)
 
 
-def reference_count(puzzle: Puzzle, grids: list[tuple[int, ...]]) -> int:
+def reference_count(puzzle: Puzzle, grids: Iterable[tuple[int, ...]]) -> int:
     """How many of ``grids`` keep every given of ``puzzle``."""
     return sum(all(g in (0, d) for g, d in zip(puzzle.cells, grid)) for grid in grids)
 

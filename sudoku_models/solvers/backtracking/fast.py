@@ -1,8 +1,13 @@
 """The fast strategy: candidate bitmasks, naked and hidden singles, most-constrained cell first.
 
-State is one bitmask of candidates per cell (bit ``d - 1`` set when digit ``d`` is still possible).
-Every change to a mask is recorded on a trail as ``(cell, old mask)``; a failed branch is undone by
-replaying the trail back to its mark, so no grid is copied at a node.
+State is one list of bitmasks: the candidates of every cell, then, for every full group (row,
+column, box, or an extra group of ``n`` cells), the digits already placed in it. Every change is
+recorded on a trail as ``(index, old mask)``; a failed branch is undone by replaying the trail back
+to its mark, so no grid is copied at a node.
+
+Digit ``d`` is the bit ``1 << (w * (d - 1))``: each digit owns a field of ``w`` bits, wide enough
+that adding up the masks of a group's cells counts, in each field, how many cells still allow that
+digit. One sum per group then finds its hidden singles (count 1) and its dead digits (count 0).
 
 Propagation repeats two rules until nothing changes:
 
@@ -14,14 +19,115 @@ Search then branches on the empty cell with the fewest candidates.
 
 from __future__ import annotations
 
+import functools
+import operator
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from ...model import Model
+from ...board import Board
+from ...model import AllDifferent, Model, SumCage
 from ..base import Grid, SearchTimeout, Stats
 
 #: How many nodes pass between two looks at the clock.
 CLOCK_EVERY = 64
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Everything the search needs about a model's shape, computed once per shape."""
+
+    size: int
+    width: int  # bits per digit field
+    full: int  # every digit
+    low: int  # bit 0 of every field
+    high: int  # bits 1 .. width - 2 of every field
+    peers: tuple[tuple[int, ...], ...]
+    units: tuple[tuple[int, ...], ...]  # full groups, for hidden singles
+    unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # fetch a unit's cell masks
+    cell_units: tuple[tuple[int, ...], ...]  # state indices of the units holding each cell
+    groups: tuple[tuple[int, ...], ...]  # every group and cage, to start from the givens
+    unit_groups: tuple[int, ...]  # index in ``groups`` of each full group
+    cell_groups: tuple[tuple[int, ...], ...]
+    bit_of: tuple[int, ...]  # digit -> bit (index 0 unused)
+    digit_of: dict[int, int]  # bit -> digit
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage, ...]) -> _Layout:
+    shape = Model(board, (0,) * board.size, groups, cages)
+    n, size = board.n, board.size
+    width = n.bit_length() + 1  # room to count up to n, plus one guard bit
+    bit_of = (0, *(1 << (width * (d - 1)) for d in range(1, n + 1)))
+    low = sum(bit_of)
+    high = sum(((1 << (width - 1)) - 2) << (width * k) for k in range(n))
+    units = shape.full_groups()
+    all_groups = tuple(g.cells for g in groups) + tuple(c.cells for c in cages)
+    cell_units: list[list[int]] = [[] for _ in range(size)]
+    for u, unit in enumerate(units):
+        for i in unit:
+            cell_units[i].append(size + u)
+    cell_groups: list[list[int]] = [[] for _ in range(size)]
+    for k, cells in enumerate(all_groups):
+        for i in cells:
+            cell_groups[i].append(k)
+    return _Layout(
+        size=size,
+        width=width,
+        full=low,
+        low=low,
+        high=high,
+        peers=shape.peers(),
+        units=units,
+        unit_masks=tuple(operator.itemgetter(*unit) for unit in units),
+        cell_units=tuple(map(tuple, cell_units)),
+        groups=all_groups,
+        unit_groups=tuple(k for k, cells in enumerate(all_groups[: len(groups)]) if len(cells) == n),
+        cell_groups=tuple(map(tuple, cell_groups)),
+        bit_of=bit_of,
+        digit_of={b: d for d, b in enumerate(bit_of) if d},
+    )
+
+
+def layout_of(model: Model) -> _Layout:
+    """The cached layout of a model's shape; classic boards share one per box shape."""
+    return _layout(model.board, model.groups, model.cages)
+
+
+def _start(model: Model, lay: _Layout) -> tuple[list[int], list[int]] | None:
+    """Initial state (cell candidates, then placed digits per unit) and the naked singles to
+    propagate; None when two givens clash or a cell has no candidate."""
+    bit_of = lay.bit_of
+    givens = model.givens
+    used = []
+    for cells in lay.groups:
+        mask = 0
+        for i in cells:
+            d = givens[i]
+            if d:
+                if mask & bit_of[d]:
+                    return None
+                mask |= bit_of[d]
+        used.append(mask)
+    state = []
+    queue = []
+    full = lay.full
+    for i in range(lay.size):
+        d = givens[i]
+        if d:
+            state.append(bit_of[d])
+            continue
+        taken = 0
+        for k in lay.cell_groups[i]:
+            taken |= used[k]
+        m = full & ~taken
+        if not m:
+            return None
+        if not m & (m - 1):
+            queue.append(i)
+        state.append(m)
+    state.extend(used[k] for k in lay.unit_groups)
+    return state, queue
 
 
 def search(
@@ -33,14 +139,20 @@ def search(
     found: list[Grid],
 ) -> None:
     """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
-    peers = model.peers()
-    units = model.full_groups()
-    n = model.n
-    size = model.size
-    full = (1 << n) - 1
+    lay = layout_of(model)
+    start = _start(model, lay)
+    if start is None:
+        stats.conflicts += 1
+        return
+    st, queue = start
+    size = lay.size
+    peers = lay.peers
+    cell_units = lay.cell_units
+    unit_checks = tuple(zip(lay.units, lay.unit_masks, range(size, size + len(lay.units))))
+    low, high, guard_shift = lay.low, lay.high, lay.width - 1
+    digit_of = lay.digit_of
     blocked = set(exclude)
     check_cages = bool(model.cages)
-    cand = [full] * size
     trail: list[tuple[int, int]] = []
     counters = [0, 0, 0, 0, 0]  # nodes, guesses, backtracks, propagations, conflicts
 
@@ -51,36 +163,36 @@ def search(
             while True:
                 while queue:
                     i = queue.pop()
-                    b = cand[i]
+                    b = st[i]
+                    for u in cell_units[i]:
+                        trail.append((u, st[u]))
+                        st[u] |= b
                     for p in peers[i]:
-                        m = cand[p]
+                        m = st[p]
                         if m & b:
                             m ^= b
                             if not m:
                                 return False
-                            trail.append((p, cand[p]))
-                            cand[p] = m
+                            trail.append((p, st[p]))
+                            st[p] = m
                             if not m & (m - 1):
                                 queue.append(p)
                                 forced += 1
-                for unit in units:
-                    once = twice = 0
-                    for i in unit:
-                        m = cand[i]
-                        twice |= once & m
-                        once |= m
-                    if once != full:
+                for unit, masks_of, u in unit_checks:
+                    count = sum(masks_of(st))
+                    many = ((count & high) + high) >> guard_shift & low
+                    if (count | many) & low != low:
                         return False
-                    singles = once & ~twice
-                    if singles:
+                    hidden = count & ~many & ~st[u] & low
+                    if hidden:
                         for i in unit:
-                            m = cand[i]
-                            hit = m & singles
-                            if hit and hit != m:
+                            m = st[i]
+                            hit = m & hidden
+                            if hit:
                                 if hit & (hit - 1):
                                     return False
                                 trail.append((i, m))
-                                cand[i] = hit
+                                st[i] = hit
                                 queue.append(i)
                                 forced += 1
                 if not queue:
@@ -90,12 +202,12 @@ def search(
 
     def undo(mark: int) -> None:
         for i, old in reversed(trail[mark:]):
-            cand[i] = old
+            st[i] = old
         del trail[mark:]
 
     def leaf() -> bool:
         """Record the complete grid unless it is blocked; True when the limit is reached."""
-        grid = tuple(m.bit_length() for m in cand)
+        grid = tuple(map(digit_of.__getitem__, st[:size]))
         if grid in blocked or (check_cages and not model.is_solution(grid)):
             return False
         found.append(grid)
@@ -107,9 +219,9 @@ def search(
         if deadline is not None and counters[0] % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             raise SearchTimeout
         best = -1
-        best_count = n + 1
+        best_count = size
         for i in range(size):
-            m = cand[i]
+            m = st[i]
             if m & (m - 1):
                 k = m.bit_count()
                 if k < best_count:
@@ -118,14 +230,14 @@ def search(
                         break
         if best < 0:
             return leaf()
-        choices = cand[best]
+        choices = st[best]
         while choices:
             b = choices & -choices
             choices ^= b
             counters[1] += 1
             mark = len(trail)
-            trail.append((best, cand[best]))
-            cand[best] = b
+            trail.append((best, st[best]))
+            st[best] = b
             if propagate([best]):
                 if branch():
                     return True
@@ -136,11 +248,6 @@ def search(
         return False
 
     try:
-        queue = []
-        for i, d in enumerate(model.givens):
-            if d:
-                cand[i] = 1 << (d - 1)
-                queue.append(i)
         if propagate(queue):
             branch()
         else:
