@@ -7,6 +7,7 @@
 """
 
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
+from .batch import solve_many
 from .board import Board
 from .errors import (
     InvalidPuzzleError,
@@ -44,4 +45,5 @@ __all__ = [
     "has_other_solution",
     "is_unique",
     "solve",
+    "solve_many",
 ]
