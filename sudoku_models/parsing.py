@@ -98,7 +98,14 @@ def _tokens(line: str) -> list[str]:
 def _is_number(token: str) -> bool:
     if token in _BLANKS:
         return True
-    return token.isdigit() and (token == "0" or not token.startswith("0")) and int(token) <= MAX_DIGITS
+    if not _is_ascii_number(token):
+        return False
+    return (token == "0" or not token.startswith("0")) and int(token) <= MAX_DIGITS
+
+
+def _is_ascii_number(token: str) -> bool:
+    # str.isdigit alone also accepts superscript, fullwidth and other non-Latin digits
+    return token.isascii() and token.isdigit()
 
 
 def _rows_of_lists(rows: Sequence[object]) -> list[list[str]]:
@@ -126,7 +133,7 @@ def _rows_of_lists(rows: Sequence[object]) -> list[list[str]]:
 def _value(token: str, n: int, r: int, c: int) -> int:
     if token in _BLANKS:
         return 0
-    if token.isdigit():
+    if _is_ascii_number(token):
         d = int(token)
     else:
         d = SYMBOLS.find(token.upper()) if len(token) == 1 else -1
