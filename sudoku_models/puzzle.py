@@ -49,7 +49,9 @@ class Puzzle:
         ``box=(r, c)`` fixes the box shape; otherwise it is inferred from the size.
         """
         if isinstance(source, Puzzle):
-            return source
+            if box is None:
+                return source
+            source = source.rows()
         board, cells = parse_cells(source, box)
         return cls(board, cells)
 
@@ -86,7 +88,12 @@ class Puzzle:
 
     def __getitem__(self, rc: tuple[int, int]) -> int:
         r, c = rc
-        return self.cells[self.board.cell(r, c)]
+        return self.cells[self._index(r, c)]
+
+    def _index(self, r: int, c: int) -> int:
+        if not (0 <= r < self.n and 0 <= c < self.n):
+            raise IndexError(f"cell ({r}, {c}) is outside the {self.n}x{self.n} board")
+        return self.board.cell(r, c)
 
     def __iter__(self) -> Iterator[list[int]]:
         """Iterate over rows as lists of ints (0 = blank)."""
@@ -114,7 +121,7 @@ class Puzzle:
     def with_digit(self, r: int, c: int, d: int) -> Puzzle:
         """A copy with digit ``d`` (0 to clear) at row ``r``, column ``c``."""
         cells = list(self.cells)
-        cells[self.board.cell(r, c)] = d
+        cells[self._index(r, c)] = d
         return Puzzle(self.board, tuple(cells))
 
     def to_line(self, blank: str = ".") -> str:
@@ -134,7 +141,14 @@ class Puzzle:
         return display.text_grid(self.board, self.cells)
 
     def __repr__(self) -> str:
-        return f"Puzzle.parse({self.to_line()!r})"
+        box = (self.board.box_rows, self.board.box_cols)
+        try:
+            inferred = Board.for_digits(self.n)
+        except InvalidPuzzleError:
+            inferred = None
+        if self.board == inferred:
+            return f"Puzzle.parse({self.to_line()!r})"
+        return f"Puzzle.parse({self.to_line()!r}, box={box})"
 
     def _repr_html_(self) -> str:
         return display.html_grid(self.board, self.cells)
