@@ -13,6 +13,7 @@ Backends read ``model.groups`` and ``model.cages`` and never the puzzle text.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -154,7 +155,10 @@ def _variant_peers(
 
 
 def _checked_cells(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
-    out = tuple(int(i) for i in cells)
+    try:
+        out = tuple(operator.index(i) for i in cells)
+    except TypeError:
+        raise InvalidPuzzleError(f"cell indices must be integers, got {list(cells)!r}") from None
     for i in out:
         if not 0 <= i < board.size:
             raise InvalidPuzzleError(f"cell index {i} is outside the board (0..{board.size - 1})")
