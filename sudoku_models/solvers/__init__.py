@@ -73,9 +73,9 @@ def solver_class(name: str) -> type[Solver]:
             f"unknown backend {name!r}; known backends: {', '.join(_known_names())}"
         )
     module_name, _, attr = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), attr)
+    cls = getattr(importlib.import_module(module_name), attr, None)
     if not (isinstance(cls, type) and issubclass(cls, Solver)):
-        raise UnknownSolverError(f"backend {name!r} ({target}) is not a Solver subclass")
+        raise UnknownSolverError(f"backend {name!r} ({target}) does not name a Solver subclass")
     return cls
 
 
