@@ -1,0 +1,164 @@
+"""The default backend, backtracking:fast: conformance, shipped sets, brute-force agreement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudoku_models import datasets
+from sudoku_models.board import Board
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.solvers import get_solver
+from sudoku_models.solvers.base import Status
+from sudoku_models.testing import check_solver
+
+
+@pytest.fixture(scope="module")
+def solver():
+    return get_solver("backtracking:fast")
+
+
+def diagonals(n):
+    return [[r * n + r for r in range(n)], [r * n + n - 1 - r for r in range(n)]]
+
+
+def blanked(grid, keep, rng):
+    return tuple(d if rng.random() < keep else 0 for d in grid)
+
+
+def test_conformance_up_to_25x25():
+    check_solver("backtracking", max_n=25)
+
+
+@pytest.mark.parametrize(
+    ("name", "step"),
+    [("top95", 1), ("hardest", 1), ("easy50", 1), ("hard20", 1), ("royle17_300", 3), ("sizes", 1)],
+)
+def test_shipped_sets_have_unique_valid_solutions(solver, oracle, name, step):
+    for puzzle in datasets.load(name)[::step]:
+        result = solver.solve(puzzle, limit=2)
+        assert result.status is Status.UNIQUE, puzzle.to_line()
+        cells = result.solution.cells
+        box = (puzzle.board.box_rows, puzzle.board.box_cols)
+        assert oracle.is_grid(*box, cells), puzzle.to_line()
+        assert oracle.keeps(puzzle.cells, cells), puzzle.to_line()
+        assert result.stats.nodes >= 1
+
+
+@pytest.mark.parametrize(
+    ("box", "keep"),
+    [((2, 2), 0.0), ((2, 2), 0.2), ((2, 2), 0.4), ((2, 3), 0.45), ((3, 2), 0.5), ((2, 3), 0.6)],
+)
+def test_counts_agree_with_brute_force(solver, oracle, box, keep):
+    rng = random.Random(f"{box} {keep}")
+    board = Board(*box)
+    for _ in range(4):
+        givens = blanked(oracle.random_grid(*box, rng), keep, rng)
+        expected = oracle.count(*box, givens)
+        puzzle = Puzzle(board, givens)
+        result = solver.solve(puzzle, limit=0)
+        assert result.count == expected, puzzle.to_line()
+        assert len(set(result.solutions)) == expected
+        assert all(
+            oracle.is_grid(*box, s.cells) and oracle.keeps(givens, s.cells)
+            for s in result.solutions
+        )
+        status = (
+            Status.UNSATISFIABLE
+            if expected == 0
+            else Status.UNIQUE
+            if expected == 1
+            else Status.MULTIPLE
+        )
+        assert result.status is status
+
+
+def test_unsatisfiable_without_a_clash_agrees_with_brute_force(solver, oracle):
+    # the 1 of row 1 can only go in its last cell, whose column already holds a 1
+    givens = (2, 3, 4, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert oracle.count(2, 2, givens) == 0
+    assert Model.from_puzzle(Puzzle(Board(2, 2), givens)).clashes() == []
+    assert solver.solve(Puzzle(Board(2, 2), givens), limit=0).status is Status.UNSATISFIABLE
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)])
+def test_x_sudoku_counts_agree_with_brute_force(solver, oracle, box):
+    rng = random.Random(sum(box))
+    n = box[0] * box[1]
+    extra = diagonals(n)
+    board = Board(*box)
+    keeps = [0.0] if n == 4 else [0.3, 0.4, 0.5]
+    for keep in keeps:
+        for _ in range(3):
+            # a grid that may break the diagonals: only its givens matter
+            givens = blanked(oracle.random_grid(*box, rng), keep, rng)
+            model = Model.from_puzzle(Puzzle(board, givens), extra_groups=extra)
+            if model.clashes():
+                assert solver.solve(model, limit=0).status is Status.UNSATISFIABLE
+                continue
+            expected = oracle.count(*box, givens, extra=extra)
+            result = solver.solve(model, limit=0)
+            assert result.count == expected
+            for s in result.solutions:
+                assert oracle.is_grid(*box, s.cells)
+                assert all(len({s.cells[i] for i in d}) == n for d in extra)
+
+
+def test_x_sudoku_9x9(solver, oracle):
+    extra = diagonals(9)
+    result = solver.solve(Model.from_puzzle(Puzzle.empty(), extra_groups=extra), limit=3)
+    assert result.count == 3
+    for s in result.solutions:
+        assert oracle.is_grid(3, 3, s.cells)
+        assert all(len({s.cells[i] for i in d}) == 9 for d in extra)
+
+
+def test_a_short_extra_group(solver, oracle):
+    extra = [[0, 5, 15], [3, 6]]  # not full groups: only all-different
+    givens = (1,) + (0,) * 15
+    model = Model.from_puzzle(Puzzle(Board(2, 2), givens), extra_groups=extra)
+    assert solver.count_solutions(model) == oracle.count(2, 2, givens, extra=extra)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_killer_cages_agree_with_brute_force(solver, oracle, seed):
+    rng = random.Random(seed)
+    box = (2, 2) if seed < 2 else (2, 3)
+    n = box[0] * box[1]
+    grid = oracle.random_grid(*box, rng)
+    # horizontal dominoes with the totals of the grid, over the first rows only
+    cages = [
+        ((r * n + c, r * n + c + 1), grid[r * n + c] + grid[r * n + c + 1])
+        for r in range(n // 2)
+        for c in range(0, n, 2)
+    ]
+    keep = 0.0 if n == 4 else 0.3
+    givens = blanked(grid, keep, rng)
+    model = Model.from_puzzle(Puzzle(Board(*box), givens), cages=cages)
+    expected = oracle.count(*box, givens, cages=cages)
+    assert expected >= 1  # the grid itself
+    result = solver.solve(model, limit=0)
+    assert result.count == expected
+    assert Puzzle(Board(*box), tuple(grid)) in result.solutions
+    for s in result.solutions:
+        assert all(sum(s.cells[i] for i in cells) == total for cells, total in cages)
+
+
+def test_impossible_cage(solver):
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 2)])  # needs 1 + 1
+    assert solver.solve(model, limit=0).status is Status.UNSATISFIABLE
+
+
+def test_time_limit_on_a_large_empty_board(solver):
+    result = solver.solve(Puzzle.empty((5, 5)), limit=0, time_limit=0.2)
+    assert result.status is Status.TIMEOUT
+    assert all(s.is_complete and not s.conflicts() for s in result.solutions)
+
+
+def test_stats_add_up(solver):
+    result = solver.solve(datasets.load("hardest")[0], limit=2)
+    s = result.stats
+    assert s.nodes >= 1 and s.guesses >= s.backtracks >= 0
+    assert s.propagations > 0 and s.time > 0
