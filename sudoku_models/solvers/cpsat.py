@@ -53,21 +53,17 @@ ENUMERATIONS = ("callback", "blocking")
 #: Short option names accepted beside CP-SAT's own parameter names.
 PARAMETER_ALIASES: dict[str, str] = {"presolve": "cp_model_presolve"}
 
-_cp_model_module: ModuleType | None = None
 
-
+@functools.cache
 def _cp_model() -> ModuleType:
-    """The ``ortools.sat.python.cp_model`` module, imported once on first use."""
-    global _cp_model_module
-    if _cp_model_module is None:
-        try:
-            from ortools.sat.python import cp_model
-        except ImportError as exc:
-            raise MissingDependencyError(
-                "the cpsat backend needs OR-Tools: pip install ortools"
-            ) from exc
-        _cp_model_module = cp_model
-    return _cp_model_module
+    """The ``ortools.sat.python.cp_model`` module, imported on first use."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError as exc:
+        raise MissingDependencyError(
+            "the cpsat backend needs OR-Tools: pip install ortools"
+        ) from exc
+    return cp_model
 
 
 class Translation:
@@ -111,13 +107,14 @@ class Translation:
         model, cp = self.source, self.cp_model
         n = model.n
         digits = range(1, n + 1)
-        cells = [
-            [cp.new_bool_var(f"{self._name(i)}={d}") for d in digits] for i in range(model.size)
-        ]
-        for i, g in enumerate(model.givens):
+        cells = []
+        for i in range(model.size):
+            name = self._name(i)
+            cells.append([cp.new_bool_var(f"{name}={d}") for d in digits])
             cp.add_exactly_one(cells[i])
-            if g:
-                cp.add_bool_and([cells[i][g - 1]])
+        given = [cells[i][g - 1] for i, g in enumerate(model.givens) if g]
+        if given:
+            cp.add_bool_and(given)
         for group in model.groups:
             for d in digits:
                 same_digit = [cells[i][d - 1] for i in group.cells]
@@ -164,7 +161,13 @@ class Translation:
 
 
 class CpSatSolver(Solver):
-    """OR-Tools CP-SAT: AllDifferent on integer cells, or exactly-one on cell-digit Booleans."""
+    """OR-Tools CP-SAT: AllDifferent on integer cells, or exactly-one on cell-digit Booleans.
+
+    >>> solver = CpSatSolver("boolean")
+    >>> result = solver.solve(".1.....4....34..", limit=2)
+    >>> result.status, result.solution.to_line()
+    (Status.UNIQUE, '4132231412433421')
+    """
 
     name = "cpsat"
     variants = ("integer", "boolean")
