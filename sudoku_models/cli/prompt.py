@@ -10,9 +10,15 @@ from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 
 
+def read_line(prompt: str) -> str:
+    """``input`` with the prompt on standard error, so standard output holds only results."""
+    print(prompt, end="", file=sys.stderr, flush=True)
+    return input()
+
+
 def ask_puzzle(
     box: tuple[int, int] | None = None,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] = read_line,
 ) -> Puzzle | None:
     """Ask for the grid row by row, show it, and return it once confirmed (None if declined).
 
