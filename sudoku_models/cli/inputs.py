@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 
+from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 
@@ -42,6 +43,17 @@ def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> It
     lines = [line for line in lines if line and not line.startswith("#")]
     if not lines:
         raise InvalidPuzzleError(f"{where}: no puzzle found")
+    if 1 < len(lines) <= 2 * MAX_DIGITS:
+        # Short enough to be one grid: read it so when it is one, even if its first row alone
+        # also reads as a small puzzle (a 16x16 row of 16 cells is a 4x4 line). Sixteen 4x4
+        # puzzles also read as a 16x16 grid; --box 2x2 keeps them apart.
+        try:
+            grid = Puzzle.parse("\n".join(lines), box=box)
+        except InvalidPuzzleError:
+            pass
+        else:
+            yield grid
+            return
     try:
         Puzzle.parse(lines[0], box=box)
     except InvalidPuzzleError:
