@@ -327,24 +327,16 @@ def _collector_class() -> type:
     callback_base: Any = _cp_model().CpSolverSolutionCallback
 
     class SolutionCollector(callback_base):
-        """Appends each new grid to ``found`` and stops the search at ``limit`` grids.
-
-        Several workers may report the same grid twice, so grids are kept once each.
-        """
+        """Appends each grid CP-SAT reports to ``found`` and stops the search at ``limit`` grids."""
 
         def __init__(self, translation: Translation, limit: int, found: list[Grid]) -> None:
             super().__init__()
             self.translation = translation
             self.limit = limit
             self.found = found
-            self.seen = set(found)
 
         def on_solution_callback(self) -> None:
-            grid = self.translation.read(self)
-            if grid in self.seen:
-                return
-            self.seen.add(grid)
-            self.found.append(grid)
+            self.found.append(self.translation.read(self))
             if self.limit and len(self.found) >= self.limit:
                 self.stop_search()
 
