@@ -1,0 +1,494 @@
+"""``generate`` and ``generate_many``: unique puzzles from random grids, reproducible by seed.
+
+One attempt draws a random complete grid, shuffles the orbits of the chosen symmetry, and digs
+them in one pass (:mod:`.dig`). Every random choice comes from one ``random.Random`` seeded by
+an int that the result records, so ``generate(seed=result.seed, ...)`` with the same arguments
+gives the same puzzle again, whatever the backend: each backend answers the same exact
+questions, and the answers decide the puzzle.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import random
+import secrets
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from .. import display
+from ..board import Board
+from ..puzzle import Puzzle
+from ..solvers import get_solver
+from ..solvers.base import Solver
+from .dig import Dug, Oracle, SatOracle, SolverOracle, dig, removable_cells
+from .grids import random_grid
+from .symmetry import check_symmetry, orbits
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from ..grading import Rating
+
+Seed = int | random.Random | None
+Backend = str | Solver | type[Solver] | None
+
+#: The backend used when none is named: the incremental SAT oracle when PySAT is installed.
+DEFAULT_BACKEND = "sat"
+
+#: Fewest clues a unique puzzle can have, where it is known (17 on 9x9: McGuire et al., 2012).
+FEWEST_CLUES = {4: 4, 9: 17}
+
+#: Fresh grids tried by default before giving up on a clue ceiling or a difficulty.
+DEFAULT_ATTEMPTS = 200
+
+#: Ways a result can be minimal: every clue needed, every orbit needed, or digging stopped early.
+MINIMALITY = ("cell", "orbit", "none")
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its unique solution, and how it was made.
+
+    ``seed`` reproduces it (with the same other arguments); ``minimality`` is ``"cell"`` when
+    removing any one clue breaks uniqueness, ``"orbit"`` when only removing a whole symmetric
+    orbit is known to, ``"none"`` when digging stopped early; ``tested`` and ``propagated``
+    count the removals tried in the pass that made it and those settled by propagation alone;
+    ``attempts`` counts the grids drawn; ``rating`` is set when a difficulty was asked for.
+    """
+
+    puzzle: Puzzle
+    solution: Puzzle
+    seed: int
+    symmetry: str
+    minimality: str
+    backend: str
+    time: float
+    attempts: int = 1
+    tested: int = 0
+    propagated: int = 0
+    rating: Rating | None = None
+
+    @property
+    def clues(self) -> int:
+        """Number of givens."""
+        return self.puzzle.clues
+
+    @property
+    def is_minimal(self) -> bool:
+        """Whether removing any single clue leaves more than one solution."""
+        return self.minimality == "cell"
+
+    def __repr__(self) -> str:
+        level = f", rating={self.rating.summary()!r}" if self.rating is not None else ""
+        return (
+            f"Generated(puzzle={self.puzzle.to_line()!r}, clues={self.clues}, "
+            f"symmetry={self.symmetry!r}, minimality={self.minimality!r}, seed={self.seed}, "
+            f"backend={self.backend!r}, time={self.time * 1000:.1f} ms{level})"
+        )
+
+    def _repr_html_(self) -> str:
+        board = self.puzzle.board
+        level = f", {self.rating.summary()}" if self.rating is not None else ""
+        caption = (
+            f"{self.clues} clues, symmetry {self.symmetry}, minimal: {self.minimality}, "
+            f"seed {self.seed}{level}"
+        )
+        puzzle = display.html_grid(board, self.puzzle.cells, caption="Puzzle")
+        solution = display.html_grid(
+            board, self.solution.cells, givens=self.puzzle.cells, caption="Solution"
+        )
+        return (
+            f"<div><p style='font-family:sans-serif'>{caption}</p>"
+            f"<div style='display:flex;gap:2em'>{puzzle}{solution}</div></div>"
+        )
+
+
+@dataclass(frozen=True)
+class Request:
+    """Checked arguments of :func:`generate`, shared by every puzzle of a batch."""
+
+    board: Board
+    symmetry: str
+    backend: str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None
+    min_clues: int
+    max_clues: int
+    minimal: bool
+    difficulty: tuple[str, str] | None
+    max_attempts: int
+
+
+def make_request(
+    box: tuple[int, int] = (3, 3),
+    symmetry: str = "none",
+    backend: Backend = None,
+    min_clues: int | None = None,
+    max_clues: int | None = None,
+    minimal: bool = True,
+    difficulty: str | None = None,
+    max_attempts: int = DEFAULT_ATTEMPTS,
+) -> Request:
+    """Check the arguments of :func:`generate`; raises ValueError (or the backend's error)."""
+    if not (isinstance(box, tuple | list) and len(box) == 2):
+        raise ValueError(f"box must be a pair (rows, cols) such as (3, 3), got {box!r}")
+    board = Board(*box)
+    check_symmetry(symmetry)
+    size = board.size
+    low = _clue_count("min_clues", min_clues, size, 0)
+    high = _clue_count("max_clues", max_clues, size, size)
+    fewest = FEWEST_CLUES.get(board.n, board.n - 1)
+    if high < fewest:
+        raise ValueError(
+            f"max_clues={high} cannot be met: no {board.n}x{board.n} puzzle with fewer than "
+            f"{fewest} clues has a unique solution"
+        )
+    if low > high:
+        raise ValueError(f"min_clues={low} is above max_clues={high}")
+    if not isinstance(minimal, bool):
+        raise ValueError(f"minimal must be True or False, got {minimal!r}")
+    if not minimal and max_clues is None:
+        raise ValueError("minimal=False stops digging at max_clues clues; give max_clues")
+    if not isinstance(max_attempts, int) or isinstance(max_attempts, bool) or max_attempts < 1:
+        raise ValueError(f"max_attempts must be a positive int, got {max_attempts!r}")
+    recipe = _backend_recipe(backend)
+    oracle_for(recipe, board)  # fails here, not in a worker, on an unknown or missing backend
+    return Request(board, symmetry, recipe, low, high, minimal, _level(difficulty), max_attempts)
+
+
+def generate(
+    seed: Seed = None,
+    box: tuple[int, int] = (3, 3),
+    symmetry: str = "none",
+    backend: Backend = None,
+    min_clues: int | None = None,
+    max_clues: int | None = None,
+    minimal: bool = True,
+    difficulty: str | None = None,
+    max_attempts: int = DEFAULT_ATTEMPTS,
+) -> Generated:
+    """A random puzzle with a unique solution: a random grid with clues dug out in one pass.
+
+    ``seed``: None (fresh), an int, or a ``random.Random`` (an int is drawn from it).
+    ``box``: the box shape, ``(2, 2)`` for 4x4 up to ``(5, 5)`` for 25x25 (25x25 takes seconds
+    to minutes). ``symmetry``: the clue layout's symmetry, one of
+    :data:`~sudoku_models.generator.symmetry.SYMMETRIES`. ``backend``: None for the fastest
+    available (the incremental SAT oracle), a backend name, or a Solver; the same seed gives
+    the same puzzle on every backend. ``min_clues``: digging never goes below this many clues
+    (easier, non-minimal puzzles). ``max_clues``: a pass that ends above it is dropped and a
+    fresh grid tried; with ``minimal=False`` digging stops as soon as it is reached.
+    ``difficulty``: a level of QQWing's scale (``"Simple"``, ``"Easy"``, ``"Intermediate"``,
+    ``"Expert"``) or HoDoKu's (``"Medium"``, ``"Hard"``, ``"Unfair"``, ``"Extreme"``; write
+    ``"hodoku:Easy"`` for its Easy): grids are drawn until a puzzle on the digging path rates
+    so, at most ``max_attempts`` of them, then RuntimeError.
+
+    >>> g = generate(seed=1, box=(2, 2))
+    >>> g.clues, g.is_minimal, g.solution.is_valid_solution_of(g.puzzle)
+    (4, True, True)
+    """
+    request = make_request(
+        box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts
+    )
+    return generate_from(request, seed_value(seed))
+
+
+def generate_many(
+    n: int,
+    seed: Seed = None,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool | None = None,
+    chunksize: int | None = None,
+    **options: Any,
+) -> Iterator[Generated]:
+    """``n`` puzzles, in order, each from a seed drawn from the batch ``seed``.
+
+    ``options`` are those of :func:`generate`. The puzzles depend only on the seed and options:
+    the same in this process (neither ``executor`` nor ``workers``), on ``workers=N`` local
+    processes, or on any ``concurrent.futures`` executor (a dask client's
+    ``get_executor(pure=False)``), with the rules of :func:`sudoku_models.batch.solve_many`.
+
+    >>> [g.puzzle.to_line() for g in generate_many(2, seed=3, box=(2, 2))] == [
+    ...     g.puzzle.to_line() for g in generate_many(2, seed=3, box=(2, 2))]
+    True
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"n must be an int >= 0, got {n!r}")
+    if executor is not None and workers is not None:
+        raise ValueError("give either executor or workers, not both")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
+        raise ValueError(f"chunksize must be a positive int, got {chunksize!r}")
+    request = make_request(**options)
+    batch = random.Random(seed_value(seed))
+    seeds = [batch.getrandbits(63) for _ in range(n)]
+    return _results(request, seeds, executor, workers, chunksize, progress)
+
+
+def _results(
+    request: Request,
+    seeds: list[int],
+    executor: Executor | None,
+    workers: int | None,
+    chunksize: int | None,
+    progress: bool | None,
+) -> Iterator[Generated]:
+    """The generator behind :func:`generate_many`, started once the arguments are checked."""
+    from ..batch import _auto_chunksize, _chunks, _progress_bar
+
+    bar = _progress_bar(progress, len(seeds), "generate")
+    try:
+        if executor is None and workers is None:
+            for one in seeds:
+                yield generate_from(request, one)
+                bar.update(1)
+            return
+        parallel = workers or os.cpu_count() or 1
+        size = chunksize or _auto_chunksize(len(seeds), parallel)
+        chunks = cast(Iterator[list[int]], _chunks(seeds, size))  # type: ignore[arg-type]
+        if executor is not None:
+            yield from _run(executor, request, chunks, parallel, bar)
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from _run(pool, request, chunks, parallel, bar)
+    finally:
+        bar.close()
+
+
+def _run(
+    executor: Executor, request: Request, chunks: Iterator[list[int]], parallel: int, bar: Any
+) -> Iterator[Generated]:
+    """Keep a bounded queue of chunks on ``executor`` and yield their puzzles in order."""
+    from collections import deque
+    from itertools import islice
+
+    from ..batch import CHUNKS_IN_FLIGHT_PER_WORKER
+
+    pending = deque(
+        executor.submit(_generate_chunk, request, chunk)
+        for chunk in islice(chunks, parallel * CHUNKS_IN_FLIGHT_PER_WORKER)
+    )
+    try:
+        while pending:
+            done = pending.popleft().result()
+            for chunk in islice(chunks, 1):
+                pending.append(executor.submit(_generate_chunk, request, chunk))
+            bar.update(len(done))
+            yield from done
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _generate_chunk(request: Request, seeds: list[int]) -> list[Generated]:
+    """Generate one chunk in a worker (which keeps its oracles between chunks)."""
+    return [generate_from(request, one) for one in seeds]
+
+
+def seed_value(seed: Seed) -> int:
+    """The int seed of a ``seed`` argument: itself, one drawn from a Random, or a fresh one."""
+    if seed is None:
+        return secrets.randbits(63)
+    if isinstance(seed, random.Random):
+        return seed.getrandbits(63)
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    raise TypeError(f"seed must be None, an int or a random.Random, got {type(seed).__name__}")
+
+
+def generate_from(request: Request, seed: int) -> Generated:
+    """The puzzle of ``seed`` under checked arguments; see :func:`generate`."""
+    start = time.perf_counter()
+    board = request.board
+    oracle = oracle_for(request.backend, board)
+    rng = random.Random(seed)
+    shapes = orbits(board.n, request.symmetry)
+    floor = request.min_clues if request.minimal else max(request.min_clues, request.max_clues)
+    for attempt in range(1, request.max_attempts + 1):
+        grid = random_grid(board, rng)
+        order = list(shapes)
+        rng.shuffle(order)
+        dug = dig(board, grid, order, oracle, floor)
+        if request.difficulty is not None:
+            found = _rated_on_path(board, grid, dug, request)
+            if found is None:
+                continue
+            cells, rating = found
+            minimality = (
+                "none"
+                if cells != dug.cells
+                else _minimality(board, grid, dug, oracle, request.symmetry)
+            )
+        else:
+            if sum(1 for d in dug.cells if d) > request.max_clues:
+                continue
+            cells, rating = dug.cells, None
+            minimality = _minimality(board, grid, dug, oracle, request.symmetry)
+        return Generated(
+            puzzle=Puzzle(board, cells),
+            solution=Puzzle(board, grid),
+            seed=seed,
+            symmetry=request.symmetry,
+            minimality=minimality,
+            backend=oracle.label,
+            time=time.perf_counter() - start,
+            attempts=attempt,
+            tested=dug.tested,
+            propagated=dug.propagated,
+            rating=rating,
+        )
+    goal = f"rated {request.difficulty[0]} {request.difficulty[1]}" if request.difficulty else ""
+    bounds = f"with {request.min_clues} to {request.max_clues} clues"
+    raise RuntimeError(
+        f"no {board.n}x{board.n} puzzle {goal} {bounds} (symmetry {request.symmetry}) after "
+        f"{request.max_attempts} attempts; raise max_attempts or relax the bounds"
+    )
+
+
+def _minimality(
+    board: Board, grid: tuple[int, ...], dug: Dug, oracle: Oracle, symmetry: str
+) -> str:
+    """``"cell"``, ``"orbit"`` or ``"none"`` for a finished pass (see :class:`Generated`)."""
+    if not dug.complete:
+        return "none"
+    grouped = [
+        i for orbit in orbits(board.n, symmetry) if len(orbit) > 1 for i in orbit if dug.cells[i]
+    ]
+    if grouped and removable_cells(dug.cells, grid, grouped, oracle, board):
+        return "orbit"
+    return "cell"
+
+
+def _rated_on_path(
+    board: Board, grid: tuple[int, ...], dug: Dug, request: Request
+) -> tuple[tuple[int, ...], Rating] | None:
+    """A puzzle on the digging path rated at the asked level, or None.
+
+    The path's puzzles get harder as clues go, roughly: when the last is too hard, bisect for
+    the last one rated at most the level, and keep it if it rates exactly that level.
+    """
+    from ..grading import HODOKU_LEVELS, QQWING_LEVELS, rate
+
+    assert request.difficulty is not None
+    scale, level = request.difficulty
+    levels = QQWING_LEVELS if scale == "qqwing" else HODOKU_LEVELS
+    target = levels.index(level)
+    path = [grid]
+    cells = list(grid)
+    for orbit in dug.removed:
+        for i in orbit:
+            cells[i] = 0
+        path.append(tuple(cells))
+    ratings: dict[int, Rating] = {}
+
+    def rank(k: int) -> int:
+        if k not in ratings:
+            ratings[k] = rate(Puzzle(board, path[k]))
+        found = ratings[k]
+        return levels.index(found.qqwing_level if scale == "qqwing" else found.hodoku_level)
+
+    last = len(path) - 1
+    if last == 0 or rank(last) < target:
+        return None
+    low, high = 0, last
+    if rank(last) == target:
+        low = last
+    while high - low > 1:
+        mid = (low + high) // 2
+        if rank(mid) <= target:
+            low = mid
+        else:
+            high = mid
+    if low == 0 or rank(low) != target or sum(1 for d in path[low] if d) > request.max_clues:
+        return None
+    return path[low], ratings[low]
+
+
+_oracles: dict[tuple[object, Board], Oracle] = {}
+
+
+@atexit.register
+def _close_oracles() -> None:
+    """Free the SAT solvers kept by this process before the interpreter tears PySAT down."""
+    for oracle in _oracles.values():
+        if isinstance(oracle, SatOracle):
+            oracle.close()
+    _oracles.clear()
+
+
+def oracle_for(
+    backend: str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None,
+    board: Board,
+) -> Oracle:
+    """The oracle of a backend recipe on ``board``, built once per process and kept."""
+    key = (backend, board)
+    oracle = _oracles.get(key)
+    if oracle is None:
+        oracle = _oracles[key] = _new_oracle(backend, board)
+    return oracle
+
+
+def _new_oracle(
+    backend: str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None,
+    board: Board,
+) -> Oracle:
+    if backend is None:
+        from ..solvers.sat import SatSolver
+
+        backend = DEFAULT_BACKEND if SatSolver.is_available() else "backtracking"
+    if isinstance(backend, tuple):
+        cls, variant, options = backend
+        solver = cls(variant, **dict(options))
+    else:
+        solver = get_solver(backend)
+    if solver.name == "sat":
+        from ..solvers.sat import NOT_INCREMENTAL, SatSolver
+
+        if isinstance(solver, SatSolver) and solver.variant not in NOT_INCREMENTAL:
+            if not solver.is_available():
+                from ..errors import MissingDependencyError
+
+                raise MissingDependencyError("the sat backend needs PySAT: pip install python-sat")
+            return SatOracle(board, str(solver.variant), solver.encoding, solver.amo)
+    return SolverOracle(board, solver)
+
+
+def _backend_recipe(
+    backend: Backend,
+) -> str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None:
+    """A picklable form of ``backend`` that names the same solver in any process."""
+    if backend is None or isinstance(backend, str):
+        return backend.strip() if isinstance(backend, str) else None
+    solver = get_solver(backend)
+    return (type(solver), solver.variant, tuple(sorted(solver.options.items())))
+
+
+def _clue_count(name: str, value: int | None, size: int, default: int) -> int:
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= size:
+        raise ValueError(f"{name} must be an int from 0 to {size}, got {value!r}")
+    return value
+
+
+def _level(difficulty: str | None) -> tuple[str, str] | None:
+    """``(scale, level)`` of a difficulty name; plain names try QQWing's scale first."""
+    if difficulty is None:
+        return None
+    from ..grading import HODOKU_LEVELS, QQWING_LEVELS
+
+    scales = {"qqwing": QQWING_LEVELS, "hodoku": HODOKU_LEVELS}
+    if not isinstance(difficulty, str):
+        raise ValueError(f"difficulty must be a level name, got {difficulty!r}")
+    prefix, _, name = difficulty.strip().rpartition(":")
+    tried = [prefix.lower()] if prefix else list(scales)
+    for scale in tried:
+        for level in scales.get(scale, ()):
+            if level.lower() == name.lower():
+                return scale, level
+    known = ", ".join(QQWING_LEVELS) + "; hodoku:" + ", hodoku:".join(HODOKU_LEVELS)
+    raise ValueError(f"unknown difficulty {difficulty!r}; known: {known}")

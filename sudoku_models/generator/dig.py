@@ -1,0 +1,231 @@
+"""Digging holes in one pass: remove each orbit of clues unless the puzzle stops being unique.
+
+Start from a complete grid ``G`` and visit the orbits of cells (single cells without symmetry)
+in a given order. An orbit is removed when the puzzle without it still has ``G`` as its only
+solution. The puzzle before the removal is unique, so any other solution differs from ``G`` in
+a removed cell: the question is whether "the remaining clues, plus some removed cell ``i`` not
+holding ``G[i]``" is satisfiable. Removing clues only adds solutions, so an orbit kept once
+stays needed, and one pass leaves a puzzle where no orbit can go (a minimal puzzle when the
+orbits are single cells).
+
+Two ways to answer, both exact, so the result depends only on the grid and the order:
+
+1. *Propagation*: when every removed cell is forced by the remaining clues alone (a naked single:
+   its peers' clues rule out every other digit; or a hidden single: in one of its units, every
+   other empty cell sees a clue with its digit), ``G`` is the only solution and no solver runs.
+2. An *oracle*: :class:`SatOracle` keeps one incremental PySAT solver loaded with the board's
+   rules and asks it with the clues as assumptions plus one literal "cell ``i`` is not ``G[i]``"
+   (a selector-guarded clause when an orbit removes several cells); :class:`SolverOracle` asks any
+   backend's :meth:`~sudoku_models.solvers.base.Solver.has_other_solution`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..board import Board
+from ..cnf import Formula, encode, var
+from ..errors import MissingDependencyError
+from ..puzzle import Puzzle
+from ..solvers.base import Solver
+
+#: Selectors an oracle may use up (one per orbit of several cells) before its solver is rebuilt.
+SELECTORS_PER_SOLVER = 100_000
+
+
+class Oracle(Protocol):
+    """Answers: do the clues ``cells`` (0 for removed) have a solution other than ``grid``?"""
+
+    label: str
+
+    def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
+        """Whether a solution of ``cells`` differs from ``grid``; ``removed`` were just cleared.
+
+        The caller guarantees the clues with ``removed`` filled in from ``grid`` have ``grid`` as
+        their only solution, so only the ``removed`` cells can differ.
+        """
+        ...
+
+
+class SolverOracle:
+    """The oracle of any backend: one ``has_other_solution`` call per question."""
+
+    def __init__(self, board: Board, solver: Solver) -> None:
+        self.board = board
+        self.solver = solver
+        self.label = solver.label
+
+    def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
+        """One solve of the clues with ``grid`` blocked."""
+        return self.solver.has_other_solution(Puzzle(self.board, tuple(cells)), grid)
+
+
+class SatOracle:
+    """One incremental PySAT solver holding a board's rules; questions go in as assumptions."""
+
+    def __init__(
+        self, board: Board, variant: str, encoding: str = "extended", amo: str = "pairwise"
+    ) -> None:
+        self.board = board
+        self.variant = variant
+        self.label = f"sat:{variant}"
+        self.rules: Formula = encode(
+            Puzzle.empty((board.box_rows, board.box_cols)), encoding, amo, "none"
+        )
+        self._sat: Any = None
+        self._top = self.rules.top
+
+    def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
+        """One SAT call: the clues and "some removed cell differs from ``grid``"."""
+        n = self.board.n
+        sat = self._solver()
+        assumptions = [i * n + d for i, d in enumerate(cells) if d]
+        if len(removed) == 1:
+            i = removed[0]
+            assumptions.append(-var(n, i, grid[i]))
+            return bool(sat.solve(assumptions=assumptions))
+        self._top += 1
+        selector = self._top
+        sat.add_clause([-selector, *(-var(n, i, grid[i]) for i in removed)])
+        assumptions.append(selector)
+        answer = bool(sat.solve(assumptions=assumptions))
+        sat.add_clause([-selector])
+        if self._top - self.rules.top >= SELECTORS_PER_SOLVER:
+            self.close()
+        return answer
+
+    def _solver(self) -> Any:
+        if self._sat is None:
+            try:
+                from pysat.solvers import Solver as PySatSolver
+            except ImportError:
+                raise MissingDependencyError(
+                    "the sat oracle needs PySAT: pip install python-sat"
+                ) from None
+            self._sat = PySatSolver(name=self.variant, bootstrap_with=self.rules.clauses)
+            self._top = self.rules.top
+        return self._sat
+
+    def close(self) -> None:
+        """Free the SAT solver; the next question builds a new one."""
+        if self._sat is not None:
+            self._sat.delete()
+            self._sat = None
+
+
+@dataclass(frozen=True)
+class Dug:
+    """The outcome of one pass: the puzzle, the orbits removed in order, and how each was decided.
+
+    ``complete`` is False when the clue floor stopped some removal that was never tested, so the
+    puzzle may not be minimal. ``tested`` counts the removals asked about, ``propagated`` those
+    that propagation settled without the oracle.
+    """
+
+    cells: tuple[int, ...]
+    removed: tuple[tuple[int, ...], ...]
+    complete: bool
+    tested: int
+    propagated: int
+
+
+class _Clues:
+    """The clues left, with the digits each row, column and box still holds as bit masks."""
+
+    def __init__(self, board: Board, grid: Sequence[int]) -> None:
+        n, br, bc = board.n, board.box_rows, board.box_cols
+        self.cells = list(grid)
+        self.full = (1 << (n + 1)) - 2
+        self.where = [
+            (i // n, n + i % n, 2 * n + (i // n) // br * br + (i % n) // bc)
+            for i in range(board.size)
+        ]
+        self.units = board.rows + board.cols + board.boxes
+        self.held = [self.full] * (3 * n)
+
+    def clear(self, i: int) -> None:
+        """Remove the clue of cell ``i``."""
+        keep = ~(1 << self.cells[i])
+        for u in self.where[i]:
+            self.held[u] &= keep
+        self.cells[i] = 0
+
+    def put(self, i: int, d: int) -> None:
+        """Give cell ``i`` the clue ``d`` again."""
+        bit = 1 << d
+        for u in self.where[i]:
+            self.held[u] |= bit
+        self.cells[i] = d
+
+    def options(self, i: int) -> int:
+        """Bit mask of the digits no clue in a unit of cell ``i`` rules out."""
+        u, v, w = self.where[i]
+        return self.full & ~(self.held[u] | self.held[v] | self.held[w])
+
+    def forces(self, i: int, d: int) -> bool:
+        """Whether the clues alone put ``d`` in the empty cell ``i`` (naked or hidden single)."""
+        bit = 1 << d
+        if self.options(i) == bit:
+            return True
+        cells = self.cells
+        for u in self.where[i]:
+            if all(j == i or cells[j] or not self.options(j) & bit for j in self.units[u]):
+                return True
+        return False
+
+
+def dig(
+    board: Board,
+    grid: Sequence[int],
+    order: Sequence[Sequence[int]],
+    oracle: Oracle,
+    floor: int = 0,
+) -> Dug:
+    """Visit the orbits of ``order`` once, removing each whose removal keeps ``grid`` unique.
+
+    ``floor`` is the fewest clues to keep: an orbit that would go below it is left untested.
+    """
+    clues = _Clues(board, grid)
+    count = board.size
+    removed = []
+    tested = propagated = 0
+    complete = True
+    for orbit in order:
+        if count - len(orbit) < floor:
+            complete = False
+            continue
+        tested += 1
+        for i in orbit:
+            clues.clear(i)
+        if all(clues.forces(i, grid[i]) for i in orbit):
+            propagated += 1
+        elif oracle.has_other(clues.cells, grid, orbit):
+            for i in orbit:
+                clues.put(i, grid[i])
+            continue
+        removed.append(tuple(orbit))
+        count -= len(orbit)
+    return Dug(tuple(clues.cells), tuple(removed), complete, tested, propagated)
+
+
+def removable_cells(
+    cells: Sequence[int],
+    grid: Sequence[int],
+    candidates: Sequence[int],
+    oracle: Oracle,
+    board: Board,
+) -> list[int]:
+    """The cells among ``candidates`` whose clue alone can go with the puzzle staying unique."""
+    clues = _Clues(board, grid)
+    for i, d in enumerate(cells):
+        if not d:
+            clues.clear(i)
+    found = []
+    for i in candidates:
+        clues.clear(i)
+        if clues.forces(i, grid[i]) or not oracle.has_other(clues.cells, grid, (i,)):
+            found.append(i)
+        clues.put(i, grid[i])
+    return found
