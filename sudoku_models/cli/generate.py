@@ -1,0 +1,140 @@
+"""``sudoku-models generate``: unique puzzles, reproducible by seed, as lines, grids or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from ..generator.api import Generated
+from . import EXIT_OK
+from .inputs import box_shape
+
+#: Counts from which a progress bar is shown by default (when stderr is a terminal).
+PROGRESS_FROM = 20
+
+
+def add_parser(commands: Any) -> None:
+    """Register the ``generate`` subcommand."""
+    from ..generator.symmetry import SYMMETRIES
+
+    parser = commands.add_parser(
+        "generate",
+        help="generate puzzles with a unique solution",
+        description=(
+            "Generate COUNT puzzles with a unique solution: a random grid, clues dug out one "
+            "by one while the solution stays unique. The same --seed gives the same puzzles "
+            "on every backend. Without bounds the puzzles are minimal (no clue can go)."
+        ),
+    )
+    parser.add_argument("-n", "--count", type=int, default=1, metavar="N", help="puzzles to make")
+    parser.add_argument("-s", "--seed", type=int, default=None, help="seed of the batch")
+    parser.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="clue layout")
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--size", type=int, default=None, help="digits per unit: 4, 6, 9, 16, 25")
+    shape.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
+    parser.add_argument(
+        "-b", "--backend", default=None, help="uniqueness backend name[:variant] (default: sat)"
+    )
+    parser.add_argument("--min-clues", type=int, default=None, metavar="K", help="dig no lower")
+    parser.add_argument(
+        "--max-clues", type=int, default=None, metavar="K", help="retry until at most K clues"
+    )
+    parser.add_argument(
+        "--not-minimal",
+        dest="minimal",
+        action="store_false",
+        help="stop digging as soon as --max-clues is reached",
+    )
+    parser.add_argument(
+        "-d",
+        "--difficulty",
+        default=None,
+        help="QQWing level (Simple, Easy, Intermediate, Expert) or hodoku:LEVEL",
+    )
+    parser.add_argument("--max-attempts", type=int, default=None, metavar="N")
+    parser.add_argument("-f", "--format", choices=("line", "grid", "json"), default="line")
+    parser.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
+    parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help=f"show a progress bar (default: from {PROGRESS_FROM} puzzles, on a terminal)",
+    )
+    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate the puzzles and write them one by one as they come."""
+    from ..board import Board
+    from ..generator import generate_many
+    from ..generator.api import DEFAULT_ATTEMPTS
+
+    if args.count < 1:
+        raise ValueError("--count must be at least 1")
+    board = Board.for_digits(args.size) if args.size else Board(*(args.box or (3, 3)))
+    progress = args.progress
+    if progress is None and args.count < PROGRESS_FROM:
+        progress = False
+    puzzles = generate_many(
+        args.count,
+        seed=args.seed,
+        workers=args.workers,
+        progress=progress,
+        box=(board.box_rows, board.box_cols),
+        symmetry=args.symmetry,
+        backend=args.backend,
+        min_clues=args.min_clues,
+        max_clues=args.max_clues,
+        minimal=args.minimal,
+        difficulty=args.difficulty,
+        max_attempts=args.max_attempts or DEFAULT_ATTEMPTS,
+    )
+    if args.output is None:
+        _write(puzzles, args.format, sys.stdout)
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            _write(puzzles, args.format, out)
+    return EXIT_OK
+
+
+def _write(puzzles: Iterator[Generated], fmt: str, out: TextIO) -> None:
+    """Write each puzzle as it comes, so a long run shows (or saves) its progress."""
+    for generated in puzzles:
+        print(_render(generated, fmt), file=out, flush=True)
+
+
+def _render(generated: Generated, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(_as_json(generated))
+    if fmt == "line":
+        return generated.puzzle.to_line()
+    level = f", {generated.rating.summary()}" if generated.rating is not None else ""
+    return (
+        f"{generated.puzzle}\n{generated.clues} clues, symmetry {generated.symmetry}, "
+        f"minimal: {generated.minimality}, seed {generated.seed}{level}\n"
+    )
+
+
+def _as_json(generated: Generated) -> dict[str, Any]:
+    rating = generated.rating
+    return {
+        "puzzle": generated.puzzle.to_line(),
+        "solution": generated.solution.to_line(),
+        "box": [generated.puzzle.board.box_rows, generated.puzzle.board.box_cols],
+        "clues": generated.clues,
+        "seed": generated.seed,
+        "symmetry": generated.symmetry,
+        "minimality": generated.minimality,
+        "backend": generated.backend,
+        "attempts": generated.attempts,
+        "time": generated.time,
+        "qqwing_level": rating.qqwing_level if rating is not None else None,
+        "hodoku_level": rating.hodoku_level if rating is not None else None,
+    }
