@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, Protocol
 
 from ..board import Board
@@ -76,12 +77,18 @@ class SatOracle:
         )
         self._sat: Any = None
         self._top = self.rules.top
+        # The literals "cell i holds grid[i]" of the last grid asked about, one per cell.
+        self._grid: Sequence[int] = ()
+        self._literals: list[int] = []
 
     def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
         """One SAT call: the clues and "some removed cell differs from ``grid``"."""
         n = self.board.n
         sat = self._solver()
-        assumptions = [i * n + d for i, d in enumerate(cells) if d]
+        if grid is not self._grid:
+            self._grid = grid
+            self._literals = [var(n, i, d) for i, d in enumerate(grid)]
+        assumptions = list(compress(self._literals, cells))
         if len(removed) == 1:
             i = removed[0]
             assumptions.append(-var(n, i, grid[i]))

@@ -48,12 +48,15 @@ def _search(board: Board, rng: random.Random, budget: int) -> list[int] | None:
     # Each entry: a filled cell and the digits still to try there, in a random order.
     stack: list[tuple[int, list[int]]] = []
     while empty:
-        cell = empty[-1] if in_order else _tightest(empty, where, row_used, col_used, box_used, n)
+        if in_order:
+            cell = empty.pop()
+        else:
+            cell = _tightest(empty, where, row_used, col_used, box_used, n)
+            empty.remove(cell)
         r, c, b = where[cell]
         used = row_used[r] | col_used[c] | box_used[b]
         choices = [d for d in range(1, n + 1) if not used >> d & 1]
         rng.shuffle(choices)
-        empty.remove(cell)
         stack.append((cell, choices))
         # Place the next digit of the deepest cell that has one left, undoing the cells without.
         while True:
