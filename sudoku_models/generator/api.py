@@ -171,17 +171,27 @@ def generate(
     """A random puzzle with a unique solution: a random grid with clues dug out in one pass.
 
     ``seed``: None (fresh), an int, or a ``random.Random`` (an int is drawn from it).
-    ``box``: the box shape, ``(2, 2)`` for 4x4 up to ``(5, 5)`` for 25x25 (25x25 takes seconds
-    to minutes). ``symmetry``: the clue layout's symmetry, one of
-    :data:`~sudoku_models.generator.symmetry.SYMMETRIES`. ``backend``: None for the fastest
-    available (the incremental SAT oracle), a backend name, or a Solver; the same seed gives
-    the same puzzle on every backend. ``min_clues``: digging never goes below this many clues
-    (easier, non-minimal puzzles). ``max_clues``: a pass that ends above it is dropped and a
-    fresh grid tried; with ``minimal=False`` digging stops as soon as it is reached.
+
+    ``box``: the box shape, ``(2, 2)`` for 4x4 up to ``(5, 5)`` for 25x25. A 25x25 puzzle
+    takes minutes (about 4 measured on one loaded core), most of it in the last SAT calls of
+    the pass, when few clues are left.
+
+    ``symmetry``: the clue layout's symmetry, one of
+    :data:`~sudoku_models.generator.symmetry.SYMMETRIES`.
+
+    ``backend``: None for the fastest available (the incremental SAT oracle), a backend name,
+    or a Solver; the same seed gives the same puzzle on every backend.
+
+    ``min_clues``: digging never goes below this many clues (easier, non-minimal puzzles).
+    ``max_clues``: a pass that ends above it is dropped and a fresh grid tried; with
+    ``minimal=False`` digging stops as soon as it is reached.
+
     ``difficulty``: a level of QQWing's scale (``"Simple"``, ``"Easy"``, ``"Intermediate"``,
     ``"Expert"``) or HoDoKu's (``"Medium"``, ``"Hard"``, ``"Unfair"``, ``"Extreme"``; write
-    ``"hodoku:Easy"`` for its Easy): grids are drawn until a puzzle on the digging path rates
-    so, at most ``max_attempts`` of them, then RuntimeError.
+    ``"hodoku:Easy"`` for its Easy). Grids are drawn until a puzzle on the digging path rates
+    so, at most ``max_attempts`` of them, then RuntimeError. Puzzles get harder as clues go,
+    roughly, so an easy level stops digging early: the path is bisected for the last puzzle
+    rated at most the level.
 
     >>> g = generate(seed=1, box=(2, 2))
     >>> g.clues, g.is_minimal, g.solution.is_valid_solution_of(g.puzzle)

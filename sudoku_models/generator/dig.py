@@ -21,6 +21,7 @@ Two ways to answer, both exact, so the result depends only on the grid and the o
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
@@ -51,38 +52,49 @@ class Oracle(Protocol):
 
 
 class SolverOracle:
-    """The oracle of any backend: one ``has_other_solution`` call per question."""
+    """The oracle of any backend: one ``has_other_solution`` call per question, one at a time."""
 
     def __init__(self, board: Board, solver: Solver) -> None:
         self.board = board
         self.solver = solver
         self.label = solver.label
+        self._lock = threading.Lock()
 
     def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
         """One solve of the clues with ``grid`` blocked."""
-        return self.solver.has_other_solution(Puzzle(self.board, tuple(cells)), grid)
+        with self._lock:
+            return self.solver.has_other_solution(Puzzle(self.board, tuple(cells)), grid)
 
 
 class SatOracle:
-    """One incremental PySAT solver holding a board's rules; questions go in as assumptions."""
+    """One incremental PySAT solver holding a board's rules; questions go in as assumptions.
+
+    The rules are encoded and loaded at the first question. A lock keeps threads that share
+    the oracle from mixing their questions.
+    """
 
     def __init__(
         self, board: Board, variant: str, encoding: str = "extended", amo: str = "pairwise"
     ) -> None:
         self.board = board
         self.variant = variant
+        self.encoding = encoding
+        self.amo = amo
         self.label = f"sat:{variant}"
-        self.rules: Formula = encode(
-            Puzzle.empty((board.box_rows, board.box_cols)), encoding, amo, "none"
-        )
+        self._lock = threading.Lock()
+        self._rules: Formula | None = None
         self._sat: Any = None
-        self._top = self.rules.top
+        self._top = 0
         # The literals "cell i holds grid[i]" of the last grid asked about, one per cell.
         self._grid: Sequence[int] = ()
         self._literals: list[int] = []
 
     def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
         """One SAT call: the clues and "some removed cell differs from ``grid``"."""
+        with self._lock:
+            return self._ask(cells, grid, removed)
+
+    def _ask(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
         n = self.board.n
         sat = self._solver()
         if grid is not self._grid:
@@ -99,11 +111,12 @@ class SatOracle:
         assumptions.append(selector)
         answer = bool(sat.solve(assumptions=assumptions))
         sat.add_clause([-selector])
-        if self._top - self.rules.top >= SELECTORS_PER_SOLVER:
-            self.close()
         return answer
 
     def _solver(self) -> Any:
+        """The loaded solver, built at the first question and again after many selectors."""
+        if self._sat is not None and self._top - self._rules_top() >= SELECTORS_PER_SOLVER:
+            self.close()
         if self._sat is None:
             try:
                 from pysat.solvers import Solver as PySatSolver
@@ -111,9 +124,15 @@ class SatOracle:
                 raise MissingDependencyError(
                     "the sat oracle needs PySAT: pip install python-sat"
                 ) from None
-            self._sat = PySatSolver(name=self.variant, bootstrap_with=self.rules.clauses)
-            self._top = self.rules.top
+            if self._rules is None:
+                empty = Puzzle.empty((self.board.box_rows, self.board.box_cols))
+                self._rules = encode(empty, self.encoding, self.amo, "none")
+            self._sat = PySatSolver(name=self.variant, bootstrap_with=self._rules.clauses)
+            self._top = self._rules.top
         return self._sat
+
+    def _rules_top(self) -> int:
+        return self._rules.top if self._rules is not None else 0
 
     def close(self) -> None:
         """Free the SAT solver; the next question builds a new one."""
