@@ -165,6 +165,8 @@ def test_easy_levels_keep_more_clues_than_a_minimal_puzzle():
 def test_unreachable_difficulty_is_a_clear_error():
     with pytest.raises(RuntimeError, match=r"rated hodoku Extreme .* after 3 attempts"):
         generate(seed=1, box=(2, 2), difficulty="hodoku:Extreme", max_attempts=3)
+    with pytest.raises(RuntimeError, match=r"no 9x9 puzzle with 0 to 18 clues .* 2 attempts"):
+        generate(seed=1, max_clues=18, max_attempts=2)
 
 
 @pytest.mark.parametrize(
@@ -192,6 +194,13 @@ def test_a_solver_object_is_accepted():
     g = generate(seed=2, box=(2, 3), backend=get_solver("backtracking:mrv"))
     assert g.backend == "backtracking:mrv"
     assert g.puzzle == generate(seed=2, box=(2, 3)).puzzle
+
+
+def test_sat_backend_options_are_kept():
+    solver = get_solver("sat:minisat22", encoding="efficient", amo="sequential")
+    g = generate(seed=2, box=(2, 3), backend=solver)
+    assert g.backend == "sat:minisat22"
+    assert g.puzzle == generate(seed=2, box=(2, 3), backend="backtracking").puzzle
 
 
 def test_result_repr_and_html():

@@ -44,9 +44,6 @@ FEWEST_CLUES = {4: 4, 9: 17}
 #: Fresh grids tried by default before giving up on a clue ceiling or a difficulty.
 DEFAULT_ATTEMPTS = 200
 
-#: Ways a result can be minimal: every clue needed, every orbit needed, or digging stopped early.
-MINIMALITY = ("cell", "orbit", "none")
-
 
 @dataclass(frozen=True)
 class Generated:
@@ -351,11 +348,11 @@ def generate_from(request: Request, seed: int) -> Generated:
             propagated=dug.propagated,
             rating=rating,
         )
-    goal = f"rated {request.difficulty[0]} {request.difficulty[1]}" if request.difficulty else ""
-    bounds = f"with {request.min_clues} to {request.max_clues} clues"
+    goal = f" rated {' '.join(request.difficulty)}" if request.difficulty else ""
     raise RuntimeError(
-        f"no {board.n}x{board.n} puzzle {goal} {bounds} (symmetry {request.symmetry}) after "
-        f"{request.max_attempts} attempts; raise max_attempts or relax the bounds"
+        f"no {board.n}x{board.n} puzzle{goal} with {request.min_clues} to {request.max_clues} "
+        f"clues (symmetry {request.symmetry}) after {request.max_attempts} attempts; "
+        "raise max_attempts or relax the bounds"
     )
 
 
