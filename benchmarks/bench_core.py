@@ -1,4 +1,4 @@
-"""Solving with a uniqueness proof (limit 2) on the standard 9x9 sets, against Norvig's Python rates.
+"""Solving with a uniqueness proof (limit 2) on standard 9x9 sets, against Norvig's Python rates.
 
 Run from the repository root::
 

@@ -65,21 +65,27 @@ def count_solutions(
 
 
 def is_unique(
-    puzzle: PuzzleLike, backend: Backend = "backtracking", time_limit: float | None = None, **options: Any
+    puzzle: PuzzleLike,
+    backend: Backend = "backtracking",
+    time_limit: float | None = None,
+    **options: Any,
 ) -> bool:
     """Whether ``puzzle`` has exactly one solution (solve, block that solution, solve again)."""
     return _solver(backend, options).is_unique(puzzle, time_limit=time_limit)
 
 
 def has_other_solution(
-    puzzle: PuzzleLike, known: Puzzle | Sequence[int], backend: Backend = "backtracking", **options: Any
+    puzzle: PuzzleLike,
+    known: Puzzle | Sequence[int],
+    backend: Backend = "backtracking",
+    **options: Any,
 ) -> bool:
     """Whether ``puzzle`` has a solution other than ``known``: a single solve with it blocked."""
     return _solver(backend, options).has_other_solution(puzzle, known)
 
 
 def fill_board(board: list[list[str]], backend: Backend = "backtracking", **options: Any) -> Result:
-    """Solve a LeetCode-style board (rows of one-symbol strings, ``"."`` blank) and fill it in place.
+    """Solve a LeetCode-style board (rows of one-symbol strings, "." blank) and fill it in place.
 
     The board is left untouched when there is no solution; the result says why.
 

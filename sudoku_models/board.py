@@ -45,7 +45,8 @@ class Board:
             raise InvalidPuzzleError(f"box shape must be two positive integers, got {r!r} x {c!r}")
         if not 4 <= r * c <= MAX_DIGITS:
             raise InvalidPuzzleError(
-                f"unsupported board: {r}x{c} boxes give {r * c} digits; supported: 4 to {MAX_DIGITS}"
+                f"unsupported board: {r}x{c} boxes give {r * c} digits; "
+                f"supported: 4 to {MAX_DIGITS}"
             )
 
     @classmethod
@@ -116,9 +117,7 @@ class Board:
         return SYMBOLS[d]
 
 
-def clashing_pairs(
-    groups: Iterable[Sequence[int]], cells: Sequence[int]
-) -> list[tuple[int, int]]:
+def clashing_pairs(groups: Iterable[Sequence[int]], cells: Sequence[int]) -> list[tuple[int, int]]:
     """Sorted pairs of cell indices holding the same digit inside one group, each pair once."""
     pairs: set[tuple[int, int]] = set()
     for group in groups:
@@ -148,9 +147,7 @@ def _layout(box_rows: int, box_cols: int) -> _Layout:
     rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
     cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
     boxes = tuple(
-        tuple(
-            (top + dr) * n + left + dc for dr in range(box_rows) for dc in range(box_cols)
-        )
+        tuple((top + dr) * n + left + dc for dr in range(box_rows) for dc in range(box_cols))
         for top in range(0, n, box_rows)
         for left in range(0, n, box_cols)
     )

@@ -126,12 +126,12 @@ def _candidate_block(
         spans.append(f'<span style="color:{color}">{text}</span>')
         if d % per_line == 0:
             spans.append("<br>")
-    return f'<div style="font-size:{size}px;line-height:1;font-weight:normal">{"".join(spans)}</div>'
+    return (
+        f'<div style="font-size:{size}px;line-height:1;font-weight:normal">{"".join(spans)}</div>'
+    )
 
 
-def svg_grid(
-    board: Board, cells: Sequence[int], givens: Sequence[int], cell_size: int = 32
-) -> str:
+def svg_grid(board: Board, cells: Sequence[int], givens: Sequence[int], cell_size: int = 32) -> str:
     """A standalone SVG drawing of the grid; digits absent from ``givens`` are drawn blue."""
     n = board.n
     side = n * cell_size

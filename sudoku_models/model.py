@@ -112,7 +112,7 @@ class Model:
         return sorted(pairs)
 
     def is_solution(self, grid: Sequence[int]) -> bool:
-        """Whether ``grid`` (cell values) fills every cell, keeps the givens and meets every constraint."""
+        """Whether ``grid`` fills every cell, keeps the givens and meets every constraint."""
         n = self.n
         if len(grid) != self.size or any(not 1 <= d <= n for d in grid):
             return False
@@ -165,5 +165,7 @@ def _checked_cells(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
     if len(set(out)) != len(out):
         raise InvalidPuzzleError(f"a constraint lists a cell twice: {list(out)}")
     if len(out) > board.n:
-        raise InvalidPuzzleError(f"an all-different group of {len(out)} cells cannot fit {board.n} digits")
+        raise InvalidPuzzleError(
+            f"an all-different group of {len(out)} cells cannot fit {board.n} digits"
+        )
     return out

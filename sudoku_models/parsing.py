@@ -25,7 +25,9 @@ _CELL_SPLIT = re.compile(r"[\s|,;]+")
 Source = str | Sequence[str] | Sequence[Sequence[int | str]]
 
 
-def parse_cells(source: Source, box: tuple[int, int] | None = None) -> tuple[Board, tuple[int, ...]]:
+def parse_cells(
+    source: Source, box: tuple[int, int] | None = None
+) -> tuple[Board, tuple[int, ...]]:
     """Read ``source`` into its board shape and the cell values in reading order (0 = blank)."""
     if isinstance(source, str):
         rows = _rows_of_text(source)

@@ -157,4 +157,3 @@ class Puzzle:
         """An SVG drawing; with ``givens``, digits not among them are drawn as filled in."""
         given_cells = givens.cells if givens is not None else self.cells
         return display.svg_grid(self.board, self.cells, given_cells, cell_size)
-

@@ -1,4 +1,4 @@
-"""The ``sudoku-models`` command line: one module a subcommand, each with ``add_parser`` and ``run``.
+"""The ``sudoku-models`` command line: one module a subcommand, each with ``add_parser``, ``run``.
 
 Exit codes: 0 solved, 1 no solution (or none found in time), 2 bad input.
 """

@@ -14,7 +14,7 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "hint",
         help="show the next logical step of a puzzle in progress",
-        description="Print the cheapest next step for PUZZLE (givens plus the digits placed so far).",
+        description="Print the cheapest next step for PUZZLE (givens plus digits placed so far).",
     )
     parser.add_argument("puzzle", help="puzzle text, file, or - for standard input")
     parser.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")

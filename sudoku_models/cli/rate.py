@@ -15,8 +15,8 @@ def add_parser(commands: Any) -> None:
         "rate",
         help="rate puzzles by the human techniques they need",
         description=(
-            "Rate PUZZLE (a puzzle, a file of one puzzle a line, or - for standard input): one line "
-            "per puzzle with its QQWing and HoDoKu levels, score and hardest technique."
+            "Rate PUZZLE (a puzzle, a file of one puzzle a line, or - for standard input): "
+            "one line per puzzle with its QQWing and HoDoKu levels, score and hardest technique."
         ),
     )
     parser.add_argument("puzzle", help="puzzle text, file, or - for standard input")

@@ -28,7 +28,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("-b", "--backend", default="backtracking", help="backend name[:variant]")
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
-        "-n", "--count", type=int, default=None, metavar="N",
+        "-n",
+        "--count",
+        type=int,
+        default=None,
+        metavar="N",
         help="collect up to N solutions (default: 2, enough to tell whether it is unique)",
     )
     limits.add_argument("--all", action="store_true", help="collect every solution")
@@ -78,7 +82,9 @@ def describe(result: Result) -> str:
     if result.status is Status.TIMEOUT:
         return f"time limit reached after {found} solution(s)"
     if result.clashes:
-        pairs = ", ".join(f"r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1}" for a, b in result.clashes)
+        pairs = ", ".join(
+            f"r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1}" for a, b in result.clashes
+        )
         return f"no solution: givens clash at {pairs}"
     return "no solution"
 

@@ -36,7 +36,9 @@ def load(name: str) -> list[Puzzle]:
     return list(iter_puzzles(path(name)))
 
 
-def iter_puzzles(source: str | os.PathLike[str], box: tuple[int, int] | None = None) -> Iterator[Puzzle]:
+def iter_puzzles(
+    source: str | os.PathLike[str], box: tuple[int, int] | None = None
+) -> Iterator[Puzzle]:
     """Read a file of one puzzle a line (blank lines and ``#`` comments skipped)."""
     with open(source, encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):

@@ -87,7 +87,9 @@ def get_solver(backend: str | Solver | type[Solver] = "backtracking", **options:
     """
     if isinstance(backend, Solver):
         if options:
-            raise TypeError("options cannot be applied to a solver instance; pass them when creating it")
+            raise TypeError(
+                "options cannot be applied to a solver instance; pass them when creating it"
+            )
         return backend
     if isinstance(backend, type) and issubclass(backend, Solver):
         return backend(**options)

@@ -40,7 +40,7 @@ class Status(enum.Enum):
 
 
 class SearchTimeout(Exception):
-    """Raised inside a backend when its deadline passes; :meth:`Solver.solve` turns it into a result."""
+    """Raised in a backend when its deadline passes; :meth:`Solver.solve` makes it a result."""
 
 
 @dataclass
@@ -115,7 +115,9 @@ class Result:
             f"backtracks {s.backtracks}, propagations {s.propagations}, conflicts {s.conflicts})"
         )
         if self.clashes:
-            pairs = ", ".join(f"r{a[0] + 1}c{a[1] + 1}=r{b[0] + 1}c{b[1] + 1}" for a, b in self.clashes)
+            pairs = ", ".join(
+                f"r{a[0] + 1}c{a[1] + 1}=r{b[0] + 1}c{b[1] + 1}" for a, b in self.clashes
+            )
             line += f"; clashing givens: {pairs}"
         return line
 

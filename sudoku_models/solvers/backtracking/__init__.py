@@ -24,7 +24,7 @@ STRATEGIES: dict[str, str] = {
 
 
 class BacktrackingSolver(Solver):
-    """Pure-Python search; the default ``fast`` strategy propagates singles and picks the tightest cell."""
+    """Pure-Python search in several strategies; ``fast``, the default, is built for speed."""
 
     name = "backtracking"
     variants = tuple(STRATEGIES)
