@@ -170,7 +170,7 @@ def generate(
     ``seed``: None (fresh), an int, or a ``random.Random`` (an int is drawn from it).
 
     ``box``: the box shape, ``(2, 2)`` for 4x4 up to ``(5, 5)`` for 25x25. A 25x25 puzzle
-    takes minutes (about 4 measured on one loaded core), most of it in the last SAT calls of
+    takes minutes (2 to 4 measured on one loaded core), most of it in the last SAT calls of
     the pass, when few clues are left.
 
     ``symmetry``: the clue layout's symmetry, one of
