@@ -8,19 +8,23 @@ it once per process. A ``dask.distributed`` client scales this out to a cluster 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 
 from .api import Backend, PuzzleLike
 from .errors import MissingDependencyError
 from .solvers import get_solver
 from .solvers.base import Result, Solver
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: Chunk size when the number of puzzles is not known in advance.
 DEFAULT_CHUNKSIZE = 64
@@ -62,81 +66,98 @@ def solve_many(
     [Status.SOLVED, Status.UNSATISFIABLE]
     """
     solver = get_solver(backend)
+    check_pool_arguments(executor, workers, chunksize)
+    recipe = (type(solver), solver.variant, solver.options)
+    return run_in_chunks(
+        puzzles,
+        lambda puzzle: solver.solve(puzzle, limit=limit, time_limit=time_limit),
+        functools.partial(_solve_chunk, recipe=recipe, limit=limit, time_limit=time_limit),
+        executor=executor,
+        workers=workers,
+        chunksize=chunksize,
+        progress=progress,
+        label=solver.label,
+    )
+
+
+def check_pool_arguments(
+    executor: Executor | None, workers: int | None, chunksize: int | None
+) -> None:
+    """Raise ``ValueError`` for an ``executor``/``workers``/``chunksize`` combination that makes no
+    sense; shared by every batch entry point."""
     if executor is not None and workers is not None:
         raise ValueError("give either executor or workers, not both")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a positive int, got {workers!r}")
     if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
         raise ValueError(f"chunksize must be a positive int, got {chunksize!r}")
-    total = len(puzzles) if isinstance(puzzles, Sequence) else None
-    return _results(
-        solver, puzzles, total, limit, time_limit, executor, workers, chunksize, progress
-    )
 
 
-def _results(
-    solver: Solver,
-    puzzles: Iterable[PuzzleLike],
-    total: int | None,
-    limit: int,
-    time_limit: float | None,
-    executor: Executor | None,
-    workers: int | None,
-    chunksize: int | None,
-    progress: bool | None,
-) -> Iterator[Result]:
-    """The generator behind :func:`solve_many`, started once the arguments are checked."""
-    bar = _progress_bar(progress, total, solver.label)
+def run_in_chunks(
+    items: Iterable[T],
+    one: Callable[[T], R],
+    chunk_task: Callable[[list[T]], list[R]],
+    executor: Executor | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    progress: bool | None = None,
+    label: str = "",
+) -> Iterator[R]:
+    """Apply work to every item, yielding the answers in input order.
+
+    With neither ``executor`` nor ``workers``, ``one(item)`` runs here item by item. Otherwise
+    the items travel in chunks and ``chunk_task(chunk)`` (picklable: a module-level function or
+    a ``functools.partial`` of one) runs on ``workers`` local processes or on ``executor``,
+    with a bounded queue of chunks in flight. ``progress`` works as in :func:`solve_many`.
+    """
+    total = len(items) if isinstance(items, Sequence) else None
+    bar = progress_bar(progress, total, label)
     try:
         if executor is None and workers is None:
-            for puzzle in puzzles:
-                yield solver.solve(puzzle, limit=limit, time_limit=time_limit)
+            for item in items:
+                yield one(item)
                 bar.update(1)
             return
         parallel = workers or os.cpu_count() or 1
-        size = chunksize or _auto_chunksize(total, parallel)
+        size = chunksize or auto_chunksize(total, parallel)
         if executor is not None:
-            yield from _run_chunks(
-                executor, solver, puzzles, limit, time_limit, size, parallel, bar
-            )
+            yield from _map_chunks(executor, chunk_task, items, size, parallel, bar)
             return
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _run_chunks(pool, solver, puzzles, limit, time_limit, size, parallel, bar)
+            yield from _map_chunks(pool, chunk_task, items, size, parallel, bar)
     finally:
         bar.close()
 
 
-def _run_chunks(
+def _map_chunks(
     executor: Executor,
-    solver: Solver,
-    puzzles: Iterable[PuzzleLike],
-    limit: int,
-    time_limit: float | None,
+    chunk_task: Callable[[list[T]], list[R]],
+    items: Iterable[T],
     chunksize: int,
     parallel: int,
     bar: Any,
-) -> Iterator[Result]:
-    """Keep a bounded queue of chunk tasks on ``executor`` and yield their results in order."""
-    recipe = (type(solver), solver.variant, solver.options)
-    chunks = _chunks(puzzles, chunksize)
-    pending: deque[Future[list[Result]]] = deque()
+) -> Iterator[R]:
+    """Keep a bounded queue of chunk tasks on ``executor`` and yield their answers in order."""
+    chunks = chunked(items, chunksize)
+    pending: deque[Future[list[R]]] = deque(
+        executor.submit(chunk_task, chunk)
+        for chunk in islice(chunks, parallel * CHUNKS_IN_FLIGHT_PER_WORKER)
+    )
     try:
-        for chunk in islice(chunks, parallel * CHUNKS_IN_FLIGHT_PER_WORKER):
-            pending.append(executor.submit(_solve_chunk, recipe, chunk, limit, time_limit))
         while pending:
-            results = pending.popleft().result()
+            answers = pending.popleft().result()
             for chunk in islice(chunks, 1):
-                pending.append(executor.submit(_solve_chunk, recipe, chunk, limit, time_limit))
-            bar.update(len(results))
-            yield from results
+                pending.append(executor.submit(chunk_task, chunk))
+            bar.update(len(answers))
+            yield from answers
     finally:
         for future in pending:
             future.cancel()
 
 
 def _solve_chunk(
-    recipe: tuple[type[Solver], str | None, dict[str, Any]],
     chunk: list[PuzzleLike],
+    recipe: tuple[type[Solver], str | None, dict[str, Any]],
     limit: int,
     time_limit: float | None,
 ) -> list[Result]:
@@ -149,13 +170,14 @@ def _solve_chunk(
     return [solver.solve(puzzle, limit=limit, time_limit=time_limit) for puzzle in chunk]
 
 
-def _chunks(puzzles: Iterable[PuzzleLike], size: int) -> Iterator[list[PuzzleLike]]:
-    items = iter(puzzles)
-    while chunk := list(islice(items, size)):
+def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Consecutive lists of ``size`` items (the last may be shorter)."""
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
         yield chunk
 
 
-def _auto_chunksize(total: int | None, parallel: int) -> int:
+def auto_chunksize(total: int | None, parallel: int) -> int:
     """A size giving each worker :data:`CHUNKS_PER_WORKER` chunks, within bounds."""
     if total is None:
         return DEFAULT_CHUNKSIZE
@@ -172,7 +194,11 @@ class _NoBar:
         """Nothing to close."""
 
 
-def _progress_bar(progress: bool | None, total: int | None, label: str) -> Any:
+def progress_bar(progress: bool | None, total: int | None, label: str) -> Any:
+    """A ``tqdm`` bar, or a stand-in that ignores updates when progress is off.
+
+    ``progress=None`` shows a bar only when standard error is a terminal.
+    """
     if progress is False or (progress is None and not sys.stderr.isatty()):
         return _NoBar()
     try:
@@ -181,4 +207,4 @@ def _progress_bar(progress: bool | None, total: int | None, label: str) -> Any:
         if progress is None:
             return _NoBar()
         raise MissingDependencyError("progress bars need tqdm: pip install tqdm") from None
-    return tqdm(total=total, desc=label, unit="puzzle")
+    return tqdm(total=total, desc=label, unit="item")

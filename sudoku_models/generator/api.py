@@ -10,13 +10,13 @@ questions, and the answers decide the puzzle.
 from __future__ import annotations
 
 import atexit
-import os
+import functools
 import random
 import secrets
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from .. import display
 from ..board import Board
@@ -222,76 +222,25 @@ def generate_many(
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
-    if executor is not None and workers is not None:
-        raise ValueError("give either executor or workers, not both")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a positive int, got {workers!r}")
-    if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
-        raise ValueError(f"chunksize must be a positive int, got {chunksize!r}")
+    from ..batch import check_pool_arguments, run_in_chunks
+
+    check_pool_arguments(executor, workers, chunksize)
     request = make_request(**options)
     batch = random.Random(seed_value(seed))
     seeds = [batch.getrandbits(63) for _ in range(n)]
-    return _results(request, seeds, executor, workers, chunksize, progress)
-
-
-def _results(
-    request: Request,
-    seeds: list[int],
-    executor: Executor | None,
-    workers: int | None,
-    chunksize: int | None,
-    progress: bool | None,
-) -> Iterator[Generated]:
-    """The generator behind :func:`generate_many`, started once the arguments are checked."""
-    from ..batch import _auto_chunksize, _chunks, _progress_bar
-
-    bar = _progress_bar(progress, len(seeds), "generate")
-    try:
-        if executor is None and workers is None:
-            for one in seeds:
-                yield generate_from(request, one)
-                bar.update(1)
-            return
-        parallel = workers or os.cpu_count() or 1
-        size = chunksize or _auto_chunksize(len(seeds), parallel)
-        chunks = cast(Iterator[list[int]], _chunks(seeds, size))  # type: ignore[arg-type]
-        if executor is not None:
-            yield from _run(executor, request, chunks, parallel, bar)
-            return
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _run(pool, request, chunks, parallel, bar)
-    finally:
-        bar.close()
-
-
-def _run(
-    executor: Executor, request: Request, chunks: Iterator[list[int]], parallel: int, bar: Any
-) -> Iterator[Generated]:
-    """Keep a bounded queue of chunks on ``executor`` and yield their puzzles in order."""
-    from collections import deque
-    from itertools import islice
-
-    from ..batch import CHUNKS_IN_FLIGHT_PER_WORKER
-
-    pending = deque(
-        executor.submit(_generate_chunk, request, chunk)
-        for chunk in islice(chunks, parallel * CHUNKS_IN_FLIGHT_PER_WORKER)
+    return run_in_chunks(
+        seeds,
+        functools.partial(generate_from, request),
+        functools.partial(_generate_chunk, request=request),
+        executor=executor,
+        workers=workers,
+        chunksize=chunksize,
+        progress=progress,
+        label="generate",
     )
-    try:
-        while pending:
-            done = pending.popleft().result()
-            for chunk in islice(chunks, 1):
-                pending.append(executor.submit(_generate_chunk, request, chunk))
-            bar.update(len(done))
-            yield from done
-    finally:
-        for future in pending:
-            future.cancel()
 
 
-def _generate_chunk(request: Request, seeds: list[int]) -> list[Generated]:
+def _generate_chunk(seeds: list[int], request: Request) -> list[Generated]:
     """Generate one chunk in a worker (which keeps its oracles between chunks)."""
     return [generate_from(request, one) for one in seeds]
 
