@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from . import EXIT_OK
+from .inputs import add_progress_flags
 
 
 def add_parser(commands: Any) -> None:
@@ -43,15 +44,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
     parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")
     parser.add_argument("--plot", metavar="OUT", help="write a cactus plot and a box plot (PNG)")
-    progress = parser.add_mutually_exclusive_group()
-    progress.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show progress bars (default: when stderr is a terminal)",
-    )
-    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    add_progress_flags(parser, "when stderr is a terminal")
     parser.set_defaults(run=run)
 
 

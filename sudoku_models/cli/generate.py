@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from ..generator.api import Generated
 from . import EXIT_OK
-from .inputs import box_shape
+from .inputs import add_progress_flags, box_shape
 
 #: Counts from which a progress bar is shown by default (when stderr is a terminal).
 PROGRESS_FROM = 20
@@ -58,15 +58,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("-f", "--format", choices=("line", "grid", "json"), default="line")
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
     parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
-    progress = parser.add_mutually_exclusive_group()
-    progress.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help=f"show a progress bar (default: from {PROGRESS_FROM} puzzles, on a terminal)",
-    )
-    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    add_progress_flags(parser, f"from {PROGRESS_FROM} puzzles, on a terminal")
     parser.set_defaults(run=run)
 
 

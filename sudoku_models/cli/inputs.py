@@ -20,6 +20,19 @@ def box_shape(text: str) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
+def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> None:
+    """``--progress`` / ``--no-progress``; left unset (None), the command decides."""
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help=f"show progress bars (default: {default_help})",
+    )
+    progress.add_argument("--no-progress", dest="progress", action="store_false")
+
+
 def read_puzzles(source: str, box: tuple[int, int] | None = None) -> Iterator[Puzzle]:
     """Puzzles from ``source``: ``-`` for standard input, an existing file, or the puzzle itself.
 
