@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidPuzzleError
@@ -100,6 +101,14 @@ class Board:
         """For each cell, the sorted indices of the other cells sharing a unit with it."""
         return _layout(self.box_rows, self.box_cols).peers
 
+    def clashes(self, cells: Sequence[int]) -> list[tuple[int, int]]:
+        """Pairs of cell indices holding the same digit in one unit (see :func:`clashing_pairs`)."""
+        for values_of in _layout(self.box_rows, self.box_cols).unit_values:
+            values = values_of(cells)
+            if len(set(values)) + values.count(0) - (0 in values) != len(values):
+                return clashing_pairs(self.units, cells)
+        return []
+
     def box_of(self, r: int, c: int) -> int:
         """Index of the box holding row ``r``, column ``c``."""
         return (r // self.box_rows) * self.box_rows + c // self.box_cols
@@ -139,6 +148,7 @@ class _Layout:
     boxes: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
+    unit_values: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
 
 
 @functools.cache
@@ -157,4 +167,5 @@ def _layout(box_rows: int, box_cols: int) -> _Layout:
         for i in unit:
             peer_sets[i].update(unit)
     peers = tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
-    return _Layout(rows, cols, boxes, units, peers)
+    unit_values = tuple(operator.itemgetter(*unit) for unit in units)
+    return _Layout(rows, cols, boxes, units, peers, unit_values)

@@ -67,15 +67,13 @@ class Model:
         """
         puzzle = Puzzle.parse(puzzle)
         board = puzzle.board
-        groups = [
-            AllDifferent(cells, f"{kind} {k + 1}")
-            for kind, units in (("row", board.rows), ("column", board.cols), ("box", board.boxes))
-            for k, cells in enumerate(units)
-        ]
-        for k, cells in enumerate(extra_groups):
-            groups.append(AllDifferent(_checked_cells(board, cells), f"extra {k + 1}"))
-        cage_list = [SumCage(_checked_cells(board, cells), int(total)) for cells, total in cages]
-        return cls(board, puzzle.cells, tuple(groups), tuple(cage_list))
+        groups = classic_groups(board)
+        extra = tuple(
+            AllDifferent(_checked_cells(board, cells), f"extra {k + 1}")
+            for k, cells in enumerate(extra_groups)
+        )
+        cage_list = tuple(SumCage(_checked_cells(board, c), int(total)) for c, total in cages)
+        return cls(board, puzzle.cells, groups + extra if extra else groups, cage_list)
 
     @property
     def n(self) -> int:
@@ -95,6 +93,8 @@ class Model:
     @property
     def is_classic(self) -> bool:
         """Whether the model has only the rows, columns and boxes of its board."""
+        if self.groups is classic_groups(self.board):
+            return not self.cages
         return (
             not self.cages
             and len(self.groups) == 3 * self.n
@@ -103,7 +103,10 @@ class Model:
 
     def clashes(self) -> list[tuple[int, int]]:
         """Pairs of cells whose givens already break an all-different group or a cage."""
-        pairs = set(clashing_pairs((g.cells for g in self.groups), self.givens))
+        if self.groups is classic_groups(self.board):
+            pairs = set(self.board.clashes(self.givens))
+        else:
+            pairs = set(clashing_pairs((g.cells for g in self.groups), self.givens))
         pairs.update(clashing_pairs((cage.cells for cage in self.cages), self.givens))
         for cage in self.cages:
             values = [self.givens[i] for i in cage.cells]
@@ -141,6 +144,16 @@ class Model:
         if self.is_classic:
             return self.board.units
         return tuple(g.cells for g in self.groups if len(g.cells) == self.n)
+
+
+@functools.cache
+def classic_groups(board: Board) -> tuple[AllDifferent, ...]:
+    """The rows, columns and boxes of a board as named groups, built once per shape."""
+    return tuple(
+        AllDifferent(cells, f"{kind} {k + 1}")
+        for kind, units in (("row", board.rows), ("column", board.cols), ("box", board.boxes))
+        for k, cells in enumerate(units)
+    )
 
 
 @functools.lru_cache(maxsize=64)

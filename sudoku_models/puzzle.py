@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import display
-from .board import Board, clashing_pairs
+from .board import Board
 from .errors import InvalidPuzzleError
 from .parsing import Source, parse_cells
 
@@ -37,8 +38,10 @@ class Puzzle:
                 f"got {len(self.cells)}"
             )
         n = self.board.n
+        if _digits_up_to(n).issuperset(self.cells) and set(map(type, self.cells)) == {int}:
+            return
         for i, d in enumerate(self.cells):
-            if not isinstance(d, int) or not 0 <= d <= n:
+            if type(d) is not int or not 0 <= d <= n:
                 r, c = self.board.row_col(i)
                 raise InvalidPuzzleError(f"digit {d!r} is outside 0..{n}", row=r, col=c)
 
@@ -107,7 +110,7 @@ class Puzzle:
     def conflicts(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """Pairs of cells ``((r, c), (r, c))`` holding the same digit in one unit."""
         row_col = self.board.row_col
-        return [(row_col(a), row_col(b)) for a, b in clashing_pairs(self.board.units, self.cells)]
+        return [(row_col(a), row_col(b)) for a, b in self.board.clashes(self.cells)]
 
     def is_valid_solution_of(self, puzzle: Puzzle) -> bool:
         """Whether this grid is complete, breaks no unit, and keeps every given of ``puzzle``."""
@@ -157,3 +160,8 @@ class Puzzle:
         """An SVG drawing; with ``givens``, digits not among them are drawn as filled in."""
         given_cells = givens.cells if givens is not None else self.cells
         return display.svg_grid(self.board, self.cells, given_cells, cell_size)
+
+
+@functools.cache
+def _digits_up_to(n: int) -> frozenset[int]:
+    return frozenset(range(n + 1))

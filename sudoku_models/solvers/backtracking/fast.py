@@ -33,7 +33,7 @@ from functools import reduce
 from operator import or_
 
 from ...board import Board
-from ...model import AllDifferent, Model, SumCage
+from ...model import AllDifferent, Model, SumCage, classic_groups
 from ..base import Grid, SearchTimeout, Stats
 
 #: How many nodes pass between two looks at the clock.
@@ -58,9 +58,9 @@ class _Layout:
     units: tuple[tuple[int, ...], ...]  # full groups, for hidden singles
     unit_masks: tuple[Getter, ...]  # fetch a unit's cell masks
     cell_units: tuple[tuple[int, ...], ...]  # state indices of the units holding each cell
-    groups: tuple[tuple[int, ...], ...]  # every group and cage, to start from the givens
-    unit_groups: tuple[int, ...]  # index in ``groups`` of each full group
-    cell_groups: tuple[tuple[int, ...], ...]
+    group_cells: tuple[Getter, ...]  # every group and cage: fetch its cells, to start from givens
+    unit_groups: tuple[int, ...]  # index in ``group_cells`` of each full group
+    cell_groups: tuple[Getter, ...]  # fetch, from per-group masks, those of the cell's groups
     segment_masks: tuple[Getter, ...]  # fetch the cell masks of each box-line intersection
     locked_checks: tuple[LockedCheck, ...]
     bit_of: tuple[int, ...]  # digit -> bit (index 0 unused)
@@ -96,9 +96,9 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
         units=units,
         unit_masks=tuple(operator.itemgetter(*unit) for unit in units),
         cell_units=tuple(map(tuple, cell_units)),
-        groups=all_groups,
+        group_cells=tuple(map(_tuple_getter, all_groups)),
         unit_groups=tuple(k for k, g in enumerate(groups) if len(g.cells) == n),
-        cell_groups=tuple(map(tuple, cell_groups)),
+        cell_groups=tuple(map(_tuple_getter, cell_groups)),
         segment_masks=segment_masks,
         locked_checks=locked_checks,
         bit_of=bit_of,
@@ -143,43 +143,49 @@ def _locked_candidates(
 
 def layout_of(model: Model) -> _Layout:
     """The cached layout of a model's shape; classic boards share one per box shape."""
+    if model.is_classic:
+        return _classic_layout(model.board)
     return _layout(model.board, model.groups, model.cages)
+
+
+@functools.cache
+def _classic_layout(board: Board) -> _Layout:
+    return _layout(board, classic_groups(board), ())
+
+
+def _tuple_getter(indices: Sequence[int]) -> Getter:
+    """An ``itemgetter`` that returns a tuple even for one index (and ``(0,)`` for none)."""
+    if not indices:
+        return lambda values: (0,)
+    if len(indices) == 1:
+        (only,) = indices
+        return lambda values: (values[only],)
+    return operator.itemgetter(*indices)
 
 
 def _start(model: Model, lay: _Layout) -> tuple[list[int], list[int]] | None:
     """Initial state (cell candidates, then placed digits per unit) and the naked singles to
     propagate; None when two givens clash or a cell has no candidate."""
-    bit_of = lay.bit_of
-    givens = model.givens
+    bits = list(map(lay.bit_of.__getitem__, model.givens))
     used = []
-    for cells in lay.groups:
-        mask = 0
-        for i in cells:
-            d = givens[i]
-            if d:
-                if mask & bit_of[d]:
-                    return None
-                mask |= bit_of[d]
+    for bits_of in lay.group_cells:
+        given = bits_of(bits)
+        mask = reduce(or_, given)
+        if mask.bit_count() != len(given) - given.count(0):
+            return None
         used.append(mask)
-    state = []
     queue = []
     full = lay.full
-    for i in range(lay.size):
-        d = givens[i]
-        if d:
-            state.append(bit_of[d])
-            continue
-        taken = 0
-        for k in lay.cell_groups[i]:
-            taken |= used[k]
-        m = full & ~taken
-        if not m:
-            return None
-        if not m & (m - 1):
-            queue.append(i)
-        state.append(m)
-    state.extend(used[k] for k in lay.unit_groups)
-    return state, queue
+    for i, b in enumerate(bits):
+        if not b:
+            m = full & ~reduce(or_, lay.cell_groups[i](used))
+            if not m:
+                return None
+            if not m & (m - 1):
+                queue.append(i)
+            bits[i] = m
+    bits.extend(used[k] for k in lay.unit_groups)
+    return bits, queue
 
 
 def search(
