@@ -72,7 +72,7 @@ class Puzzle:
             grid = data["grid"]
         except (KeyError, TypeError):
             raise InvalidPuzzleError("a puzzle dict needs 'box' and 'grid' keys") from None
-        return cls.parse(grid, box=box)  # type: ignore[arg-type]
+        return cls.parse(grid, box=box)
 
     @property
     def n(self) -> int:
