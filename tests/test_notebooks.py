@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import nbclient
+import nbformat
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
@@ -14,8 +16,6 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_runs(path: Path) -> None:
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
     notebook = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
         notebook,
@@ -28,7 +28,6 @@ def test_notebook_runs(path: Path) -> None:
 
 def test_notebooks_have_no_outputs() -> None:
     """Notebooks are committed without outputs, so no stale timing is ever shown as current."""
-    nbformat = pytest.importorskip("nbformat")
     for path in NOTEBOOKS:
         notebook = nbformat.read(path, as_version=4)
         for cell in notebook.cells:
