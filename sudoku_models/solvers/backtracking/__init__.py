@@ -31,7 +31,7 @@ class BacktrackingSolver(Solver):
 
     def _strategy(self) -> Strategy:
         module = import_module(f"{__name__}.{STRATEGIES[self.variant or 'fast']}")
-        return module.search  # type: ignore[no-any-return]
+        return module.search
 
     def _find(
         self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats

@@ -20,6 +20,7 @@ from .common import (
     given_masks,
     groups_of_cells,
     options_of,
+    place_each,
 )
 
 
@@ -65,22 +66,9 @@ def search_in_order(
             counters.conflicts += 1
             return False
         forced = not options & (options - 1)
-        while options:
-            bit = options & -options
-            options ^= bit
-            if forced:
-                counters.propagations += 1
-            else:
-                counters.guesses += 1
-            for g in cell_groups:
-                used[g] |= bit
-            grid[i] = bit.bit_length()
-            if fill(k + 1):
-                return True
-            for g in cell_groups:
-                used[g] ^= bit
-            counters.backtracks += 1
-        return False
+        return place_each(
+            i, options, forced, cell_groups, used, grid, counters, lambda: fill(k + 1)
+        )
 
     with counting(stats, deadline, depth=len(order)) as counters:
         fill(0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -136,6 +136,40 @@ def options_of(cell_groups: Sequence[int], used: Sequence[int], full: int) -> in
     for g in cell_groups:
         taken |= used[g]
     return full & ~taken
+
+
+def place_each(
+    i: int,
+    options: int,
+    forced: bool,
+    cell_groups: Sequence[int],
+    used: list[int],
+    grid: list[int],
+    counters: Counters,
+    descend: Callable[[], bool],
+) -> bool:
+    """Put each digit of ``options`` in cell ``i`` in turn, marking it in the masks of the cell's
+    groups, and search on with ``descend``; True as soon as ``descend`` reports the limit reached.
+
+    A digit counts as a propagation when it was ``forced`` (the only option), else as a guess;
+    each digit taken back counts as a backtrack.
+    """
+    while options:
+        bit = options & -options
+        options ^= bit
+        if forced:
+            counters.propagations += 1
+        else:
+            counters.guesses += 1
+        for g in cell_groups:
+            used[g] |= bit
+        grid[i] = bit.bit_length()
+        if descend():
+            return True
+        for g in cell_groups:
+            used[g] ^= bit
+        counters.backtracks += 1
+    return False
 
 
 def bits_of(mask: int) -> Iterator[int]:

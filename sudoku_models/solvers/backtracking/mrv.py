@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from ...model import Model
 from ..base import Grid, Stats
-from .common import Solutions, all_different_groups, counting, given_masks, groups_of_cells
+from .common import (
+    Solutions,
+    all_different_groups,
+    counting,
+    given_masks,
+    groups_of_cells,
+    place_each,
+)
 
 
 def search(
@@ -59,23 +66,10 @@ def search(
         cells[k], cells[best] = cells[best], cells[k]
         i = cells[k]
         cell_groups = member[i]
-        options = best_options
-        while options:
-            bit = options & -options
-            options ^= bit
-            if best_count == 1:
-                counters.propagations += 1
-            else:
-                counters.guesses += 1
-            for g in cell_groups:
-                used[g] |= bit
-            grid[i] = bit.bit_length()
-            if fill(k + 1):
-                return True
-            for g in cell_groups:
-                used[g] ^= bit
-            counters.backtracks += 1
-        return False
+        forced = best_count == 1
+        return place_each(
+            i, best_options, forced, cell_groups, used, grid, counters, lambda: fill(k + 1)
+        )
 
     with counting(stats, deadline, depth=len(cells)) as counters:
         fill(0)
