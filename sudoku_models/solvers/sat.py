@@ -1,0 +1,346 @@
+"""The SAT backend: the model as CNF (see :mod:`sudoku_models.cnf`) solved with PySAT.
+
+Options, passed as ``get_solver("sat:glucose4", encoding=..., amo=..., givens=...)``:
+
+- ``encoding``: ``minimal``, ``efficient`` or ``extended`` (Lynce and Ouaknine);
+- ``amo``: the at-most-one encoding, one of :data:`sudoku_models.cnf.AT_MOST_ONE`;
+- ``givens``: ``assumptions`` (the default): one PySAT solver per model shape keeps the rules
+  and takes each puzzle's givens as assumptions, so the rules are loaded once for every puzzle
+  solved by this object; ``units``: a fresh solver per puzzle with the givens as unit clauses;
+  ``simplify``: a fresh solver per puzzle with the formula reduced by the givens (Kwon and
+  Jain's optimized encoding), which cannot be shared since it depends on the givens.
+
+Enumeration blocks each grid found with a clause over the cell-digit variables of the cells that
+are not given (never the auxiliaries, so no grid comes back twice). With ``assumptions`` those
+clauses are guarded by a selector literal, assumed during the search and retired by a unit clause
+at its end, so a later puzzle on the same object never sees them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..cnf import AT_MOST_ONE, ENCODINGS, Formula, encode
+from ..errors import MissingDependencyError, UnknownSolverError
+from ..model import Model
+from ..parsing import Source
+from ..puzzle import Puzzle
+from .base import Grid, SearchTimeout, Solver, Stats, as_model
+
+#: PySAT solvers that run here, the default (fastest measured) first.
+SAT_SOLVERS: tuple[str, ...] = (
+    "cadical153",
+    "cadical195",
+    "cadical300",
+    "cadical103",
+    "glucose4",
+    "glucose42",
+    "glucose3",
+    "gluecard4",
+    "gluecard3",
+    "minisat22",
+    "minisatep",
+    "minicard",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "ergo",
+    "lingeling",
+    "kissat404",
+)
+
+#: Solvers that ignore assumptions and cannot take clauses after a solve: fresh solver per model.
+NOT_INCREMENTAL: frozenset[str] = frozenset({"kissat404"})
+
+#: Solvers without conflict budgets: a time limit is checked only between their solve calls.
+UNBOUNDED: frozenset[str] = frozenset({"cadical103", "lingeling", "kissat404"})
+
+#: Ways to hand the givens to the solver.
+GIVENS: tuple[str, ...] = ("assumptions", "units", "simplify")
+
+#: Conflicts one budgeted solve call may spend before the clock is looked at again.
+CONFLICTS_PER_SLICE = 1000
+
+#: Selectors a shared solver may use up (one per search that blocks a grid) before it is
+#: rebuilt, so that a long run does not grow the solver without bound.
+SELECTORS_PER_SOLVER = 100_000
+
+
+class SatSolver(Solver):
+    """CNF encodings solved with PySAT; uniqueness and counts by blocking clauses.
+
+    >>> solver = SatSolver("minisat22", encoding="efficient", amo="sequential")
+    >>> solver.solve(".1.....4....34..", limit=2).status
+    Status.UNIQUE
+    """
+
+    name = "sat"
+    variants = SAT_SOLVERS
+    requires = "python-sat"
+
+    def __init__(self, variant: str | None = None, **options: Any) -> None:
+        if variant is not None and variant not in SAT_SOLVERS:
+            variant = _canonical_name(variant)
+        super().__init__(variant, **options)
+        unknown = set(options) - {"encoding", "amo", "givens"}
+        if unknown:
+            known = "encoding, amo, givens"
+            raise TypeError(f"unknown option(s) {sorted(unknown)}; the sat backend takes {known}")
+        self.encoding: str = options.get("encoding", "extended")
+        self.amo: str = options.get("amo", "pairwise")
+        default_givens = "units" if self.variant in NOT_INCREMENTAL else "assumptions"
+        self.givens: str = options.get("givens", default_givens)
+        _check_choice("encoding", self.encoding, ENCODINGS)
+        _check_choice("amo", self.amo, AT_MOST_ONE)
+        _check_choice("givens", self.givens, GIVENS)
+        if self.givens == "assumptions" and self.variant in NOT_INCREMENTAL:
+            raise ValueError(
+                f"{self.variant} ignores assumptions and cannot take clauses after a solve; "
+                "use givens='units' or givens='simplify' with it"
+            )
+        self._rules_by_shape: dict[object, Formula] = {}
+        self._shared: dict[object, _SharedRules] = {}
+
+    @classmethod
+    def version(cls) -> str | None:
+        """Version of python-sat."""
+        try:
+            import pysat
+        except ImportError:
+            return None
+        return str(pysat.__version__)
+
+    @classmethod
+    def is_available(cls) -> bool:
+        """Whether python-sat is installed."""
+        try:
+            import pysat.solvers  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def cnf(self, puzzle: Puzzle | Model | Source) -> Formula:
+        """The formula this solver would give a SAT solver for ``puzzle``, givens included.
+
+        With ``givens="assumptions"`` the givens appear here as unit clauses. ``Formula``
+        holds the clauses, the variable numbering (``var``), ``to_pysat()`` and ``to_dimacs()``.
+        """
+        mode = "units" if self.givens == "assumptions" else self.givens
+        return encode(as_model(puzzle), self.encoding, self.amo, mode)
+
+    def close(self) -> None:
+        """Free the SAT solvers this object keeps between puzzles."""
+        for shared in self._shared.values():
+            shared.sat.delete()
+        self._shared.clear()
+
+    # --- search ------------------------------------------------------------------------------
+
+    def _find(
+        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
+    ) -> Grid | None:
+        found: list[Grid] = []
+        self._search(model, 1, exclude, deadline, stats, found)
+        return found[0] if found else None
+
+    def _search(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        givens = model.givens
+        free = [i for i, d in enumerate(givens) if not d]
+        # A grid that breaks a given equals no solution; the others are blocked on the free cells.
+        blocked = [g for g in exclude if all(d in (0, e) for d, e in zip(givens, g))]
+        if self.givens == "assumptions":
+            self._search_shared(model, free, limit, blocked, deadline, stats, found)
+        else:
+            self._search_fresh(model, free, limit, blocked, deadline, stats, found)
+
+    def _search_shared(
+        self,
+        model: Model,
+        free: list[int],
+        limit: int,
+        blocked: list[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        """Search on the solver kept for this model's shape, the givens as assumptions."""
+        shared = self._shared_rules(model)
+        sat, n = shared.sat, model.n
+        assumptions = [i * n + d for i, d in enumerate(model.givens) if d]
+        before = sat.accum_stats()
+        selector = 0
+        try:
+            while True:
+                if blocked and not selector:
+                    selector = shared.new_selector()
+                    assumptions.append(selector)
+                for grid in blocked:
+                    sat.add_clause([-selector, *(-(i * n + grid[i]) for i in free)])
+                blocked = []
+                if not _solve(sat, assumptions, deadline, self.variant):
+                    return
+                grid = shared.formula.decode(sat.get_model())
+                found.append(grid)
+                if len(found) == limit:
+                    return
+                blocked = [grid]
+        finally:
+            if selector:
+                sat.add_clause([-selector])
+            _add_counts(stats, before, sat.accum_stats())
+            if shared.top - shared.formula.top >= SELECTORS_PER_SOLVER:
+                del self._shared[(model.board, model.groups, model.cages)]
+                sat.delete()
+            stats.extra["variables"] = shared.formula.num_vars
+            stats.extra["clauses"] = shared.formula.num_clauses
+            stats.extra["assumptions"] = len(model.givens) - len(free)
+
+    def _search_fresh(
+        self,
+        model: Model,
+        free: list[int],
+        limit: int,
+        blocked: list[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        """Search on a solver built for this puzzle alone (givens as units or simplified away)."""
+        n = model.n
+        if self.givens == "simplify":
+            formula = encode(model, self.encoding, self.amo, "simplify")
+            clauses = formula.clauses
+        else:
+            formula = self._rules(model)
+            clauses = formula.clauses + [[i * n + d] for i, d in enumerate(model.givens) if d]
+        stats.extra["variables"] = formula.num_vars
+        stats.extra["clauses"] = len(clauses)
+        if self.givens == "simplify" and formula.is_trivially_unsat:
+            return
+        blocks = [[-(i * n + g[i]) for i in free] for g in blocked]
+        sat = None
+        try:
+            while True:
+                if sat is None:
+                    sat = _new_solver(self.variant, clauses + blocks)
+                else:
+                    sat.add_clause(blocks[-1])
+                if not _solve(sat, [], deadline, self.variant):
+                    return
+                grid = formula.decode(sat.get_model())
+                found.append(grid)
+                if len(found) == limit:
+                    return
+                blocks.append([-(i * n + grid[i]) for i in free])
+                if self.variant in NOT_INCREMENTAL:
+                    _add_counts(stats, {}, _accum_stats(sat))
+                    sat.delete()
+                    sat = None
+        finally:
+            if sat is not None:
+                _add_counts(stats, {}, _accum_stats(sat))
+                sat.delete()
+
+    def _rules(self, model: Model) -> Formula:
+        """The rules of the model's shape without givens, encoded once per shape."""
+        key = (model.board, model.groups, model.cages)
+        rules = self._rules_by_shape.get(key)
+        if rules is None:
+            rules = encode(model, self.encoding, self.amo, "none")
+            self._rules_by_shape[key] = rules
+        return rules
+
+    def _shared_rules(self, model: Model) -> _SharedRules:
+        """The solver loaded with the rules of the model's shape, made at the first puzzle."""
+        key = (model.board, model.groups, model.cages)
+        shared = self._shared.get(key)
+        if shared is None:
+            rules = self._rules(model)
+            shared = _SharedRules(rules, _new_solver(self.variant, rules.clauses))
+            self._shared[key] = shared
+        return shared
+
+
+class _SharedRules:
+    """A SAT solver loaded with the rules of one model shape, and the selectors handed out."""
+
+    def __init__(self, formula: Formula, sat: Any) -> None:
+        self.formula = formula
+        self.sat = sat
+        self.top = formula.top
+
+    def new_selector(self) -> int:
+        """A variable no clause has used yet."""
+        self.top += 1
+        return self.top
+
+
+def _solve(sat: Any, assumptions: list[int], deadline: float | None, name: str | None) -> bool:
+    """One SAT call; with a deadline, in slices of conflicts between looks at the clock."""
+    if deadline is None:
+        return bool(sat.solve(assumptions=assumptions))
+    while True:
+        if time.perf_counter() > deadline:
+            raise SearchTimeout
+        if name in UNBOUNDED:
+            return bool(sat.solve(assumptions=assumptions))
+        sat.conf_budget(CONFLICTS_PER_SLICE)
+        answer = sat.solve_limited(assumptions=assumptions)
+        if answer is not None:
+            return bool(answer)
+
+
+def _new_solver(name: str | None, clauses: list[list[int]]) -> Any:
+    from pysat.solvers import Solver as PySatSolver
+
+    return PySatSolver(name=name, bootstrap_with=clauses)
+
+
+def _accum_stats(sat: Any) -> dict[str, int]:
+    try:
+        return dict(sat.accum_stats())
+    except NotImplementedError:  # kissat keeps its counters to itself
+        return {}
+
+
+def _add_counts(stats: Stats, before: dict[str, int], after: dict[str, int]) -> None:
+    """Add the solver's counters between two snapshots; decisions count as nodes and guesses."""
+    delta = {k: v - before.get(k, 0) for k, v in after.items()}
+    decisions = delta.get("decisions", 0)
+    stats.nodes += decisions
+    stats.guesses += decisions
+    stats.conflicts += delta.get("conflicts", 0)
+    stats.propagations += delta.get("propagations", 0)
+    for key in ("decisions", "restarts"):
+        stats.extra[key] = stats.extra.get(key, 0) + delta.get(key, 0)
+
+
+def _canonical_name(variant: str) -> str:
+    """The PySAT solver a name or alias (``g4``, ``cd19``) stands for, or UnknownSolverError."""
+    try:
+        from pysat.solvers import SolverNames
+    except ImportError:
+        raise MissingDependencyError(
+            "the sat backend needs PySAT: pip install python-sat"
+        ) from None
+    for name in SAT_SOLVERS:
+        if variant in getattr(SolverNames, name, ()):
+            return name
+    known = ", ".join(f"sat:{v}" for v in SAT_SOLVERS)
+    raise UnknownSolverError(f"unknown SAT solver {variant!r}; known: {known}")
+
+
+def _check_choice(option: str, value: str, known: Sequence[str]) -> None:
+    if value not in known:
+        raise ValueError(f"unknown {option} {value!r}; known: {', '.join(known)}")

@@ -1,0 +1,183 @@
+"""Tests of the SAT backend: conformance for every option, agreement with the handwritten search."""
+
+from __future__ import annotations
+
+import functools
+import random
+import subprocess
+import sys
+
+import pytest
+from pysat.solvers import Solver as PySatSolver
+
+from sudoku_models import cnf, testing
+from sudoku_models.errors import UnknownSolverError, UnsupportedModelError
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.solvers import get_solver
+from sudoku_models.solvers.base import Status
+from sudoku_models.solvers.sat import GIVENS, SatSolver
+from sudoku_models.testing import NINE_BY_NINE, check_solver, known_puzzles
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _reference_grids_once():
+    """Enumerate the 288 reference 4x4 grids once for the module instead of once per check."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(testing, "all_grids_4x4", functools.cache(testing.all_grids_4x4))
+        yield
+
+
+@pytest.mark.parametrize("encoding", cnf.ENCODINGS)
+def test_conformance_every_encoding(encoding):
+    check_solver(get_solver("sat", encoding=encoding), max_n=25)
+
+
+@pytest.mark.parametrize("amo", cnf.AT_MOST_ONE[1:])
+def test_conformance_every_at_most_one(amo):
+    check_solver(get_solver("sat", amo=amo), max_n=25)
+
+
+@pytest.mark.parametrize("givens", GIVENS[1:])
+def test_conformance_fresh_solver_modes(givens):
+    check_solver(get_solver("sat", givens=givens), max_n=25)
+
+
+@pytest.mark.parametrize("name", ["cadical195", "glucose4", "minisat22", "lingeling", "kissat404"])
+def test_conformance_other_sat_solvers(name):
+    check_solver(get_solver(f"sat:{name}"), max_n=9)
+
+
+def _several_solutions(seed: int, count: int) -> list[Puzzle]:
+    """9x9 puzzles with 2 to 199 solutions: solutions of known puzzles with 52 cells blanked."""
+    rng = random.Random(seed)
+    backtracking = get_solver("backtracking")
+    out: list[Puzzle] = []
+    while len(out) < count:
+        solution = backtracking.solve(rng.choice(NINE_BY_NINE)).solution
+        assert solution is not None
+        cells = list(solution.cells)
+        for i in rng.sample(range(solution.board.size), 52):
+            cells[i] = 0
+        puzzle = Puzzle(solution.board, tuple(cells))
+        if 2 <= backtracking.count_solutions(puzzle, limit=200) < 200:
+            out.append(puzzle)
+    return out
+
+
+OPTION_GRID = [
+    {"encoding": e, "amo": a, "givens": g}
+    for e in cnf.ENCODINGS
+    for a in cnf.AT_MOST_ONE
+    for g in GIVENS
+]
+
+
+@pytest.mark.parametrize("puzzle", _several_solutions(seed=3, count=3), ids=Puzzle.to_line)
+def test_every_option_finds_the_same_solutions_as_backtracking(puzzle):
+    expected = set(get_solver("backtracking").solve(puzzle, limit=0).solutions)
+    assert len(expected) > 1
+    for options in OPTION_GRID:
+        found = get_solver("sat", **options).solve(puzzle, limit=0).solutions
+        assert len(found) == len(expected), options
+        assert set(found) == expected, options
+
+
+def test_counts_agree_with_backtracking():
+    backtracking = get_solver("backtracking")
+    sat = get_solver("sat")
+    for puzzle in _several_solutions(seed=11, count=9):
+        assert sat.count_solutions(puzzle) == backtracking.count_solutions(puzzle), puzzle.to_line()
+
+
+def test_extra_groups_of_every_size():
+    # An empty 4x4 X-Sudoku (both diagonals, full groups) with one more group of three cells.
+    board = Puzzle.empty((2, 2)).board
+    diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), extra_groups=[*diagonals, [1, 4, 11]])
+    expected = set(get_solver("backtracking").solve(model, limit=0).solutions)
+    assert 0 < len(expected) < 288
+    for options in ({}, {"encoding": "minimal"}, {"givens": "simplify", "amo": "sequential"}):
+        found = get_solver("sat", **options).solve(model, limit=0).solutions
+        assert set(found) == expected and len(found) == len(expected), options
+        assert all(model.is_solution(g.cells) and g.board == board for g in found)
+
+
+def test_a_later_puzzle_never_sees_earlier_blocking_clauses():
+    several = _several_solutions(seed=5, count=1)[0]
+    unique = Puzzle.parse(NINE_BY_NINE[1])
+    reused = get_solver("sat")
+    first = reused.solve(several, limit=0)
+    assert first.count > 1
+    # The same puzzle again: every grid blocked the first time must come back.
+    again = reused.solve(several, limit=0)
+    assert set(again.solutions) == set(first.solutions)
+    after = reused.solve(unique, limit=2)
+    fresh = get_solver("sat").solve(unique, limit=2)
+    assert (after.status, after.solutions) == (fresh.status, fresh.solutions)
+    assert reused.has_other_solution(several, first.solutions[0])
+    assert reused.count_solutions(several) == first.count
+
+
+def test_unknown_and_alias_names():
+    with pytest.raises(UnknownSolverError, match=r"sat:cadical153.*sat:glucose4"):
+        get_solver("sat:nosuchsat")
+    assert get_solver("sat:g4").variant == "glucose4"
+    assert get_solver("sat").variant == SatSolver.variants[0]
+
+
+def test_option_errors_are_clear():
+    with pytest.raises(ValueError, match="known: minimal, efficient, extended"):
+        get_solver("sat", encoding="huge")
+    with pytest.raises(ValueError, match="sequential"):
+        get_solver("sat", amo="magic")
+    with pytest.raises(ValueError, match="ignores assumptions"):
+        get_solver("sat:kissat404", givens="assumptions")
+    with pytest.raises(TypeError, match="encoding, amo, givens"):
+        get_solver("sat", encodng="minimal")
+
+
+def test_cages_are_unsupported():
+    killer = Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3)])
+    with pytest.raises(UnsupportedModelError, match="sum cages"):
+        get_solver("sat").solve(killer)
+
+
+def test_stats_report_the_formula_and_the_solver_counters():
+    puzzle = Puzzle.parse(NINE_BY_NINE[1])
+    for givens in GIVENS:
+        solver = get_solver("sat", givens=givens)
+        stats = solver.solve(puzzle, limit=2).stats
+        formula = cnf.encode(puzzle, givens="simplify" if givens == "simplify" else "none")
+        assert stats.extra["variables"] == formula.num_vars
+        units = puzzle.clues if givens == "units" else 0
+        assert stats.extra["clauses"] == formula.num_clauses + units
+        assert stats.nodes == stats.guesses == stats.extra["decisions"] > 0
+        assert stats.propagations > 0
+
+
+def test_cnf_escape_hatch_solves_to_the_same_grid():
+    puzzle = known_puzzles(16)[-1]
+    solver = get_solver("sat", encoding="efficient", amo="bitwise")
+    formula = solver.cnf(puzzle)
+    assert formula.encoding == "efficient" and formula.amo == "bitwise"
+    with PySatSolver("minisat22", bootstrap_with=formula.to_pysat().clauses) as sat:
+        assert sat.solve()
+        grid = formula.decode(sat.get_model())
+    assert Puzzle(puzzle.board, grid) == solver.solve(puzzle).solution
+
+
+def test_time_limit_stops_a_hard_search():
+    # An empty 25x25 board with the weakest encoding: counting every grid cannot finish.
+    result = get_solver("sat", encoding="minimal").solve(
+        Puzzle.empty((5, 5)), limit=0, time_limit=0.5
+    )
+    assert result.status is Status.TIMEOUT
+
+
+def test_importing_the_backend_does_not_import_pysat():
+    code = (
+        "import sys, sudoku_models, sudoku_models.cnf, sudoku_models.solvers.sat; "
+        "assert not any(m.startswith('pysat') for m in sys.modules), 'pysat imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
