@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import random
 import subprocess
 import sys
@@ -10,7 +9,7 @@ import sys
 import pytest
 from pysat.solvers import Solver as PySatSolver
 
-from sudoku_models import cnf, testing
+from sudoku_models import cnf
 from sudoku_models.errors import UnknownSolverError, UnsupportedModelError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
@@ -18,14 +17,6 @@ from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Status
 from sudoku_models.solvers.sat import GIVENS, SatSolver
 from sudoku_models.testing import NINE_BY_NINE, check_solver, known_puzzles
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _reference_grids_once():
-    """Enumerate the 288 reference 4x4 grids once for the module instead of once per check."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(testing, "all_grids_4x4", functools.cache(testing.all_grids_4x4))
-        yield
 
 
 @pytest.mark.parametrize("encoding", cnf.ENCODINGS)

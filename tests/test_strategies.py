@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from sudoku_models import testing
@@ -49,15 +47,6 @@ AGREEMENT_PUZZLES = (
     (NINE, (3, 3)),
     ("............" + NINE[12:], (3, 3)),
 )
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _reference_grids_once() -> Iterator[None]:
-    """Enumerate the 288 reference 4x4 grids once for this module instead of once per check."""
-    grids = testing.all_grids_4x4()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(testing, "all_grids_4x4", lambda: list(grids))
-        yield
 
 
 def strategy(name: str) -> Solver:
