@@ -27,6 +27,7 @@ alone, which a solver can reuse for every puzzle of one shape).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -183,6 +184,16 @@ class Formula:
         """The grid a model (its true literals, any order) describes; see :func:`grid_of_model`."""
         return grid_of_model(self.board, self.fixed, literals, self.usable)
 
+    def decode_model(self, model: Sequence[int]) -> tuple[int, ...]:
+        """The grid of a solver's full model, listed by variable number as PySAT's ``get_model()``
+        gives it: with no digit fixed, the true cell-digit literals come one per cell, in cell
+        order, and are read directly; otherwise (or if they do not) see :meth:`decode`."""
+        n = self.n
+        true = [v for v in model[: n**3] if v > 0]
+        if len(true) != self.board.size or any(self.fixed):
+            return self.decode(model)
+        return tuple(map(_digit_of_var(n).__getitem__, true))
+
     def to_dimacs(self) -> str:
         """The formula as DIMACS CNF text, with a comment header naming the variable mapping."""
         n = self.n
@@ -333,6 +344,12 @@ def read_solution(puzzle: Puzzle | Model | Source, output: str | Iterable[int]) 
         literals = list(output)
     usable = _usable(model.n, _candidates(model, model.givens), model.givens)
     return Puzzle(model.board, grid_of_model(model.board, model.givens, literals, usable))
+
+
+@functools.cache
+def _digit_of_var(n: int) -> tuple[int, ...]:
+    """Digit of each cell-digit variable number (index 0 unused)."""
+    return (0, *((v - 1) % n + 1 for v in range(1, n**3 + 1)))
 
 
 def grid_of_model(

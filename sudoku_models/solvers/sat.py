@@ -190,7 +190,7 @@ class SatSolver(Solver):
                 blocked = []
                 if not _solve(sat, assumptions, deadline, self.variant):
                     return
-                grid = shared.formula.decode(sat.get_model())
+                grid = shared.formula.decode_model(sat.get_model())
                 found.append(grid)
                 if len(found) == limit:
                     return
