@@ -147,6 +147,18 @@ def test_has_other_solution_on_a_puzzle_with_several(name: str) -> None:
     assert [g.cells for g in rest.solutions] == [grids[0]]
 
 
+@pytest.mark.parametrize(("name", "enumeration"), SETUPS)
+def test_excluded_grids_are_left_out_of_an_enumeration(name: str, enumeration: str) -> None:
+    puzzle = Puzzle.parse("12..............", box=(2, 2))
+    grids = sorted(_reference(puzzle))
+    solver = get_solver(name, enumeration=enumeration)
+    result = solver.solve(puzzle, limit=0, exclude=grids[::3], time_limit=20)
+    assert result.status is Status.MULTIPLE
+    found = [g.cells for g in result.solutions]
+    assert len(found) == len(set(found)), "a grid came back twice"
+    assert set(found) == set(grids) - set(grids[::3])
+
+
 # --- variants of the rules ------------------------------------------------------------------------
 
 

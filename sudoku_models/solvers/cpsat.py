@@ -132,6 +132,8 @@ class Translation:
         """Require that at least one cell differs from ``grid``.
 
         A grid that already breaks a given needs no constraint: every solution differs from it.
+        In the integer form each cell gets a flag that holds exactly when the cell differs, so
+        the flags follow from the cells and an enumeration sees each grid once.
         """
         givens = self.source.givens
         if any(g and g != d for g, d in zip(givens, grid, strict=True)):
@@ -144,6 +146,7 @@ class Translation:
             for i in free:
                 flag = cp.new_bool_var(f"block{self._blocked}_{self._name(i)}")
                 cp.add(self.cells[i] != grid[i]).only_enforce_if(flag)
+                cp.add(self.cells[i] == grid[i]).only_enforce_if(~flag)
                 differs.append(flag)
             cp.add_bool_or(differs)
         else:
@@ -327,7 +330,11 @@ def _collector_class() -> type:
     callback_base: Any = _cp_model().CpSolverSolutionCallback
 
     class SolutionCollector(callback_base):
-        """Appends each grid CP-SAT reports to ``found`` and stops the search at ``limit`` grids."""
+        """Appends each grid CP-SAT reports to ``found`` and stops the search at ``limit`` grids.
+
+        Every variable of a translation follows from the cells, so one worker reports each grid
+        once.
+        """
 
         def __init__(self, translation: Translation, limit: int, found: list[Grid]) -> None:
             super().__init__()
