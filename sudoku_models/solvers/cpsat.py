@@ -238,11 +238,10 @@ class CpSatSolver(Solver):
         if enumeration == "callback" and limit != 1 and one_worker:
             self._enumerate(translation, solver, limit, deadline, stats, found)
             return
-        while limit == 0 or len(found) < limit:
-            grid = self._solve_once(translation, solver, deadline, stats)
-            if grid is None:
-                return
+        while (grid := self._solve_once(translation, solver, deadline, stats)) is not None:
             found.append(grid)
+            if len(found) == limit:
+                return
             translation.block(grid)
 
     def _translate(self, model: Model, exclude: Sequence[Grid], stats: Stats) -> Translation:
