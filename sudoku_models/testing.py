@@ -169,6 +169,7 @@ def check_blocking(solver: Solver, time_limit: float = 60.0) -> None:
     first = everything[0]
     assert solver.has_other_solution(several, first)
     rest = solver.solve(several, limit=0, exclude=[first], time_limit=time_limit).solutions
+    assert len(rest) == len(set(rest)), f"{solver.label} returned a grid twice with exclude"
     assert set(rest) == set(everything) - {first}, f"{solver.label}: exclude did not block one grid"
 
 
