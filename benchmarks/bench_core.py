@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from sudoku_models import Puzzle, Status, datasets, get_solver
+from sudoku_models.bench import warm_up
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 NORVIG_RATES = {"top95": 104.0, "royle17": 320.0}
@@ -67,6 +68,7 @@ def main() -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores\n")
     header = f"{'set':<26}{'puzzles':>8}{'puzzles/s':>11}{'median ms':>11}{'max ms':>9}"
     print(header + f"{'x Norvig':>10}")
+    warm_up(3.0)
     for name, puzzles in load_sets(args.data_dir, args.sample).items():
         rounds = [measure(args.backend, puzzles) for _ in range(args.repeat)]
         times = min(rounds, key=sum)

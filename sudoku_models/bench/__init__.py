@@ -11,8 +11,17 @@ Plots live in :mod:`sudoku_models.bench.plots` (matplotlib is imported there onl
 
 from __future__ import annotations
 
-from .runner import BenchTable, load_dataset, run
+from .runner import BenchTable, load_dataset, run, warm_up
 from .summary import SummaryTable, percentile, summarize
 from .table import Table
 
-__all__ = ["BenchTable", "SummaryTable", "Table", "load_dataset", "percentile", "run", "summarize"]
+__all__ = [
+    "BenchTable",
+    "SummaryTable",
+    "Table",
+    "load_dataset",
+    "percentile",
+    "run",
+    "summarize",
+    "warm_up",
+]

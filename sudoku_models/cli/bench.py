@@ -44,6 +44,13 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
     parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")
     parser.add_argument("--plot", metavar="OUT", help="write a cactus plot and a box plot (PNG)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="busy seconds before timing, for the processor to reach full speed (default 2)",
+    )
     add_progress_flags(parser, "when stderr is a terminal")
     parser.set_defaults(run=run)
 
@@ -64,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         workers=args.workers,
         progress=args.progress,
+        warmup=args.warmup,
     )
     print(table.summary().to_text(max_rows=None))
     if args.csv:
