@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 from sudoku_models import datasets
+from sudoku_models.bench import warm_up
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Solver, Status
@@ -109,6 +110,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=0, help="first N puzzles only (0: all)")
     parser.add_argument("--rounds", type=int, default=1, help="passes over the puzzles")
     args = parser.parse_args()
+    warm_up(3.0)  # the processor runs slower for its first seconds of load
     if args.puzzles in datasets.names():
         puzzles = datasets.load(args.puzzles)
     else:

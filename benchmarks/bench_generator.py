@@ -19,6 +19,7 @@ import argparse
 import statistics
 import time
 
+from sudoku_models.bench import warm_up
 from sudoku_models.board import Board
 from sudoku_models.generator import generate, generate_many
 
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--backends", default="sat", help="comma-separated backend names")
     parser.add_argument("--symmetries", default="none", help="comma-separated symmetries")
     args = parser.parse_args()
+    warm_up(3.0)  # the processor runs slower for its first seconds of load
     board = Board.for_digits(args.size)
     box = (board.box_rows, board.box_cols)
     print(f"{args.count} puzzles of {board.n}x{board.n} per line, one process")

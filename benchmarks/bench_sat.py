@@ -21,6 +21,7 @@ import statistics
 import time
 
 from sudoku_models import cnf, datasets
+from sudoku_models.bench import warm_up
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Solver
@@ -107,6 +108,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="passes over the set, shared mode")
     parser.add_argument("--skip", default="", help="tables to skip, e.g. 2,3")
     args = parser.parse_args()
+    warm_up(3.0)  # the processor runs slower for its first seconds of load
     puzzles = datasets.load(args.puzzles)
     names = args.solvers.split(",")
     skip = set(args.skip.split(","))
