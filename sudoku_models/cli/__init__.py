@@ -6,6 +6,7 @@ Exit codes: 0 solved, 1 no solution (or none found in time), 2 bad input.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -18,6 +19,7 @@ COMMANDS = ("solve", "solvers", "bench", "generate", "rate", "hint")
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool cut off by its reader
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:
+        # The reader went away (``... | head``): stop quietly, as a shell tool does on SIGPIPE.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except (SudokuModelsError, ValueError, OSError) as exc:
         print(f"sudoku-models: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
