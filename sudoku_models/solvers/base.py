@@ -63,9 +63,8 @@ class Stats:
 
     def as_dict(self) -> dict[str, float]:
         """All counters in one flat dict, backend-specific ones included."""
-        out: dict[str, float] = asdict(self)
-        extra = out.pop("extra")
-        out.update(extra)
+        out = {name: value for name, value in asdict(self).items() if name != "extra"}
+        out.update(self.extra)
         return out
 
 
@@ -208,7 +207,7 @@ class Solver(ABC):
         puzzle: Puzzle | Model | Source,
         limit: int = 1,
         time_limit: float | None = None,
-        exclude: Sequence[Puzzle | Grid] = (),
+        exclude: Sequence[Puzzle | Sequence[int]] = (),
     ) -> Result:
         """Find up to ``limit`` solutions (0 means all) that differ from every grid in ``exclude``.
 
