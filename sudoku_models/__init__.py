@@ -6,6 +6,7 @@
 (Status.SOLVED, '4132231412433421')
 """
 
+from . import datasets
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
 from .batch import solve_many
 from .board import Board
@@ -40,6 +41,7 @@ __all__ = [
     "UnsupportedModelError",
     "available_solvers",
     "count_solutions",
+    "datasets",
     "fill_board",
     "get_solver",
     "has_other_solution",

@@ -42,7 +42,7 @@ class Board:
 
     def __post_init__(self) -> None:
         r, c = self.box_rows, self.box_cols
-        if not (isinstance(r, int) and isinstance(c, int)) or r < 1 or c < 1:
+        if type(r) is not int or type(c) is not int or r < 1 or c < 1:
             raise InvalidPuzzleError(f"box shape must be two positive integers, got {r!r} x {c!r}")
         if not 4 <= r * c <= MAX_DIGITS:
             raise InvalidPuzzleError(

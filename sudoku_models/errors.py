@@ -14,6 +14,7 @@ class InvalidPuzzleError(SudokuModelsError, ValueError):
     """
 
     def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
+        self.reason = message
         if row is not None and col is not None:
             message = f"{message} (row {row + 1}, column {col + 1})"
         elif row is not None:
@@ -21,6 +22,10 @@ class InvalidPuzzleError(SudokuModelsError, ValueError):
         super().__init__(message)
         self.row = row
         self.col = col
+
+    def located(self, where: str) -> InvalidPuzzleError:
+        """The same error, its message prefixed by ``where`` (file and line), keeping the cell."""
+        return InvalidPuzzleError(f"{where}: {self.reason}", self.row, self.col)
 
 
 class UnknownSolverError(SudokuModelsError, ValueError):

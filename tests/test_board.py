@@ -150,3 +150,9 @@ def test_clashing_pairs():
     assert clashing_pairs(board.units, [0] * 16) == []
     # a pair found in two groups is listed once
     assert clashing_pairs([(0, 1), (0, 1, 2)], [3, 3, 0]) == [(0, 1)]
+
+
+@pytest.mark.parametrize("shape", [(True, 4), (3, 3.0), ("3", 3)])
+def test_box_sides_must_be_plain_ints(shape):
+    with pytest.raises(InvalidPuzzleError):
+        Board(*shape)

@@ -90,3 +90,12 @@ def test_iter_puzzles_with_a_box_that_does_not_fit(tmp_path):
     assert next(datasets.iter_puzzles(file, box=(3, 2))).board.box_rows == 3
     with pytest.raises(InvalidPuzzleError, match="line 1"):
         next(datasets.iter_puzzles(file, box=(3, 3)))
+
+
+def test_a_bad_line_keeps_its_cell_in_the_error(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("." * 81 + "\n" + "." * 40 + "?" + "." * 40 + "\n", encoding="utf-8")
+    with pytest.raises(InvalidPuzzleError) as caught:
+        list(datasets.iter_puzzles(path))
+    assert "line 2" in str(caught.value)
+    assert (caught.value.row, caught.value.col) == (4, 4)

@@ -201,3 +201,9 @@ def test_broken_plugins_do_not_break_the_listing(plugins):
         assert not infos[name].available
         assert infos[name].description.startswith("cannot load")
     assert infos["tiny"].available and infos["backtracking"].available
+
+
+def test_variant_given_twice_is_a_clear_error():
+    with pytest.raises(UnknownSolverError, match="names a variant already"):
+        get_solver("backtracking:fast", variant="dlx")
+    assert get_solver("backtracking", variant="dlx").label == "backtracking:dlx"

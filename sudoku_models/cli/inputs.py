@@ -76,4 +76,4 @@ def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> It
         try:
             yield Puzzle.parse(line, box=box)
         except InvalidPuzzleError as exc:
-            raise InvalidPuzzleError(f"{where}, puzzle {number}: {exc}") from None
+            raise exc.located(f"{where}, puzzle {number}") from None

@@ -48,4 +48,4 @@ def iter_puzzles(
             try:
                 yield Puzzle.parse(text, box=box)
             except InvalidPuzzleError as exc:
-                raise InvalidPuzzleError(f"{source}, line {number}: {exc}") from None
+                raise exc.located(f"{source}, line {number}") from None

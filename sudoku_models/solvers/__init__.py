@@ -96,7 +96,11 @@ def get_solver(backend: str | Solver | type[Solver] = "backtracking", **options:
     if not isinstance(backend, str):
         raise UnknownSolverError(f"a backend is a name or a Solver, got {type(backend).__name__}")
     name, _, variant = backend.strip().partition(":")
-    return solver_class(name)(variant or None, **options)
+    if variant and "variant" in options:
+        raise UnknownSolverError(
+            f"{backend!r} names a variant already; drop the variant={options['variant']!r} option"
+        )
+    return solver_class(name)(variant or options.pop("variant", None), **options)
 
 
 def available_solvers() -> list[SolverInfo]:
