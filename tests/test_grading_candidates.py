@@ -58,3 +58,13 @@ def test_geometry_names_and_sight():
 def test_clashing_givens_are_rejected():
     with pytest.raises(InvalidPuzzleError, match="clash"):
         check_givens(Puzzle.parse("11" + "." * 79))
+
+
+def test_html_shows_digits_and_pencil_marks():
+    grid = CandidateGrid.from_puzzle(Puzzle.parse(".1.....4....34.."))
+    html = grid._repr_html_()
+    assert html.startswith("<table") and html.count("<tr>") == 4
+    # r1c1 keeps candidates 2 and 4 only: its pencil-mark block shows those two digits.
+    first_cell = html.split("<td", 2)[1]
+    marks = [d for d in "1234" if f">{d}</span>" in first_cell]
+    assert marks == ["2", "4"]

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..board import Board
+from ..display import html_grid
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 
@@ -134,6 +135,10 @@ class CandidateGrid:
     def candidate_map(self) -> dict[int, list[int]]:
         """Candidates of every empty cell, for drawing pencil marks."""
         return {i: digits_of(m) for i, m in enumerate(self.masks) if not self.values[i]}
+
+    def _repr_html_(self) -> str:
+        """The grid with its pencil marks, as a notebook shows it."""
+        return html_grid(self.board, self.values, candidates=self.candidate_map())
 
     def place(self, i: int, d: int) -> None:
         """Write ``d`` in cell ``i`` and strike it from the candidates of the cell's peers."""
