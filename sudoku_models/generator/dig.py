@@ -25,16 +25,14 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..board import Board
-from ..cnf import Formula, encode, var
-from ..errors import MissingDependencyError
+from ..cnf import var
+from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers.base import Solver
-
-#: Selectors an oracle may use up (one per orbit of several cells) before its solver is rebuilt.
-SELECTORS_PER_SOLVER = 100_000
+from ..solvers.sat import SatSolver
 
 
 class Oracle(Protocol):
@@ -67,9 +65,10 @@ class SolverOracle:
 
 
 class SatOracle:
-    """One incremental PySAT solver holding a board's rules; questions go in as assumptions.
+    """The SAT backend's solver for a board's rules, asked with the clues as assumptions.
 
-    The rules are encoded and loaded at the first question. A lock keeps threads that share
+    The solver is loaded at the first question and kept (see
+    :meth:`~sudoku_models.solvers.sat.SatSolver.shared_rules`). A lock keeps threads that share
     the oracle from mixing their questions.
     """
 
@@ -77,14 +76,10 @@ class SatOracle:
         self, board: Board, variant: str, encoding: str = "extended", amo: str = "pairwise"
     ) -> None:
         self.board = board
-        self.variant = variant
-        self.encoding = encoding
-        self.amo = amo
         self.label = f"sat:{variant}"
+        self._backend = SatSolver(variant, encoding=encoding, amo=amo)
+        self._shape = Model.from_puzzle(Puzzle.empty((board.box_rows, board.box_cols)))
         self._lock = threading.Lock()
-        self._rules: Formula | None = None
-        self._sat: Any = None
-        self._top = 0
         # The literals "cell i holds grid[i]" of the last grid asked about, one per cell.
         self._grid: Sequence[int] = ()
         self._literals: list[int] = []
@@ -96,7 +91,8 @@ class SatOracle:
 
     def _ask(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
         n = self.board.n
-        sat = self._solver()
+        shared = self._backend.shared_rules(self._shape)
+        sat = shared.sat
         if grid is not self._grid:
             self._grid = grid
             self._literals = [var(n, i, d) for i, d in enumerate(grid)]
@@ -105,40 +101,16 @@ class SatOracle:
             i = removed[0]
             assumptions.append(-var(n, i, grid[i]))
             return bool(sat.solve(assumptions=assumptions))
-        self._top += 1
-        selector = self._top
+        selector = shared.new_selector()
         sat.add_clause([-selector, *(-var(n, i, grid[i]) for i in removed)])
         assumptions.append(selector)
         answer = bool(sat.solve(assumptions=assumptions))
         sat.add_clause([-selector])
         return answer
 
-    def _solver(self) -> Any:
-        """The loaded solver, built at the first question and again after many selectors."""
-        if self._sat is not None and self._top - self._rules_top() >= SELECTORS_PER_SOLVER:
-            self.close()
-        if self._sat is None:
-            try:
-                from pysat.solvers import Solver as PySatSolver
-            except ImportError:
-                raise MissingDependencyError(
-                    "the sat oracle needs PySAT: pip install python-sat"
-                ) from None
-            if self._rules is None:
-                empty = Puzzle.empty((self.board.box_rows, self.board.box_cols))
-                self._rules = encode(empty, self.encoding, self.amo, "none")
-            self._sat = PySatSolver(name=self.variant, bootstrap_with=self._rules.clauses)
-            self._top = self._rules.top
-        return self._sat
-
-    def _rules_top(self) -> int:
-        return self._rules.top if self._rules is not None else 0
-
     def close(self) -> None:
-        """Free the SAT solver; the next question builds a new one."""
-        if self._sat is not None:
-            self._sat.delete()
-            self._sat = None
+        """Free the SAT solver; the next question loads a new one."""
+        self._backend.close()
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,7 @@ class SatSolver(Solver):
                 "use givens='units' or givens='simplify' with it"
             )
         self._rules_by_shape: dict[object, Formula] = {}
-        self._shared: dict[object, _SharedRules] = {}
+        self._shared: dict[object, SharedRules] = {}
 
     @classmethod
     def version(cls) -> str | None:
@@ -175,7 +175,7 @@ class SatSolver(Solver):
         found: list[Grid],
     ) -> None:
         """Search on the solver kept for this model's shape, the givens as assumptions."""
-        shared = self._shared_rules(model)
+        shared = self.shared_rules(model)
         sat, n = shared.sat, model.n
         assumptions = [i * n + d for i, d in enumerate(model.givens) if d]
         before = sat.accum_stats()
@@ -199,9 +199,6 @@ class SatSolver(Solver):
             if selector:
                 sat.add_clause([-selector])
             _add_counts(stats, before, sat.accum_stats())
-            if shared.top - shared.formula.top >= SELECTORS_PER_SOLVER:
-                del self._shared[(model.board, model.groups, model.cages)]
-                sat.delete()
             stats.extra["variables"] = shared.formula.num_vars
             stats.extra["clauses"] = shared.formula.num_clauses
             stats.extra["assumptions"] = len(model.givens) - len(free)
@@ -254,26 +251,35 @@ class SatSolver(Solver):
 
     def _rules(self, model: Model) -> Formula:
         """The rules of the model's shape without givens, encoded once per shape."""
-        key = (model.board, model.groups, model.cages)
+        key = _shape_key(model)
         rules = self._rules_by_shape.get(key)
         if rules is None:
             rules = encode(model, self.encoding, self.amo, "none")
             self._rules_by_shape[key] = rules
         return rules
 
-    def _shared_rules(self, model: Model) -> _SharedRules:
-        """The solver loaded with the rules of the model's shape, made at the first puzzle."""
-        key = (model.board, model.groups, model.cages)
+    def shared_rules(self, model: Model) -> SharedRules:
+        """The PySAT solver kept loaded with the rules of the model's shape (givens ignored).
+
+        Made at the first puzzle of a shape; made again once it has handed out
+        :data:`SELECTORS_PER_SOLVER` selectors, so a long run does not grow it without bound.
+        Callers pass their clues as assumptions and retire each selector they use by adding its
+        negation as a unit clause, so the solver never keeps one question's clauses for the next.
+        """
+        key = _shape_key(model)
         shared = self._shared.get(key)
+        if shared is not None and shared.top - shared.formula.top >= SELECTORS_PER_SOLVER:
+            shared.sat.delete()
+            shared = None
         if shared is None:
             rules = self._rules(model)
-            shared = _SharedRules(rules, _new_solver(self.variant, rules.clauses))
+            shared = SharedRules(rules, _new_solver(self.variant, rules.clauses))
             self._shared[key] = shared
         return shared
 
 
-class _SharedRules:
-    """A SAT solver loaded with the rules of one model shape, and the selectors handed out."""
+class SharedRules:
+    """A PySAT solver loaded with the rules of one model shape, and the selectors handed out."""
 
     def __init__(self, formula: Formula, sat: Any) -> None:
         self.formula = formula
@@ -281,9 +287,14 @@ class _SharedRules:
         self.top = formula.top
 
     def new_selector(self) -> int:
-        """A variable no clause has used yet."""
+        """A variable no clause has used yet, to switch a clause on for one question."""
         self.top += 1
         return self.top
+
+
+def _shape_key(model: Model) -> object:
+    """What identifies a model's rules: its board when classic, else its groups and cages too."""
+    return model.board if model.is_classic else (model.board, model.groups, model.cages)
 
 
 def _solve(sat: Any, assumptions: list[int], deadline: float | None, name: str | None) -> bool:
