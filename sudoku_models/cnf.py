@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
 from .errors import MissingDependencyError, UnsupportedModelError
-from .model import Model
+from .model import Model, SumCage
 from .parsing import Source
 from .puzzle import Puzzle
 
@@ -228,18 +228,13 @@ def encode(
 ) -> Formula:
     """The CNF of a puzzle (or model) in one encoding, at-most-one choice and handling of givens.
 
-    Sum cages are not encoded: a model with cages raises ``UnsupportedModelError``.
+    Sum cages are encoded by their digit sets: see :func:`cage_clauses`.
     """
     model = puzzle if isinstance(puzzle, Model) else Model.from_puzzle(puzzle)
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
     if givens not in GIVENS:
         raise ValueError(f"unknown way to give the givens {givens!r}; known: {', '.join(GIVENS)}")
-    if model.cages:
-        raise UnsupportedModelError(
-            "the CNF encodings cover all-different groups only, not sum cages; "
-            "use the cpsat or backtracking backend for killer puzzles"
-        )
     at_most_one = at_most_one_encoder(amo)
     n = model.n
     simplify = givens == "simplify"
@@ -265,6 +260,8 @@ def encode(
             clauses += at_most_one(lits, fresh)
             if encoding == "extended" and group.cells in full:
                 clauses.append(lits)
+    for cage in model.cages:
+        clauses += cage_clauses(cage, n, options, known, fresh, at_most_one)
     if givens == "units":
         clauses += [[var(n, i, d)] for i, d in enumerate(model.givens) if d]
     return Formula(
@@ -277,6 +274,75 @@ def encode(
         amo=amo,
         givens=givens,
     )
+
+
+#: Most digit sets one cage may have before the encoding gives up (a 25x25 cage can have millions).
+MAX_CAGE_SETS = 10_000
+
+
+def cage_clauses(
+    cage: SumCage,
+    n: int,
+    options: Sequence[tuple[int, ...]],
+    known: Sequence[int],
+    fresh: _Fresh,
+    at_most_one: Callable[[Sequence[int], _Fresh], list[Clause]],
+) -> list[Clause]:
+    """Clauses for a sum cage: distinct digits whose set is one of the sets with the right total.
+
+    One selector variable per digit set ``S`` of the cage's size and total: some selector is
+    true, and a true selector makes every digit of ``S`` appear in the cage. With the digits
+    distinct and as many digits as cells, the cage then holds exactly ``S``. Digits in no set
+    are ruled out of every cell. ``known`` digits (when the givens simplify the formula) have
+    no variables and satisfy their part directly.
+    """
+    cells = cage.cells
+    sets: list[frozenset[int]] = []
+    for combo in digit_sets(len(cells), cage.total, n):
+        sets.append(frozenset(combo))
+        if len(sets) > MAX_CAGE_SETS:
+            raise UnsupportedModelError(
+                f"a cage of {len(cells)} cells totalling {cage.total} has more than "
+                f"{MAX_CAGE_SETS} digit sets; use the cpsat backend for it"
+            )
+    free = [i for i in cells if not known[i]]
+    given = {known[i] for i in cells if known[i]}
+    clauses: list[Clause] = []
+    usable = set().union(*sets)
+    for i in free:
+        clauses += [[-var(n, i, d)] for d in options[i] if d not in usable]
+    for d in range(1, n + 1):
+        if d not in given:
+            clauses += at_most_one([var(n, i, d) for i in free if d in options[i]], fresh)
+    first = fresh.take(len(sets))
+    clauses.append(list(range(first, first + len(sets))))
+    for selector, digits in enumerate(sets, start=first):
+        if not given <= digits:
+            clauses.append([-selector])
+            continue
+        for d in digits - given:
+            clauses.append([-selector, *(var(n, i, d) for i in free if d in options[i])])
+    return clauses
+
+
+def digit_sets(size: int, total: int, n: int, low: int = 1) -> Iterator[tuple[int, ...]]:
+    """The sets of ``size`` distinct digits from ``low..n`` adding up to ``total``, ascending.
+
+    >>> list(digit_sets(2, 5, 4))
+    [(1, 4), (2, 3)]
+    """
+    if size == 0:
+        if total == 0:
+            yield ()
+        return
+    largest_rest = (size - 1) * (2 * n - size + 2) // 2  # the size-1 largest digits
+    for d in range(low, n + 1):
+        if size * d + size * (size - 1) // 2 > total:  # d and the digits just above it
+            break
+        if d + largest_rest < total:
+            continue
+        for rest in digit_sets(size - 1, total - d, n, d + 1):
+            yield (d, *rest)
 
 
 def _candidates(model: Model, known: Sequence[int]) -> list[tuple[int, ...]]:

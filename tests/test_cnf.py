@@ -9,7 +9,6 @@ from pysat.formula import CNF
 from pysat.solvers import Solver as PySatSolver
 
 from sudoku_models import cnf
-from sudoku_models.errors import UnsupportedModelError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
@@ -141,13 +140,26 @@ def test_to_pysat_holds_the_same_clauses():
     assert formula.to_pysat().clauses == formula.clauses
 
 
-def test_cages_and_unknown_names_are_refused():
-    killer = Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3)])
-    with pytest.raises(UnsupportedModelError, match="sum cages"):
-        cnf.encode(killer)
+def test_a_cage_adds_one_selector_per_digit_set():
+    plain = cnf.encode(Puzzle.empty((2, 2)))
+    killer = cnf.encode(Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 5)]))
+    assert killer.top == plain.top + 2  # 5 = 1 + 4 = 2 + 3
+    impossible = cnf.encode(Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 8)]))
+    assert impossible.is_trivially_unsat
+
+
+def test_unknown_names_are_refused():
     with pytest.raises(ValueError, match="known: minimal, efficient, extended"):
         cnf.encode(EMPTY_9X9, encoding="tiny")
     with pytest.raises(ValueError, match="pairwise"):
         cnf.encode(EMPTY_9X9, amo="magic")
     with pytest.raises(ValueError, match="simplify"):
         cnf.encode(EMPTY_9X9, givens="maybe")
+
+
+@pytest.mark.parametrize("n", [4, 6, 9])
+def test_digit_sets_are_the_combinations_with_the_total(n):
+    for size in range(n + 1):
+        for total in range(n * (n + 1) // 2 + 2):
+            expected = [c for c in itertools.combinations(range(1, n + 1), size) if sum(c) == total]
+            assert list(cnf.digit_sets(size, total, n)) == expected

@@ -9,7 +9,7 @@ import sys
 import pytest
 from pysat.solvers import Solver as PySatSolver
 
-from sudoku_models import cnf
+from sudoku_models import cnf, testing
 from sudoku_models.errors import UnknownSolverError, UnsupportedModelError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
@@ -128,10 +128,33 @@ def test_option_errors_are_clear():
         get_solver("sat", encodng="minimal")
 
 
-def test_cages_are_unsupported():
-    killer = Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3)])
-    with pytest.raises(UnsupportedModelError, match="sum cages"):
-        get_solver("sat").solve(killer)
+#: 4x4 killer cages (cells, total): some with several digit sets, one with no set at all.
+KILLER_4X4 = (
+    [((0, 1), 3), ((2, 3), 7), ((4, 8), 5)],
+    [((0, 1, 4), 7), ((10, 11), 5)],
+    [((5, 6, 9, 10), 10)],
+    [((0, 1), 8)],
+)
+
+
+@pytest.mark.parametrize("cages", KILLER_4X4)
+@pytest.mark.parametrize("givens", GIVENS)
+@pytest.mark.parametrize("encoding", cnf.ENCODINGS)
+def test_sum_cages_count_like_the_reference_grids(cages, givens, encoding):
+    for line in ("................", "1..............."):
+        killer = Model.from_puzzle(Puzzle.parse(line), cages=cages)
+        expected = sum(killer.is_solution(g) for g in testing.all_grids_4x4())
+        solver = get_solver("sat", encoding=encoding, givens=givens)
+        result = solver.solve(killer, limit=0)
+        assert result.count == expected, (cages, line)
+        assert all(killer.is_solution(g.cells) for g in result.solutions)
+
+
+def test_a_cage_with_too_many_digit_sets_is_refused():
+    board = Puzzle.empty((5, 5)).board
+    huge = Model.from_puzzle(Puzzle.empty((5, 5)), cages=[(board.rows[0][:12], 150)])
+    with pytest.raises(UnsupportedModelError, match="digit sets"):
+        get_solver("sat").solve(huge)
 
 
 def test_stats_report_the_formula_and_the_solver_counters():
