@@ -7,6 +7,7 @@ so backends that keep state between puzzles (the incremental SAT solver) pay the
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,14 @@ Backend = str | Solver | type[Solver]
 PuzzleLike = Puzzle | Model | Source
 
 _shared: dict[str, Solver] = {}
+
+
+@atexit.register
+def _close_shared() -> None:
+    """Free the kept solvers before the interpreter tears its modules down."""
+    for solver in _shared.values():
+        solver.close()
+    _shared.clear()
 
 
 def _solver(backend: Backend, options: dict[str, Any]) -> Solver:

@@ -8,6 +8,7 @@ it once per process. A ``dask.distributed`` client scales this out to a cluster 
 
 from __future__ import annotations
 
+import atexit
 import functools
 import math
 import os
@@ -41,6 +42,14 @@ CHUNKS_IN_FLIGHT_PER_WORKER = 4
 
 #: Solvers kept by each worker process, keyed by class, variant and options.
 _worker_solvers: dict[tuple[type[Solver], str | None, str], Solver] = {}
+
+
+@atexit.register
+def _close_worker_solvers() -> None:
+    """Free the solvers a worker process kept before it tears its modules down."""
+    for solver in _worker_solvers.values():
+        solver.close()
+    _worker_solvers.clear()
 
 
 def solve_many(

@@ -164,6 +164,11 @@ class Solver(ABC):
         """Whether the package this backend needs is installed."""
         return True
 
+    def close(self) -> None:
+        """Free what the backend keeps between puzzles (a loaded SAT solver, say); the next
+        solve builds it again. The default keeps nothing."""
+        return
+
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({self.variant!r}{opts})"
