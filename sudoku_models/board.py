@@ -101,6 +101,11 @@ class Board:
         """For each cell, the sorted indices of the other cells sharing a unit with it."""
         return _layout(self.box_rows, self.box_cols).peers
 
+    @property
+    def cell_units(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices in :attr:`units` of its row, column and box."""
+        return _layout(self.box_rows, self.box_cols).cell_units
+
     def clashes(self, cells: Sequence[int]) -> list[tuple[int, int]]:
         """Pairs of cell indices holding the same digit in one unit (see :func:`clashing_pairs`)."""
         for values_of in _layout(self.box_rows, self.box_cols).unit_values:
@@ -126,6 +131,24 @@ class Board:
         return SYMBOLS[d]
 
 
+def peers_of(groups: Iterable[Sequence[int]], size: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``size`` cells, the sorted other cells sharing one of ``groups`` with it."""
+    peer_sets: list[set[int]] = [set() for _ in range(size)]
+    for cells in groups:
+        for i in cells:
+            peer_sets[i].update(cells)
+    return tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
+
+
+def groups_of_cells(groups: Sequence[Sequence[int]], size: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``size`` cells, the indices of the groups holding it, in group order."""
+    member: list[list[int]] = [[] for _ in range(size)]
+    for g, cells in enumerate(groups):
+        for i in cells:
+            member[i].append(g)
+    return tuple(tuple(gs) for gs in member)
+
+
 def clashing_pairs(groups: Iterable[Sequence[int]], cells: Sequence[int]) -> list[tuple[int, int]]:
     """Sorted pairs of cell indices holding the same digit inside one group, each pair once."""
     pairs: set[tuple[int, int]] = set()
@@ -148,6 +171,7 @@ class _Layout:
     boxes: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
+    cell_units: tuple[tuple[int, ...], ...]
     unit_values: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
 
 
@@ -162,10 +186,7 @@ def _layout(box_rows: int, box_cols: int) -> _Layout:
         for left in range(0, n, box_cols)
     )
     units = rows + cols + boxes
-    peer_sets: list[set[int]] = [set() for _ in range(n * n)]
-    for unit in units:
-        for i in unit:
-            peer_sets[i].update(unit)
-    peers = tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
     unit_values = tuple(operator.itemgetter(*unit) for unit in units)
-    return _Layout(rows, cols, boxes, units, peers, unit_values)
+    return _Layout(
+        rows, cols, boxes, units, peers_of(units, n * n), groups_of_cells(units, n * n), unit_values
+    )

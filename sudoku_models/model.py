@@ -17,7 +17,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .board import Board, clashing_pairs
+from .board import Board, clashing_pairs, peers_of
 from .errors import InvalidPuzzleError
 from .parsing import Source
 from .puzzle import Puzzle
@@ -103,11 +103,10 @@ class Model:
 
     def clashes(self) -> list[tuple[int, int]]:
         """Pairs of cells whose givens already break an all-different group or a cage."""
-        if self.groups is classic_groups(self.board):
+        if self.is_classic:
             pairs = set(self.board.clashes(self.givens))
         else:
-            pairs = set(clashing_pairs((g.cells for g in self.groups), self.givens))
-        pairs.update(clashing_pairs((cage.cells for cage in self.cages), self.givens))
+            pairs = set(clashing_pairs(self.all_different_cells(), self.givens))
         for cage in self.cages:
             values = [self.givens[i] for i in cage.cells]
             if all(values) and sum(values) != cage.total:
@@ -137,7 +136,13 @@ class Model:
         """
         if self.is_classic:
             return self.board.peers
-        return _variant_peers(self.size, self.groups, self.cages)
+        return _peers_of_shape(self.size, self.all_different_cells())
+
+    def all_different_cells(self) -> tuple[tuple[int, ...], ...]:
+        """Cells of every all-different constraint: the groups, then the cages."""
+        if self.is_classic:
+            return self.board.units
+        return tuple(g.cells for g in self.groups) + tuple(c.cells for c in self.cages)
 
     def full_groups(self) -> tuple[tuple[int, ...], ...]:
         """The groups of exactly ``n`` cells, which must hold every digit once."""
@@ -157,14 +162,8 @@ def classic_groups(board: Board) -> tuple[AllDifferent, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _variant_peers(
-    size: int, groups: tuple[AllDifferent, ...], cages: tuple[SumCage, ...]
-) -> tuple[tuple[int, ...], ...]:
-    peer_sets: list[set[int]] = [set() for _ in range(size)]
-    for cells in [g.cells for g in groups] + [c.cells for c in cages]:
-        for i in cells:
-            peer_sets[i].update(cells)
-    return tuple(tuple(sorted(s - {i})) for i, s in enumerate(peer_sets))
+def _peers_of_shape(size: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    return peers_of(groups, size)
 
 
 def _checked_cells(board: Board, cells: Sequence[int]) -> tuple[int, ...]:

@@ -133,14 +133,11 @@ class _Clues:
     """The clues left, with the digits each row, column and box still holds as bit masks."""
 
     def __init__(self, board: Board, grid: Sequence[int]) -> None:
-        n, br, bc = board.n, board.box_rows, board.box_cols
+        n = board.n
         self.cells = list(grid)
         self.full = (1 << (n + 1)) - 2
-        self.where = [
-            (i // n, n + i % n, 2 * n + (i // n) // br * br + (i % n) // bc)
-            for i in range(board.size)
-        ]
-        self.units = board.rows + board.cols + board.boxes
+        self.where = board.cell_units
+        self.units = board.units
         self.held = [self.full] * (3 * n)
 
     def clear(self, i: int) -> None:

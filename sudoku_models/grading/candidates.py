@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from ..board import Board
 from ..display import html_grid
@@ -83,10 +84,7 @@ class Geometry:
 @functools.cache
 def geometry(board: Board) -> Geometry:
     """The (cached) unit tables of ``board``."""
-    n = board.n
-    cell_units = tuple(
-        (i // n, n + i % n, 2 * n + board.box_of(i // n, i % n)) for i in range(board.size)
-    )
+    cell_units = cast(tuple[tuple[int, int, int], ...], board.cell_units)
     peer_sets = tuple(frozenset(p) for p in board.peers)
     return Geometry(board, board.units, cell_units, peer_sets)
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .common import (
     Solutions,
-    all_different_groups,
     counting,
     given_masks,
-    groups_of_cells,
     options_of,
     place_each,
 )
@@ -47,7 +46,7 @@ def search_in_order(
     found: list[Grid],
 ) -> None:
     """Like :func:`search`, filling the empty cells in the order listed in ``order``."""
-    groups = all_different_groups(model)
+    groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
     full = (1 << model.n) - 1

@@ -18,16 +18,15 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .common import (
     CLOCK_EVERY,
     Counters,
     Solutions,
-    all_different_groups,
     counting,
     given_masks,
-    groups_of_cells,
     options_of,
 )
 
@@ -54,7 +53,7 @@ def search(
 ) -> None:
     """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
     n = model.n
-    groups = all_different_groups(model)
+    groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
     grid = list(model.givens)

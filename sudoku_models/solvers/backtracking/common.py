@@ -102,22 +102,6 @@ class Solutions:
         return len(self.found) == self.limit
 
 
-def all_different_groups(model: Model) -> tuple[tuple[int, ...], ...]:
-    """Cells of every all-different constraint: the model's groups, then its cages' cells."""
-    if model.is_classic:
-        return model.board.units
-    return tuple(g.cells for g in model.groups) + tuple(c.cells for c in model.cages)
-
-
-def groups_of_cells(groups: Sequence[Sequence[int]], size: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the indices of the groups holding it."""
-    member: list[list[int]] = [[] for _ in range(size)]
-    for g, cells in enumerate(groups):
-        for i in cells:
-            member[i].append(g)
-    return tuple(tuple(gs) for gs in member)
-
-
 def given_masks(groups: Sequence[Sequence[int]], givens: Sequence[int]) -> list[int]:
     """For each group, the mask of the digits its givens already use."""
     masks = []

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
-from .common import Solutions, all_different_groups, counting, groups_of_cells
+from .common import Solutions, counting
 
 
 def search(
@@ -29,7 +30,7 @@ def search(
 ) -> None:
     """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
     n, size = model.n, model.size
-    groups = all_different_groups(model)
+    groups = model.all_different_cells()
     member = groups_of_cells(groups, size)
     primary = set(range(size)) | {
         size + g * n + d for g, cells in enumerate(groups) if len(cells) == n for d in range(n)

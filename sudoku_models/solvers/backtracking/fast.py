@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
-from ...board import Board
+from ...board import Board, groups_of_cells
 from ...model import AllDifferent, Model, SumCage, classic_groups
 from ..base import Grid, SearchTimeout, Stats
 
@@ -76,15 +76,7 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
     low = sum(bit_of)
     high = sum(((1 << (width - 1)) - 2) << (width * k) for k in range(n))
     units = shape.full_groups()
-    all_groups = tuple(g.cells for g in groups) + tuple(c.cells for c in cages)
-    cell_units: list[list[int]] = [[] for _ in range(size)]
-    for u, unit in enumerate(units):
-        for i in unit:
-            cell_units[i].append(size + u)
-    cell_groups: list[list[int]] = [[] for _ in range(size)]
-    for k, cells in enumerate(all_groups):
-        for i in cells:
-            cell_groups[i].append(k)
+    all_groups = shape.all_different_cells()
     segment_masks, locked_checks = _locked_candidates(board, units, size)
     return _Layout(
         size=size,
@@ -95,10 +87,12 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
         peers=shape.peers(),
         units=units,
         unit_masks=tuple(operator.itemgetter(*unit) for unit in units),
-        cell_units=tuple(map(tuple, cell_units)),
+        cell_units=tuple(
+            tuple(size + u for u in units_of) for units_of in groups_of_cells(units, size)
+        ),
         group_cells=tuple(map(_tuple_getter, all_groups)),
         unit_groups=tuple(k for k, g in enumerate(groups) if len(g.cells) == n),
-        cell_groups=tuple(map(_tuple_getter, cell_groups)),
+        cell_groups=tuple(map(_tuple_getter, groups_of_cells(all_groups, size))),
         segment_masks=segment_masks,
         locked_checks=locked_checks,
         bit_of=bit_of,

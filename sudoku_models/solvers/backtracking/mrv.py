@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .common import (
     Solutions,
-    all_different_groups,
     counting,
     given_masks,
-    groups_of_cells,
     place_each,
 )
 
@@ -31,7 +30,7 @@ def search(
     found: list[Grid],
 ) -> None:
     """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
-    groups = all_different_groups(model)
+    groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
     n = model.n

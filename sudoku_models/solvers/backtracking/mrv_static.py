@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .bitmask import search_in_order
-from .common import all_different_groups, given_masks, groups_of_cells, options_of
+from .common import given_masks, options_of
 
 
 def search(
@@ -25,7 +26,7 @@ def search(
     found: list[Grid],
 ) -> None:
     """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
-    groups = all_different_groups(model)
+    groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
     full = (1 << model.n) - 1

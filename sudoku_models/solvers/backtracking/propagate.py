@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
-from .common import Counters, Solutions, bits_of, counting, groups_of_cells
+from .common import Counters, Solutions, bits_of, counting
 
 Masks = list[int]
 
