@@ -131,6 +131,15 @@ class Board:
         return SYMBOLS[d]
 
 
+def cell_name(r: int, c: int) -> str:
+    """How players name a cell: ``r3c5`` for row ``r`` 2, column ``c`` 4 (given from 0).
+
+    >>> cell_name(2, 4)
+    'r3c5'
+    """
+    return f"r{r + 1}c{c + 1}"
+
+
 def peers_of(groups: Iterable[Sequence[int]], size: int) -> tuple[tuple[int, ...], ...]:
     """For each of ``size`` cells, the sorted other cells sharing one of ``groups`` with it."""
     peer_sets: list[set[int]] = [set() for _ in range(size)]

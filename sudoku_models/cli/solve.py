@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from ..board import cell_name
 from ..solvers import get_solver
 from ..solvers.base import Result, Status
 from . import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK
@@ -82,9 +83,7 @@ def describe(result: Result) -> str:
     if result.status is Status.TIMEOUT:
         return f"time limit reached after {found} solution(s)"
     if result.clashes:
-        pairs = ", ".join(
-            f"r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1}" for a, b in result.clashes
-        )
+        pairs = ", ".join(f"{cell_name(*a)} and {cell_name(*b)}" for a, b in result.clashes)
         return f"no solution: givens clash at {pairs}"
     return "no solution"
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import cast
 
-from ..board import Board
+from ..board import Board, cell_name
 from ..display import html_grid
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
@@ -62,8 +62,7 @@ class Geometry:
 
     def cell_name(self, i: int) -> str:
         """Human name of cell ``i``: ``r3c5`` (1-based)."""
-        r, c = divmod(i, self.board.n)
-        return f"r{r + 1}c{c + 1}"
+        return cell_name(*self.board.row_col(i))
 
     def digit_name(self, d: int) -> str:
         """The digit as a player writes it (``10`` .. ``16`` on boards above 9 digits)."""
@@ -177,5 +176,5 @@ def check_givens(puzzle: Puzzle) -> None:
     if clashes:
         (r1, c1), (r2, c2) = clashes[0]
         raise InvalidPuzzleError(
-            f"givens clash: r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1} hold the same digit"
+            f"givens clash: {cell_name(r1, c1)} and {cell_name(r2, c2)} hold the same digit"
         )

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from .. import display
+from ..board import cell_name
 from ..errors import UnknownSolverError
 from ..model import Model
 from ..parsing import Source
@@ -114,9 +115,7 @@ class Result:
             f"backtracks {s.backtracks}, propagations {s.propagations}, conflicts {s.conflicts})"
         )
         if self.clashes:
-            pairs = ", ".join(
-                f"r{a[0] + 1}c{a[1] + 1}=r{b[0] + 1}c{b[1] + 1}" for a, b in self.clashes
-            )
+            pairs = ", ".join(f"{cell_name(*a)}={cell_name(*b)}" for a, b in self.clashes)
             line += f"; clashing givens: {pairs}"
         return line
 

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from ..board import cell_name
 from ..errors import MissingDependencyError, UnsupportedModelError
 from ..model import Model
 from ..parsing import Source
@@ -87,8 +88,7 @@ class Translation:
         self.build_time = time.perf_counter() - start
 
     def _name(self, i: int) -> str:
-        r, c = self.source.board.row_col(i)
-        return f"r{r + 1}c{c + 1}"
+        return cell_name(*self.source.board.row_col(i))
 
     def _integer_cells(self) -> list[Any]:
         model, cp = self.source, self.cp_model
