@@ -5,9 +5,12 @@ A :class:`Model` says what a solution must satisfy and nothing about how to sear
 - one variable per cell, with domain ``1..n``; givens fix some of them;
 - :class:`AllDifferent` groups (the rows, columns and boxes, plus any extra group a variant adds,
   such as the two diagonals of an X-Sudoku);
-- :class:`SumCage` constraints (killer cages: distinct digits with a given total).
+- :class:`SumCage` constraints (killer cages: distinct digits with a given total);
+- other primitive ``constraints`` (:mod:`sudoku_models.constraints`: linear sums, two-cell
+  relations, allowed digits) that variant rules are written with.
 
-Backends read ``model.groups`` and ``model.cages`` and never the puzzle text.
+Backends read ``model.groups``, ``model.cages`` and ``model.constraints`` and never the puzzle
+text.
 """
 
 from __future__ import annotations
@@ -18,25 +21,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .board import Board, clashing_pairs, peers_of
+from .constraints import AllDifferent, Constraint, SumCage
 from .errors import InvalidPuzzleError
 from .parsing import Source
 from .puzzle import Puzzle
 
-
-@dataclass(frozen=True)
-class AllDifferent:
-    """The cells of ``cells`` hold pairwise different digits."""
-
-    cells: tuple[int, ...]
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class SumCage:
-    """The cells of ``cells`` hold different digits adding up to ``total``."""
-
-    cells: tuple[int, ...]
-    total: int
+__all__ = ["AllDifferent", "Model", "SumCage", "classic_groups"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +42,7 @@ class Model:
     givens: tuple[int, ...]
     groups: tuple[AllDifferent, ...]
     cages: tuple[SumCage, ...] = field(default=())
+    constraints: tuple[Constraint, ...] = field(default=())
 
     @classmethod
     def from_puzzle(
@@ -59,11 +50,12 @@ class Model:
         puzzle: Puzzle | Source,
         extra_groups: Iterable[Sequence[int]] = (),
         cages: Iterable[tuple[Sequence[int], int]] = (),
+        constraints: Iterable[Constraint] = (),
     ) -> Model:
         """The classic model of ``puzzle``: one group per row, column and box.
 
         ``extra_groups`` adds all-different groups (lists of cell indices) for variants;
-        ``cages`` adds ``(cells, total)`` sum cages.
+        ``cages`` adds ``(cells, total)`` sum cages; ``constraints`` adds other primitives.
         """
         puzzle = Puzzle.parse(puzzle)
         board = puzzle.board
@@ -73,7 +65,10 @@ class Model:
             for k, cells in enumerate(extra_groups)
         )
         cage_list = tuple(SumCage(_checked_cells(board, c), int(total)) for c, total in cages)
-        return cls(board, puzzle.cells, groups + extra if extra else groups, cage_list)
+        more = tuple(constraints)
+        for constraint in more:
+            _checked_cells(board, constraint.cells, all_different=False)
+        return cls(board, puzzle.cells, groups + extra if extra else groups, cage_list, more)
 
     @property
     def n(self) -> int:
@@ -93,12 +88,12 @@ class Model:
     @property
     def is_classic(self) -> bool:
         """Whether the model has only the rows, columns and boxes of its board."""
+        if self.cages or self.constraints:
+            return False
         if self.groups is classic_groups(self.board):
-            return not self.cages
-        return (
-            not self.cages
-            and len(self.groups) == 3 * self.n
-            and all(g.cells == u for g, u in zip(self.groups, self.board.units))
+            return True
+        return len(self.groups) == 3 * self.n and all(
+            g.cells == u for g, u in zip(self.groups, self.board.units)
         )
 
     def clashes(self) -> list[tuple[int, int]]:
@@ -111,6 +106,10 @@ class Model:
             values = [self.givens[i] for i in cage.cells]
             if all(values) and sum(values) != cage.total:
                 pairs.add((cage.cells[0], cage.cells[-1]))
+        for constraint in self.constraints:
+            cells = constraint.cells
+            if all(self.givens[i] for i in cells) and not constraint.holds(self.givens):
+                pairs.add((cells[0], cells[-1]))
         return sorted(pairs)
 
     def is_solution(self, grid: Sequence[int]) -> bool:
@@ -123,11 +122,9 @@ class Model:
         for group in self.groups:
             if len({grid[i] for i in group.cells}) != len(group.cells):
                 return False
-        for cage in self.cages:
-            digits = [grid[i] for i in cage.cells]
-            if len(set(digits)) != len(digits) or sum(digits) != cage.total:
-                return False
-        return True
+        return all(c.holds(grid) for c in self.cages) and all(
+            c.holds(grid) for c in self.constraints
+        )
 
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the other cells sharing an all-different group or a cage with it.
@@ -166,7 +163,9 @@ def _peers_of_shape(size: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tup
     return peers_of(groups, size)
 
 
-def _checked_cells(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
+def _checked_cells(
+    board: Board, cells: Sequence[int], all_different: bool = True
+) -> tuple[int, ...]:
     try:
         out = tuple(operator.index(i) for i in cells)
     except TypeError:
@@ -174,6 +173,8 @@ def _checked_cells(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
     for i in out:
         if not 0 <= i < board.size:
             raise InvalidPuzzleError(f"cell index {i} is outside the board (0..{board.size - 1})")
+    if not all_different:
+        return out
     if len(set(out)) != len(out):
         raise InvalidPuzzleError(f"a constraint lists a cell twice: {list(out)}")
     if len(out) > board.n:

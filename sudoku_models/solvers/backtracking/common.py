@@ -82,7 +82,8 @@ def counting(stats: Stats, deadline: float | None, depth: int = 0) -> Iterator[C
 
 
 class Solutions:
-    """Takes complete grids from a search: skips excluded ones and those that break a sum cage.
+    """Takes complete grids from a search: skips excluded ones and those that break a rule the
+    search does not prune with (sum cages, other primitive constraints).
 
     Grids taken are appended to ``found``; :meth:`offer` says when ``limit`` (0: all) is reached.
     """
@@ -92,7 +93,7 @@ class Solutions:
         self.limit = limit
         self.blocked = set(exclude)
         self.found = found
-        self.check_cages = bool(model.cages)
+        self.check_cages = bool(model.cages or model.constraints)
 
     def offer(self, grid: Grid) -> bool:
         """Keep ``grid`` unless it is blocked; True once ``limit`` grids are kept."""

@@ -206,7 +206,7 @@ def search(
     low, high, guard_shift = lay.low, lay.high, lay.width - 1
     digit_of = lay.digit_of
     blocked = set(exclude)
-    check_cages = bool(model.cages)
+    check_cages = bool(model.cages or model.constraints)
     trail: list[tuple[int, int]] = []
     counters = [0, 0, 0, 0, 0]  # nodes, guesses, backtracks, propagations, conflicts
 
