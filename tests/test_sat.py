@@ -34,6 +34,7 @@ def test_conformance_fresh_solver_modes(givens):
     check_solver(get_solver("sat", givens=givens), max_n=25)
 
 
+@pytest.mark.filterwarnings("ignore:.*may overrun the time limit")
 @pytest.mark.parametrize("name", ["cadical195", "glucose4", "minisat22", "lingeling", "kissat404"])
 def test_conformance_other_sat_solvers(name):
     check_solver(get_solver(f"sat:{name}"), max_n=9)
@@ -195,3 +196,55 @@ def test_importing_the_backend_does_not_import_pysat():
         "assert not any(m.startswith('pysat') for m in sys.modules), 'pysat imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_first_slice_of_a_search_runs_even_when_loading_used_up_the_time():
+    solver = get_solver("sat")
+    puzzle = Puzzle.parse(NINE_BY_NINE[0])
+    solver.solve(puzzle)  # loads the rules into the kept solver
+    assert solver.solve(puzzle, time_limit=1e-9).status is Status.SOLVED
+    assert solver.solve(puzzle, limit=2, time_limit=1e-9).status is Status.TIMEOUT
+
+
+def test_an_easy_sparse_25x25_is_answered_within_its_time_limit_by_a_new_solver():
+    rng = random.Random(3)
+    full = get_solver("sat").solve(Puzzle.empty((5, 5))).solution
+    cells = [d if rng.random() < 0.45 else 0 for d in full.cells]
+    result = get_solver("sat").solve(Puzzle(full.board, tuple(cells)), limit=2, time_limit=10)
+    assert result.status in (Status.UNIQUE, Status.MULTIPLE)
+
+
+def test_loading_a_large_board_stops_at_the_deadline(monkeypatch):
+    from sudoku_models.solvers import sat
+
+    loaded: list[int] = []
+    real = PySatSolver.append_formula
+
+    def counting(self, clauses, *args, **kwargs):
+        loaded.append(len(clauses))
+        return real(self, clauses, *args, **kwargs)
+
+    monkeypatch.setattr(PySatSolver, "append_formula", counting)
+    rules = sat._encoded_rules(
+        sat._without_givens(Model.from_puzzle(Puzzle.empty((5, 5)))), "extended", "pairwise"
+    )
+    assert len(rules.clauses) > 4 * sat.CLAUSES_PER_LOAD
+    result = get_solver("sat").solve(Puzzle.empty((5, 5)), limit=2, time_limit=1e-9)
+    assert result.status is Status.TIMEOUT
+    assert sum(loaded) < len(rules.clauses)  # the clock stopped the loading
+
+
+def test_a_new_solver_object_reuses_the_encoded_rules():
+    from sudoku_models.solvers import sat
+
+    model = Model.from_puzzle(Puzzle.empty((4, 4)))
+    first = get_solver("sat")._rules(model)
+    assert get_solver("sat")._rules(model) is first
+    assert get_solver("sat", amo="sequential")._rules(model) is not first
+    assert sat._without_givens(Model.from_puzzle(NINE_BY_NINE[0])).givens == (0,) * 81
+
+
+def test_a_solver_without_a_conflict_budget_warns_that_it_may_overrun_a_time_limit():
+    solver = get_solver("sat:lingeling")
+    with pytest.warns(UserWarning, match="may overrun"):
+        solver.solve(NINE_BY_NINE[0], time_limit=5)

@@ -14,14 +14,25 @@ Enumeration blocks each grid found with a clause over the cell-digit variables o
 are not given (never the auxiliaries, so no grid comes back twice). With ``assumptions`` those
 clauses are guarded by a selector literal, assumed during the search and retired by a unit clause
 at its end, so a later puzzle on the same object never sees them.
+
+Time limits: the rules of a shape are written once per process and loaded into a solver in
+chunks, with a look at the clock between chunks, so loading counts against the limit. The search
+runs in slices of conflicts between looks at the clock; the first slice always runs, so an easy
+puzzle is answered even when loading used the time up. ``cadical103``, ``lingeling`` and
+``kissat404`` take no conflict budget and cannot be interrupted through PySAT: they look at the
+clock only between calls, and warn that they may overrun.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import time
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from ..board import Board
 from ..cnf import AT_MOST_ONE, ENCODINGS, Formula, encode
 from ..errors import MissingDependencyError, UnknownSolverError
 from ..model import Model
@@ -101,8 +112,8 @@ class SatSolver(Solver):
                 f"{self.variant} ignores assumptions and cannot take clauses after a solve; "
                 "use givens='units' or givens='simplify' with it"
             )
-        self._rules_by_shape: dict[object, Formula] = {}
         self._shared: dict[object, SharedRules] = {}
+        self._warned = False
 
     @classmethod
     def version(cls) -> str | None:
@@ -155,6 +166,13 @@ class SatSolver(Solver):
         stats: Stats,
         found: list[Grid],
     ) -> None:
+        if deadline is not None and self.variant in UNBOUNDED and not self._warned:
+            self._warned = True
+            warnings.warn(
+                f"sat:{self.variant} cannot be stopped inside a SAT call, so it may overrun the "
+                "time limit; sat:cadical153 and the other budgeted solvers keep to it",
+                stacklevel=4,
+            )
         givens = model.givens
         free = [i for i, d in enumerate(givens) if not d]
         # A grid that breaks a given equals no solution; the others are blocked on the free cells.
@@ -175,7 +193,7 @@ class SatSolver(Solver):
         found: list[Grid],
     ) -> None:
         """Search on the solver kept for this model's shape, the givens as assumptions."""
-        shared = self.shared_rules(model)
+        shared = self.shared_rules(model, deadline)
         sat, n = shared.sat, model.n
         assumptions = [i * n + d for i, d in enumerate(model.givens) if d]
         before = sat.accum_stats()
@@ -194,6 +212,7 @@ class SatSolver(Solver):
                 found.append(grid)
                 if len(found) == limit:
                     return
+                _check_clock(deadline)
                 blocked = [grid]
         finally:
             if selector:
@@ -230,7 +249,7 @@ class SatSolver(Solver):
         try:
             while True:
                 if sat is None:
-                    sat = _new_solver(self.variant, clauses + blocks)
+                    sat = _new_solver(self.variant, clauses + blocks, deadline)
                 else:
                     sat.add_clause(blocks[-1])
                 if not _solve(sat, [], deadline, self.variant):
@@ -239,6 +258,7 @@ class SatSolver(Solver):
                 found.append(grid)
                 if len(found) == limit:
                     return
+                _check_clock(deadline)
                 blocks.append([-(i * n + grid[i]) for i in free])
                 if self.variant in NOT_INCREMENTAL:
                     _add_counts(stats, {}, _accum_stats(sat))
@@ -250,21 +270,21 @@ class SatSolver(Solver):
                 sat.delete()
 
     def _rules(self, model: Model) -> Formula:
-        """The rules of the model's shape without givens, encoded once per shape."""
-        key = _shape_key(model)
-        rules = self._rules_by_shape.get(key)
-        if rules is None:
-            rules = encode(model, self.encoding, self.amo, "none")
-            self._rules_by_shape[key] = rules
-        return rules
+        """The rules of the model's shape without givens, encoded once per shape and options.
 
-    def shared_rules(self, model: Model) -> SharedRules:
+        The encodings are kept at module level, so every solver object with the same options
+        shares them (a 25x25 board's rules take a third of a second to write).
+        """
+        return _encoded_rules(_without_givens(model), self.encoding, self.amo)
+
+    def shared_rules(self, model: Model, deadline: float | None = None) -> SharedRules:
         """The PySAT solver kept loaded with the rules of the model's shape (givens ignored).
 
         Made at the first puzzle of a shape; made again once it has handed out
         :data:`SELECTORS_PER_SOLVER` selectors, so a long run does not grow it without bound.
         Callers pass their clues as assumptions and retire each selector they use by adding its
         negation as a unit clause, so the solver never keeps one question's clauses for the next.
+        Loading the rules counts against ``deadline``: see :func:`_new_solver`.
         """
         key = _shape_key(model)
         shared = self._shared.get(key)
@@ -273,7 +293,7 @@ class SatSolver(Solver):
             shared = None
         if shared is None:
             rules = self._rules(model)
-            shared = SharedRules(rules, _new_solver(self.variant, rules.clauses))
+            shared = SharedRules(rules, _new_solver(self.variant, rules.clauses, deadline))
             self._shared[key] = shared
         return shared
 
@@ -298,24 +318,72 @@ def _shape_key(model: Model) -> object:
 
 
 def _solve(sat: Any, assumptions: list[int], deadline: float | None, name: str | None) -> bool:
-    """One SAT call; with a deadline, in slices of conflicts between looks at the clock."""
+    """One SAT call; with a deadline, in slices of conflicts between looks at the clock.
+
+    The first slice runs even when the deadline has passed (loading the rules may have used it
+    up), so an instance that needs few conflicts is answered rather than reported as a timeout.
+    Solvers in :data:`UNBOUNDED` take no budget and cannot be interrupted through PySAT, so for
+    them the clock is looked at only before the call.
+    """
     if deadline is None:
         return bool(sat.solve(assumptions=assumptions))
+    if name in UNBOUNDED:
+        _check_clock(deadline)
+        return bool(sat.solve(assumptions=assumptions))
     while True:
-        if time.perf_counter() > deadline:
-            raise SearchTimeout
-        if name in UNBOUNDED:
-            return bool(sat.solve(assumptions=assumptions))
         sat.conf_budget(CONFLICTS_PER_SLICE)
         answer = sat.solve_limited(assumptions=assumptions)
         if answer is not None:
             return bool(answer)
+        if time.perf_counter() > deadline:
+            raise SearchTimeout
 
 
-def _new_solver(name: str | None, clauses: list[list[int]]) -> Any:
+def _check_clock(deadline: float | None) -> None:
+    """Raise :class:`SearchTimeout` once ``deadline`` has passed (between two SAT calls)."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise SearchTimeout
+
+
+#: Clauses handed to a new solver between two looks at the clock.
+CLAUSES_PER_LOAD = 50_000
+
+
+def _new_solver(name: str | None, clauses: list[list[int]], deadline: float | None = None) -> Any:
+    """A PySAT solver loaded with ``clauses``, in chunks with a look at the clock between them.
+
+    Raises :class:`SearchTimeout` (after freeing the half-loaded solver) once ``deadline``
+    passes: loading a 25x25 board's rules takes about as long as writing them.
+    """
     from pysat.solvers import Solver as PySatSolver
 
-    return PySatSolver(name=name, bootstrap_with=clauses)
+    sat = PySatSolver(name=name)
+    for start in range(0, len(clauses), CLAUSES_PER_LOAD):
+        try:
+            _check_clock(deadline)
+        except SearchTimeout:
+            sat.delete()
+            raise
+        sat.append_formula(clauses[start : start + CLAUSES_PER_LOAD])
+    return sat
+
+
+@functools.lru_cache(maxsize=32)
+def _encoded_rules(shape: Model, encoding: str, amo: str) -> Formula:
+    """The rules of ``shape`` (a model without givens), encoded once per shape and options."""
+    return encode(shape, encoding, amo, "none")
+
+
+def _without_givens(model: Model) -> Model:
+    """The model with its givens erased: what the rules of its shape depend on."""
+    if model.is_classic:
+        return _empty_classic(model.board)
+    return dataclasses.replace(model, givens=(0,) * model.size)
+
+
+@functools.cache
+def _empty_classic(board: Board) -> Model:
+    return Model.from_puzzle(Puzzle(board, (0,) * board.size))
 
 
 def _accum_stats(sat: Any) -> dict[str, int]:
