@@ -1,0 +1,416 @@
+"""The ``numba`` backend: the search of :mod:`~sudoku_models.solvers.numba_search`, compiled.
+
+Two ways in:
+
+- :class:`NumbaSolver`, the :class:`~sudoku_models.solvers.base.Solver` of the registry
+  (``get_solver("numba")``): limits, counts, uniqueness, excluded grids, time limits (the
+  compiled search comes back to Python every :data:`NODES_PER_CALL` nodes to look at the clock);
+- :func:`solve_array`, array in, arrays out: a ``(k, n*n)`` array of puzzles solved in one
+  compiled call per slice, with no Python work per puzzle, on ``workers`` threads (the compiled
+  code releases the GIL).
+
+Variants: ``mixed`` (the default) branches on the cell with the fewest candidates, or on the places
+of a digit in a unit when it has fewer; ``cells`` branches on cells only.
+
+Numba is optional (``pip install 'sudoku-models[fast]'``). This module imports neither Numba nor
+NumPy at import time, so the registry can list the backend when they are missing. The first
+solve in a process compiles the search, or loads it from Numba's on-disk cache (next to the
+package, or under the user's cache folder when the package folder is read-only, or under
+``NUMBA_CACHE_DIR`` when set); :func:`compile_search` does it up front and returns the seconds it
+took, which :class:`Stats` reports as ``extra["compile_time"]`` on the solve that paid for it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from ..board import Board, peers_of
+from ..errors import InvalidPuzzleError, MissingDependencyError, UnsupportedModelError
+from ..model import Model
+from ..puzzle import Puzzle
+from .base import Grid, SearchTimeout, Solver, Stats
+
+#: Nodes the compiled search visits between two looks at the clock when a time limit is set.
+NODES_PER_CALL = 2000
+
+#: Solutions the compiled search hands back per call while enumerating.
+SOLUTIONS_PER_CALL = 64
+
+#: How to get Numba, for error messages.
+INSTALL = "pip install 'sudoku-models[fast]' (or pip install numba)"
+
+#: Branching rules by variant: True branches on a digit's places in a unit when they are fewer.
+VARIANTS = {"mixed": True, "cells": False}
+
+_compiled: dict[str, Any] = {}
+
+
+def _search_module() -> ModuleType:
+    """The compiled search, with its first compilation (or cache load) timed once per process."""
+    module = _compiled.get("module")
+    if module is None:
+        try:
+            from . import numba_search as module
+        except ImportError:
+            raise MissingDependencyError(f"the numba backend needs Numba: {INSTALL}") from None
+        start = time.perf_counter()
+        _warm(module)
+        _compiled["seconds"] = time.perf_counter() - start
+        _compiled["module"] = module
+        _compiled["unreported"] = True
+    return module
+
+
+def compile_search() -> float:
+    """Compile (or load from the disk cache) the compiled search now; its seconds, once paid.
+
+    Later calls return the same figure without compiling again.
+    """
+    _search_module()
+    return float(_compiled["seconds"])
+
+
+def _warm(module: ModuleType) -> None:
+    """Run both entry points once on a 4x4 puzzle, with the argument types of every later call."""
+    import numpy as np
+
+    shape = _tables(Board(2, 2), ())
+    grids = np.zeros((1, 16), dtype=np.uint8)
+    _run_rows(module, grids, 0, 1, shape, 1, 0, True, _BatchBuffers.empty(1, 1, 16))
+    state = _State.for_model(Model.from_puzzle("." * 16), shape)
+    _run_search(module, state, shape, np.zeros((0, 16), np.int64), 1, 10, True)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The arrays the compiled search reads for one model shape."""
+
+    n: int
+    size: int
+    full: int
+    peers: Any  # (size, most peers) int64, padded with -1
+    npeers: Any  # (size,) int64
+    units: Any  # (full groups, n) int64
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(board: Board, extra: tuple[tuple[int, ...], ...]) -> _Tables:
+    """Peers and full groups of ``board`` with the ``extra`` all-different groups."""
+    import numpy as np
+
+    n, size = board.n, board.size
+    groups = board.units + extra
+    peers = board.peers if not extra else peers_of(groups, size)
+    widest = max(len(p) for p in peers)
+    peer_array = np.full((size, widest), -1, dtype=np.int64)
+    for i, ps in enumerate(peers):
+        peer_array[i, : len(ps)] = ps
+    units = np.array([g for g in groups if len(g) == n], dtype=np.int64).reshape(-1, n)
+    return _Tables(
+        n=n,
+        size=size,
+        full=(1 << n) - 1,
+        peers=peer_array,
+        npeers=np.array([len(p) for p in peers], dtype=np.int64),
+        units=np.ascontiguousarray(units),
+    )
+
+
+def _model_tables(model: Model) -> _Tables:
+    """The tables of a model, or UnsupportedModelError for what the search cannot express."""
+    if model.cages:
+        raise UnsupportedModelError(
+            "the numba backend handles all-different groups only, not sum cages; "
+            "use the backtracking, sat or cpsat backend"
+        )
+    if model.constraints:
+        kinds = sorted({type(c).__name__ for c in model.constraints})
+        raise UnsupportedModelError(
+            f"the numba backend handles all-different groups only, not {', '.join(kinds)}; "
+            "use the backtracking backend"
+        )
+    if model.is_classic:
+        return _tables(model.board, ())
+    units = model.board.units
+    extra = tuple(g.cells for g in model.groups if g.cells not in units)
+    return _tables(model.board, extra)
+
+
+class _State:
+    """The work arrays of one search: the stack of states and choices, the queue, the context."""
+
+    def __init__(self, size: int, root: Any) -> None:
+        import numpy as np
+
+        self.stack = np.empty((size + 1, size), dtype=np.int64)
+        self.stack[0] = root
+        self.where = np.zeros(size + 1, dtype=np.int64)
+        self.digit = np.zeros(size + 1, dtype=np.int64)
+        self.left = np.zeros(size + 1, dtype=np.int64)
+        self.queue = np.zeros(size, dtype=np.int64)
+        self.ctx = np.zeros(9, dtype=np.int64)
+
+    @classmethod
+    def for_model(cls, model: Model, shape: _Tables) -> _State:
+        """The state whose root holds the model's givens."""
+        return cls(shape.size, _masks(model.givens, shape.full))
+
+
+def _masks(cells: Sequence[int], full: int) -> Any:
+    """Candidate masks of a grid: the digit's bit for a filled cell, every digit for an empty one."""
+    import numpy as np
+
+    digits = np.asarray(cells, dtype=np.int64)
+    return np.where(digits > 0, np.left_shift(1, np.maximum(digits - 1, 0)), full)
+
+
+def _run_search(
+    module: ModuleType,
+    state: _State,
+    shape: _Tables,
+    exclude: Any,
+    limit: int,
+    budget: int,
+    mixed: bool,
+    out: Any = None,
+) -> int:
+    import numpy as np
+
+    if out is None:
+        out = np.zeros((1, shape.size), dtype=np.uint8)
+    return int(
+        module.search(
+            state.stack, state.where, state.digit, state.left, state.queue, state.ctx,
+            shape.peers, shape.npeers, shape.units, shape.full, exclude, out, limit, budget,
+            mixed, True,
+        )
+    )  # fmt: skip
+
+
+class NumbaSolver(Solver):
+    """Compiled search (Numba): bitmasks, singles, fewest options first, explicit stack.
+
+    >>> solver = NumbaSolver()
+    >>> solver.solve(".1.....4....34..", limit=2).status
+    Status.UNIQUE
+    """
+
+    name = "numba"
+    variants = tuple(VARIANTS)
+    requires = "numba"
+
+    def __init__(self, variant: str | None = None, **options: Any) -> None:
+        super().__init__(variant, **options)
+        if options:
+            raise TypeError(f"the numba backend takes no options, got {sorted(options)}")
+        if not self.is_available():
+            raise MissingDependencyError(f"the numba backend needs Numba: {INSTALL}")
+        self.mixed = VARIANTS[self.variant or "mixed"]
+
+    @classmethod
+    def version(cls) -> str | None:
+        """Version of Numba."""
+        try:
+            import numba
+        except ImportError:
+            return None
+        return str(numba.__version__)
+
+    @classmethod
+    def is_available(cls) -> bool:
+        """Whether Numba is installed."""
+        try:
+            import numba  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def _find(
+        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
+    ) -> Grid | None:
+        found: list[Grid] = []
+        self._search(model, 1, exclude, deadline, stats, found)
+        return found[0] if found else None
+
+    def _search(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        import numpy as np
+
+        shape = _model_tables(model)
+        module = _search_module()
+        if _compiled.pop("unreported", False):
+            stats.extra["compile_time"] = _compiled["seconds"]
+        givens = model.givens
+        # A grid that breaks a given equals no solution: only the others need checking.
+        kept = [g for g in exclude if all(d in (0, e) for d, e in zip(givens, g))]
+        blocked = _masks(kept, shape.full).reshape(len(kept), shape.size)
+        state = _State.for_model(model, shape)
+        goal = limit - len(found) if limit else 0
+        room = min(goal, SOLUTIONS_PER_CALL) if goal else SOLUTIONS_PER_CALL
+        out = np.zeros((room, shape.size), dtype=np.uint8)
+        budget = NODES_PER_CALL if deadline is not None else np.iinfo(np.int64).max
+        try:
+            while True:
+                status = _run_search(module, state, shape, blocked, goal, budget, self.mixed, out)
+                stored = int(state.ctx[module.STORED])
+                found.extend(tuple(row) for row in out[:stored].tolist())
+                state.ctx[module.STORED] = 0
+                if status == module.DONE:
+                    return
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise SearchTimeout
+        finally:
+            ctx = state.ctx
+            stats.nodes += int(ctx[module.NODES])
+            stats.guesses += int(ctx[module.GUESSES])
+            stats.backtracks += int(ctx[module.BACKTRACKS])
+            stats.propagations += int(ctx[module.PROPAGATIONS])
+            stats.conflicts += int(ctx[module.CONFLICTS])
+
+
+@dataclass(frozen=True)
+class ArrayAnswer:
+    """What :func:`solve_array` found for ``k`` puzzles of ``n*n`` cells.
+
+    ``counts`` (``k``): solutions found, at most ``limit``; ``solutions`` (``k, n*n``, uint8):
+    the first solution of each puzzle, zeros when it has none; ``all_solutions``
+    (``k, keep, n*n``): the first ``keep`` solutions; ``finished`` (``k``, bool): False where
+    ``node_limit`` stopped the search first; ``counters`` (``k, 5``): nodes, guesses, backtracks,
+    propagations, conflicts; ``seconds``: wall time of the compiled calls.
+    """
+
+    counts: Any
+    all_solutions: Any
+    finished: Any
+    counters: Any
+    seconds: float
+
+    @property
+    def solutions(self) -> Any:
+        """The first solution of each puzzle (zeros where there is none)."""
+        return self.all_solutions[:, 0, :]
+
+
+@dataclass(frozen=True)
+class _BatchBuffers:
+    counts: Any
+    solutions: Any
+    counters: Any
+    finished: Any
+
+    @classmethod
+    def empty(cls, k: int, keep: int, size: int) -> _BatchBuffers:
+        import numpy as np
+
+        return cls(
+            np.zeros(k, dtype=np.int64),
+            np.zeros((k, keep, size), dtype=np.uint8),
+            np.zeros((k, 5), dtype=np.int64),
+            np.zeros(k, dtype=np.bool_),
+        )
+
+
+def _run_rows(
+    module: ModuleType,
+    grids: Any,
+    first: int,
+    stop: int,
+    shape: _Tables,
+    limit: int,
+    node_limit: int,
+    mixed: bool,
+    out: _BatchBuffers,
+) -> None:
+    module.solve_rows(
+        grids, first, stop, shape.peers, shape.npeers, shape.units, shape.full, limit,
+        node_limit, mixed, out.counts, out.solutions, out.counters, out.finished,
+    )  # fmt: skip
+
+
+def solve_array(
+    grids: Any,
+    limit: int = 2,
+    *,
+    box: tuple[int, int] | None = None,
+    groups: Sequence[Sequence[int]] = (),
+    workers: int = 1,
+    keep: int = 1,
+    node_limit: int = 0,
+    variant: str = "mixed",
+) -> ArrayAnswer:
+    """Solve every row of ``grids`` (``k x n*n`` digits, 0 for empty) in compiled code.
+
+    Each puzzle is searched to ``limit`` solutions (0: all) and its first ``keep`` solutions
+    are kept. ``box`` is the box shape (the squarest one for ``n`` by default), ``groups`` adds
+    all-different groups of cell indices (the diagonals of X-Sudoku, the windows of Windoku),
+    ``workers`` threads share the rows, ``node_limit`` caps the nodes of each search (0: none).
+    Clashing givens simply count 0 solutions. The input is not changed.
+
+    >>> import numpy as np
+    >>> puzzles = np.array([[0, 1, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 3, 4, 0, 0]], dtype=np.uint8)
+    >>> answer = solve_array(puzzles, limit=2)
+    >>> answer.counts.tolist(), answer.solutions[0].tolist()[:4]
+    ([1], [4, 1, 3, 2])
+    """
+    import numpy as np
+
+    array = np.ascontiguousarray(grids, dtype=np.uint8)
+    if array.ndim != 2:
+        raise ValueError(f"grids must be a 2-D array (puzzles x cells), got shape {array.shape}")
+    n = math.isqrt(array.shape[1])
+    if n * n != array.shape[1]:
+        raise InvalidPuzzleError(f"a row of {array.shape[1]} cells is not a square grid")
+    board = Board(*box) if box is not None else Board.for_digits(n)
+    if board.n != n:
+        raise InvalidPuzzleError(f"box {box} makes {board.n}x{board.n} grids, not {n}x{n}")
+    if array.size and int(array.max()) > n:
+        raise InvalidPuzzleError(f"a digit above {n} in a {n}x{n} grid")
+    for name, value, low in (("limit", limit, 0), ("workers", workers, 1), ("keep", keep, 1)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    if not isinstance(node_limit, int) or node_limit < 0:
+        raise ValueError(f"node_limit must be an int >= 0, got {node_limit!r}")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    if groups:
+        model = Model.from_puzzle(
+            Puzzle.empty((board.box_rows, board.box_cols)), extra_groups=groups
+        )
+        shape = _model_tables(model)
+    else:
+        shape = _tables(board, ())
+    module = _search_module()
+    k = array.shape[0]
+    out = _BatchBuffers.empty(k, keep, shape.size)
+    mixed = VARIANTS[variant]
+    start = time.perf_counter()
+    if workers == 1 or k < 2:
+        _run_rows(module, array, 0, k, shape, limit, node_limit, mixed, out)
+    else:
+        step = max(1, math.ceil(k / (workers * 8)))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            jobs = [
+                pool.submit(
+                    _run_rows, module, array, a, min(a + step, k), shape, limit, node_limit,
+                    mixed, out,
+                )
+                for a in range(0, k, step)
+            ]  # fmt: skip
+            for job in jobs:
+                job.result()
+    seconds = time.perf_counter() - start
+    return ArrayAnswer(out.counts, out.solutions, out.finished, out.counters, seconds)

@@ -1,0 +1,303 @@
+"""The compiled search of the ``numba`` backend: one state array per level, an explicit stack.
+
+Glossary: ``c`` the candidates of every cell of one state, digit ``d`` being the bit
+``1 << (d - 1)`` of an ``int64`` (35 digits fit); ``units`` the full groups (rows, columns, boxes,
+extra groups of ``n`` cells), one row of cell indices each; ``peers`` the cells sharing any group
+with a cell, padded with ``-1``.
+
+Propagation repeats two rules until nothing changes:
+
+- *naked single*: a cell with one candidate removes it from its peers;
+- *hidden single*: a digit with one place in a unit goes there.
+
+Branching takes the empty cell with the fewest candidates. When that cell has three or more and
+some unit has a digit with fewer places (two, or three against four or more), the search
+branches on that digit's places instead: a sparse puzzle otherwise grows a long tail of wide
+cell branchings.
+
+Every level of the stack holds a copy of the state (undo is moving one level up), the choice
+being tried (a cell, or a unit and a digit) and the choices left. The search state lives in arrays
+that the caller owns, so :func:`search` can stop after a budget of nodes and carry on from where it
+stopped at the next call: that is how Python looks at the clock without a clock in compiled code.
+
+This module imports Numba at its top; only :mod:`sudoku_models.solvers.numba_backend` imports it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: Slots of the context array shared with the caller.
+DEPTH, FOUND, NODES, GUESSES, BACKTRACKS, PROPAGATIONS, CONFLICTS, STARTED, STORED = range(9)
+CONTEXT_SLOTS = 9
+
+#: What :func:`search` returns: the search is over, the node budget ran out, the buffer is full.
+DONE, BUDGET_SPENT, BUFFER_FULL = 0, 1, 2
+
+
+@njit(cache=True, nogil=True)
+def popcount(m: int) -> int:
+    """Number of set bits of a non-negative ``int64`` below ``2**56``."""
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (m * 0x0101010101010101) >> 56
+
+
+@njit(cache=True, nogil=True)
+def propagate(c, queue, queued, peers, npeers, units, full, ctx):  # type: ignore[no-untyped-def]
+    """Naked and hidden singles from the ``queued`` cells of ``queue`` until nothing changes.
+
+    False on a contradiction (a cell without candidates, a digit without a place, two digits
+    that need the same cell). Each cell enters the queue at most once per call.
+    """
+    n = units.shape[1]
+    forced = 0
+    while True:
+        while queued > 0:
+            queued -= 1
+            i = queue[queued]
+            b = c[i]
+            for k in range(npeers[i]):
+                p = peers[i, k]
+                m = c[p]
+                if m & b:
+                    m ^= b
+                    if m == 0:
+                        ctx[PROPAGATIONS] += forced
+                        return False
+                    c[p] = m
+                    if m & (m - 1) == 0:
+                        queue[queued] = p
+                        queued += 1
+                        forced += 1
+        for u in range(units.shape[0]):
+            once = 0
+            twice = 0
+            solved = 0
+            for k in range(n):
+                m = c[units[u, k]]
+                twice |= once & m
+                once |= m
+                if m & (m - 1) == 0:
+                    solved |= m
+            if once != full:
+                ctx[PROPAGATIONS] += forced
+                return False
+            hidden = once & ~twice & ~solved
+            if hidden:
+                for k in range(n):
+                    i = units[u, k]
+                    h = c[i] & hidden
+                    if h:
+                        if h & (h - 1):
+                            ctx[PROPAGATIONS] += forced
+                            return False
+                        c[i] = h
+                        queue[queued] = i
+                        queued += 1
+                        forced += 1
+        if queued == 0:
+            ctx[PROPAGATIONS] += forced
+            return True
+
+
+@njit(cache=True, nogil=True)
+def choose(c, units, mixed, level, where, digit, left):  # type: ignore[no-untyped-def]
+    """Set up the branching of state ``c`` at ``level``; False when every cell is filled.
+
+    A cell branching stores ``where`` = the cell, ``digit`` = 0 and ``left`` = its candidates; a
+    unit branching stores the unit, the digit's bit and ``left`` = the digit's places in the unit.
+    """
+    best = -1
+    best_count = 64
+    for i in range(c.shape[0]):
+        m = c[i]
+        if m & (m - 1):
+            k = popcount(m)
+            if k < best_count:
+                best = i
+                best_count = k
+                if k == 2:
+                    break
+    if best < 0:
+        return False
+    where[level] = best
+    digit[level] = 0
+    left[level] = c[best]
+    if not mixed or best_count < 3:
+        return True
+    n = units.shape[1]
+    three_unit = -1
+    three = 0
+    for u in range(units.shape[0]):
+        ge1 = 0
+        ge2 = 0
+        ge3 = 0
+        ge4 = 0
+        for k in range(n):
+            m = c[units[u, k]]
+            ge4 |= ge3 & m
+            ge3 |= ge2 & m
+            ge2 |= ge1 & m
+            ge1 |= m
+        two = ge2 & ~ge3
+        if two:
+            _unit_branch(c, units, u, two & -two, level, where, digit, left)
+            return True
+        if three_unit < 0 and best_count > 3 and ge3 & ~ge4:
+            three_unit = u
+            three = ge3 & ~ge4
+    if three_unit >= 0:
+        _unit_branch(c, units, three_unit, three & -three, level, where, digit, left)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _unit_branch(c, units, u, bit, level, where, digit, left):  # type: ignore[no-untyped-def]
+    places = 0
+    for k in range(units.shape[1]):
+        if c[units[u, k]] & bit:
+            places |= 1 << k
+    where[level] = u
+    digit[level] = bit
+    left[level] = places
+
+
+@njit(cache=True, nogil=True)
+def _leaf(c, exclude, out, limit, ctx):  # type: ignore[no-untyped-def]
+    """Count the complete state ``c`` unless it is excluded, storing it when there is room."""
+    size = c.shape[0]
+    for e in range(exclude.shape[0]):
+        same = True
+        for i in range(size):
+            if c[i] != exclude[e, i]:
+                same = False
+                break
+        if same:
+            return
+    slot = ctx[STORED]
+    if slot < out.shape[0]:
+        for i in range(size):
+            out[slot, i] = popcount(c[i] - 1) + 1
+        ctx[STORED] = slot + 1
+    ctx[FOUND] += 1
+
+
+@njit(cache=True, nogil=True)
+def search(  # type: ignore[no-untyped-def]
+    stack, where, digit, left, queue, ctx, peers, npeers, units, full, exclude, out, limit, budget,
+    mixed, pause_when_full,
+):
+    """Run (or resume) the search whose root state is ``stack[0]``; returns what stopped it.
+
+    ``ctx`` carries the depth, the counters and the number of solutions found (see the slot
+    names above); ``exclude`` holds complete states (bit masks) that do not count; solutions go
+    to ``out`` while it has room. It returns :data:`DONE` once ``limit`` solutions (0: all) are
+    found or none is left, :data:`BUDGET_SPENT` after ``budget`` nodes, and, with
+    ``pause_when_full``, :data:`BUFFER_FULL` when ``out`` is full and the caller should empty it
+    (reset ``ctx[STORED]``) before calling again.
+    """
+    if ctx[STARTED] == 0:
+        ctx[STARTED] = 1
+        ctx[DEPTH] = -1
+        root = stack[0]
+        queued = 0
+        for i in range(root.shape[0]):
+            m = root[i]
+            if m == 0:
+                ctx[CONFLICTS] += 1
+                return DONE
+            if m & (m - 1) == 0:
+                queue[queued] = i
+                queued += 1
+        ctx[NODES] += 1
+        if not propagate(root, queue, queued, peers, npeers, units, full, ctx):
+            ctx[CONFLICTS] += 1
+            return DONE
+        if choose(root, units, mixed, 0, where, digit, left):
+            ctx[DEPTH] = 0
+        else:
+            _leaf(root, exclude, out, limit, ctx)
+            return DONE
+    spent = 0
+    while ctx[DEPTH] >= 0:
+        if limit > 0 and ctx[FOUND] >= limit:
+            ctx[DEPTH] = -1
+            return DONE
+        if pause_when_full and ctx[STORED] >= out.shape[0]:
+            return BUFFER_FULL
+        d = ctx[DEPTH]
+        rest = left[d]
+        if rest == 0:
+            ctx[DEPTH] = d - 1
+            if d > 0:
+                ctx[BACKTRACKS] += 1
+            continue
+        if spent >= budget:
+            return BUDGET_SPENT
+        bit = rest & -rest
+        left[d] = rest ^ bit
+        child = stack[d + 1]
+        child[:] = stack[d]
+        if digit[d] == 0:
+            cell = where[d]
+            child[cell] = bit
+        else:
+            cell = units[where[d], popcount(bit - 1)]
+            child[cell] = digit[d]
+        ctx[GUESSES] += 1
+        queue[0] = cell
+        if not propagate(child, queue, 1, peers, npeers, units, full, ctx):
+            ctx[CONFLICTS] += 1
+            ctx[BACKTRACKS] += 1
+            continue
+        ctx[NODES] += 1
+        spent += 1
+        if choose(child, units, mixed, d + 1, where, digit, left):
+            ctx[DEPTH] = d + 1
+        else:
+            _leaf(child, exclude, out, limit, ctx)
+            ctx[BACKTRACKS] += 1
+    if limit > 0 and ctx[FOUND] >= limit:
+        ctx[DEPTH] = -1
+    return DONE
+
+
+@njit(cache=True, nogil=True)
+def solve_rows(  # type: ignore[no-untyped-def]
+    grids, first, stop, peers, npeers, units, full, limit, node_limit, mixed, counts, solutions,
+    counters, finished,
+):
+    """Solve ``grids[first:stop]`` (digits, 0 for empty) one after another, to ``limit`` each.
+
+    Writes each row's count, its first ``solutions.shape[1]`` solutions, its counters (nodes,
+    guesses, backtracks, propagations, conflicts) and whether it finished within ``node_limit``
+    nodes (0: no limit). Work arrays are allocated once for the whole slice.
+    """
+    size = grids.shape[1]
+    stack = np.empty((size + 1, size), dtype=np.int64)
+    where = np.zeros(size + 1, dtype=np.int64)
+    digit = np.zeros(size + 1, dtype=np.int64)
+    left = np.zeros(size + 1, dtype=np.int64)
+    queue = np.zeros(size, dtype=np.int64)
+    ctx = np.zeros(CONTEXT_SLOTS, dtype=np.int64)
+    exclude = np.zeros((0, size), dtype=np.int64)
+    budget = node_limit if node_limit > 0 else np.iinfo(np.int64).max
+    for row in range(first, stop):
+        for i in range(size):
+            g = grids[row, i]
+            stack[0, i] = full if g == 0 else 1 << (g - 1)
+        ctx[:] = 0
+        status = search(
+            stack, where, digit, left, queue, ctx, peers, npeers, units, full, exclude,
+            solutions[row], limit, budget, mixed, False,
+        )
+        counts[row] = ctx[FOUND]
+        finished[row] = status == DONE
+        counters[row, 0] = ctx[NODES]
+        counters[row, 1] = ctx[GUESSES]
+        counters[row, 2] = ctx[BACKTRACKS]
+        counters[row, 3] = ctx[PROPAGATIONS]
+        counters[row, 4] = ctx[CONFLICTS]
