@@ -23,6 +23,7 @@ took, which :class:`Stats` reports as ``extra["compile_time"]`` on the solve tha
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import time
 from collections.abc import Sequence
@@ -35,13 +36,17 @@ from ..board import Board, peers_of
 from ..errors import InvalidPuzzleError, MissingDependencyError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
-from .base import Grid, SearchTimeout, Solver, Stats
+from .base import Grid, Result, SearchTimeout, Solver, Stats
+from .base import _status as status_of
 
 #: Nodes the compiled search visits between two looks at the clock when a time limit is set.
-NODES_PER_CALL = 2000
+NODES_PER_CALL = 500
 
 #: Solutions the compiled search hands back per call while enumerating.
 SOLUTIONS_PER_CALL = 64
+
+#: Slices of rows per thread in :func:`solve_array`: smaller slices balance uneven puzzles.
+ROW_SLICES_PER_WORKER = 8
 
 #: How to get Numba, for error messages.
 INSTALL = "pip install 'sudoku-models[fast]' (or pip install numba)"
@@ -54,13 +59,13 @@ _compiled: dict[str, Any] = {}
 
 def _search_module() -> ModuleType:
     """The compiled search, with its first compilation (or cache load) timed once per process."""
-    module = _compiled.get("module")
+    module: ModuleType | None = _compiled.get("module")
     if module is None:
+        start = time.perf_counter()
         try:
-            from . import numba_search as module
+            module = importlib.import_module(f"{__package__}.numba_search")
         except ImportError:
             raise MissingDependencyError(f"the numba backend needs Numba: {INSTALL}") from None
-        start = time.perf_counter()
         _warm(module)
         _compiled["seconds"] = time.perf_counter() - start
         _compiled["module"] = module
@@ -164,7 +169,7 @@ class _State:
 
 
 def _masks(cells: Sequence[int], full: int) -> Any:
-    """Candidate masks of a grid: the digit's bit for a filled cell, every digit for an empty one."""
+    """Candidate masks of grids: a filled cell's digit bit, every digit for an empty cell."""
     import numpy as np
 
     digits = np.asarray(cells, dtype=np.int64)
@@ -257,7 +262,7 @@ class NumbaSolver(Solver):
         givens = model.givens
         # A grid that breaks a given equals no solution: only the others need checking.
         kept = [g for g in exclude if all(d in (0, e) for d, e in zip(givens, g))]
-        blocked = _masks(kept, shape.full).reshape(len(kept), shape.size)
+        blocked = _masks([d for g in kept for d in g], shape.full).reshape(len(kept), shape.size)
         state = _State.for_model(model, shape)
         goal = limit - len(found) if limit else 0
         room = min(goal, SOLUTIONS_PER_CALL) if goal else SOLUTIONS_PER_CALL
@@ -280,6 +285,63 @@ class NumbaSolver(Solver):
             stats.backtracks += int(ctx[module.BACKTRACKS])
             stats.propagations += int(ctx[module.PROPAGATIONS])
             stats.conflicts += int(ctx[module.CONFLICTS])
+
+    def solve_batch(
+        self, models: Sequence[Model], limit: int = 1, workers: int = 1
+    ) -> list[Result]:
+        """The results of ``solve(model, limit)`` for every model, from one compiled call per
+        model shape (``limit`` >= 1, no time limit), on ``workers`` threads.
+
+        Each result's ``stats.time`` is its share of its compiled call, and ``stats.extra``
+        says how many puzzles shared that call (``batched``).
+        """
+        import numpy as np
+
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise ValueError(f"a batch needs a limit >= 1, got {limit!r}")
+        by_shape: dict[int, tuple[_Tables, list[int]]] = {}
+        for k, model in enumerate(models):
+            shape = _model_tables(model)
+            by_shape.setdefault(id(shape), (shape, []))[1].append(k)
+        _search_module()
+        unreported = _compiled.pop("unreported", False)
+        results: list[Result | None] = [None] * len(models)
+        for shape, rows in by_shape.values():
+            array = np.array([models[k].givens for k in rows], dtype=np.uint8)
+            answer = _solve_rows(array, shape, limit, limit, workers, 0, self.mixed)
+            share = answer.seconds / len(rows)
+            counts = answer.counts.tolist()
+            counters = answer.counters.tolist()
+            for j, k in enumerate(rows):
+                model = models[k]
+                count = counts[j]
+                grids = answer.all_solutions[j, :count].tolist()
+                nodes, guesses, backtracks, propagations, conflicts = counters[j]
+                stats = Stats(
+                    nodes,
+                    guesses,
+                    backtracks,
+                    propagations,
+                    conflicts,
+                    share,
+                    {"batched": len(rows)},
+                )
+                clashes = model.clashes() if count == 0 else []
+                results[k] = Result(
+                    status=status_of(count, limit, timed_out=False),
+                    solutions=tuple(Puzzle(model.board, tuple(g)) for g in grids),
+                    stats=stats,
+                    puzzle=model.puzzle,
+                    backend=self.label,
+                    limit=limit,
+                    clashes=tuple(
+                        (model.board.row_col(a), model.board.row_col(b)) for a, b in clashes
+                    ),
+                )
+        done = [r for r in results if r is not None]
+        if unreported and done:
+            done[0].stats.extra["compile_time"] = _compiled["seconds"]
+        return done
 
 
 @dataclass(frozen=True)
@@ -393,15 +455,21 @@ def solve_array(
         shape = _model_tables(model)
     else:
         shape = _tables(board, ())
+    return _solve_rows(array, shape, limit, keep, workers, node_limit, VARIANTS[variant])
+
+
+def _solve_rows(
+    array: Any, shape: _Tables, limit: int, keep: int, workers: int, node_limit: int, mixed: bool
+) -> ArrayAnswer:
+    """Solve the rows of a checked uint8 array, on ``workers`` threads sharing slices of rows."""
     module = _search_module()
     k = array.shape[0]
     out = _BatchBuffers.empty(k, keep, shape.size)
-    mixed = VARIANTS[variant]
     start = time.perf_counter()
     if workers == 1 or k < 2:
         _run_rows(module, array, 0, k, shape, limit, node_limit, mixed, out)
     else:
-        step = max(1, math.ceil(k / (workers * 8)))
+        step = max(1, math.ceil(k / (workers * ROW_SLICES_PER_WORKER)))
         with ThreadPoolExecutor(max_workers=workers) as pool:
             jobs = [
                 pool.submit(

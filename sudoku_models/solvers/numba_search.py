@@ -46,7 +46,7 @@ def popcount(m: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def propagate(c, queue, queued, peers, npeers, units, full, ctx):  # type: ignore[no-untyped-def]
+def propagate(c, queue, queued, peers, npeers, units, full, ctx):
     """Naked and hidden singles from the ``queued`` cells of ``queue`` until nothing changes.
 
     False on a contradiction (a cell without candidates, a digit without a place, two digits
@@ -104,7 +104,7 @@ def propagate(c, queue, queued, peers, npeers, units, full, ctx):  # type: ignor
 
 
 @njit(cache=True, nogil=True)
-def choose(c, units, mixed, level, where, digit, left):  # type: ignore[no-untyped-def]
+def choose(c, units, mixed, level, where, digit, left):
     """Set up the branching of state ``c`` at ``level``; False when every cell is filled.
 
     A cell branching stores ``where`` = the cell, ``digit`` = 0 and ``left`` = its candidates; a
@@ -155,7 +155,7 @@ def choose(c, units, mixed, level, where, digit, left):  # type: ignore[no-untyp
 
 
 @njit(cache=True, nogil=True)
-def _unit_branch(c, units, u, bit, level, where, digit, left):  # type: ignore[no-untyped-def]
+def _unit_branch(c, units, u, bit, level, where, digit, left):
     places = 0
     for k in range(units.shape[1]):
         if c[units[u, k]] & bit:
@@ -166,7 +166,7 @@ def _unit_branch(c, units, u, bit, level, where, digit, left):  # type: ignore[n
 
 
 @njit(cache=True, nogil=True)
-def _leaf(c, exclude, out, limit, ctx):  # type: ignore[no-untyped-def]
+def _leaf(c, exclude, out, limit, ctx):
     """Count the complete state ``c`` unless it is excluded, storing it when there is room."""
     size = c.shape[0]
     for e in range(exclude.shape[0]):
@@ -186,9 +186,23 @@ def _leaf(c, exclude, out, limit, ctx):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def search(  # type: ignore[no-untyped-def]
-    stack, where, digit, left, queue, ctx, peers, npeers, units, full, exclude, out, limit, budget,
-    mixed, pause_when_full,
+def search(
+    stack,
+    where,
+    digit,
+    left,
+    queue,
+    ctx,
+    peers,
+    npeers,
+    units,
+    full,
+    exclude,
+    out,
+    limit,
+    budget,
+    mixed,
+    pause_when_full,
 ):
     """Run (or resume) the search whose root state is ``stack[0]``; returns what stopped it.
 
@@ -266,9 +280,21 @@ def search(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def solve_rows(  # type: ignore[no-untyped-def]
-    grids, first, stop, peers, npeers, units, full, limit, node_limit, mixed, counts, solutions,
-    counters, finished,
+def solve_rows(
+    grids,
+    first,
+    stop,
+    peers,
+    npeers,
+    units,
+    full,
+    limit,
+    node_limit,
+    mixed,
+    counts,
+    solutions,
+    counters,
+    finished,
 ):
     """Solve ``grids[first:stop]`` (digits, 0 for empty) one after another, to ``limit`` each.
 
@@ -291,8 +317,22 @@ def solve_rows(  # type: ignore[no-untyped-def]
             stack[0, i] = full if g == 0 else 1 << (g - 1)
         ctx[:] = 0
         status = search(
-            stack, where, digit, left, queue, ctx, peers, npeers, units, full, exclude,
-            solutions[row], limit, budget, mixed, False,
+            stack,
+            where,
+            digit,
+            left,
+            queue,
+            ctx,
+            peers,
+            npeers,
+            units,
+            full,
+            exclude,
+            solutions[row],
+            limit,
+            budget,
+            mixed,
+            False,
         )
         counts[row] = ctx[FOUND]
         finished[row] = status == DONE
