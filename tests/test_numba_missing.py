@@ -1,4 +1,4 @@
-"""The numba backend without Numba: listed as unavailable, a clear error, nothing else imports it."""
+"""The numba backend without Numba: shown unavailable, a clear error, nothing else imports it."""
 
 from __future__ import annotations
 
