@@ -267,3 +267,45 @@ def test_solve_many_invalid_puzzle_after_the_good_ones():
     assert next(results).status is Status.UNIQUE
     with pytest.raises(InvalidPuzzleError):
         next(results)
+
+
+# --- the generator's oracle -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("box", "symmetry", "seeds"),
+    [((3, 3), "none", range(6)), ((3, 3), "rot180", range(3)), ((2, 3), "none", range(4))],
+)
+def test_generator_gives_the_same_puzzles(box, symmetry, seeds):
+    from sudoku_models.generator import generate
+
+    for seed in seeds:
+        ours = generate(seed=seed, box=box, symmetry=symmetry, backend="numba")
+        theirs = generate(seed=seed, box=box, symmetry=symmetry, backend="backtracking")
+        assert ours.puzzle == theirs.puzzle and ours.solution == theirs.solution
+        assert (ours.tested, ours.propagated, ours.minimality) == (
+            theirs.tested,
+            theirs.propagated,
+            theirs.minimality,
+        )
+        assert ours.backend == "numba:mixed"
+
+
+def test_oracle_answers_like_the_solver(numba):
+    board = Board(3, 3)
+    oracle = numba.oracle(board)
+    minimal = datasets.load("top95")[3]
+    grid = numba.solve(minimal).solution.cells
+    # Ten clues more than needed: some single removals keep it unique, others do not.
+    extra = [i for i, d in enumerate(minimal.cells) if not d][:10]
+    puzzle = Puzzle(board, tuple(grid[i] if i in extra else d for i, d in enumerate(minimal.cells)))
+    filled = extra + [i for i, d in enumerate(minimal.cells) if d]
+    answers = set()
+    for k in range(12):
+        # The puzzle is unique, so any removed clues satisfy the oracle's precondition.
+        for removed in ([filled[k]], filled[: k + 1]):
+            cells = [0 if i in removed else d for i, d in enumerate(puzzle.cells)]
+            expected = numba.has_other_solution(Puzzle(board, tuple(cells)), grid)
+            assert oracle.has_other(cells, grid, removed) == expected
+            answers.add(expected)
+    assert answers == {True, False}

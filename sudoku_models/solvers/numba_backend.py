@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -53,6 +54,9 @@ INSTALL = "pip install 'sudoku-models[fast]' (or pip install numba)"
 
 #: Branching rules by variant: True branches on a digit's places in a unit when they are fewer.
 VARIANTS = {"mixed": True, "cells": False}
+
+#: A node budget that never runs out.
+_UNBOUNDED = 2**62
 
 _compiled: dict[str, Any] = {}
 
@@ -91,6 +95,8 @@ def _warm(module: ModuleType) -> None:
     _run_rows(module, grids, 0, 1, shape, 1, 0, True, _BatchBuffers.empty(1, 1, 16))
     state = _State.for_model(Model.from_puzzle("." * 16), shape)
     _run_search(module, state, shape, np.zeros((0, 16), np.int64), 1, 10, True)
+    grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    NumbaOracle(Board(2, 2), True, module).dig(grid, [(0,), (1, 2)], 0)
 
 
 @dataclass(frozen=True)
@@ -267,7 +273,7 @@ class NumbaSolver(Solver):
         goal = limit - len(found) if limit else 0
         room = min(goal, SOLUTIONS_PER_CALL) if goal else SOLUTIONS_PER_CALL
         out = np.zeros((room, shape.size), dtype=np.uint8)
-        budget = NODES_PER_CALL if deadline is not None else np.iinfo(np.int64).max
+        budget = NODES_PER_CALL if deadline is not None else _UNBOUNDED
         try:
             while True:
                 status = _run_search(module, state, shape, blocked, goal, budget, self.mixed, out)
@@ -285,6 +291,11 @@ class NumbaSolver(Solver):
             stats.backtracks += int(ctx[module.BACKTRACKS])
             stats.propagations += int(ctx[module.PROPAGATIONS])
             stats.conflicts += int(ctx[module.CONFLICTS])
+
+    def oracle(self, board: Board) -> NumbaOracle:
+        """An object answering ``has_other(cells, grid, removed)`` for ``board`` (the generator's
+        uniqueness question) with this solver's search and no per-question model."""
+        return NumbaOracle(board, self.mixed, _search_module(), self.label)
 
     def solve_batch(
         self, models: Sequence[Model], limit: int = 1, workers: int = 1
@@ -482,3 +493,67 @@ def _solve_rows(
                 job.result()
     seconds = time.perf_counter() - start
     return ArrayAnswer(out.counts, out.solutions, out.finished, out.counters, seconds)
+
+
+class NumbaOracle:
+    """Does a puzzle have a solution other than a known grid? Asked on the compiled search.
+
+    ``has_other(cells, grid, removed)`` is told that the clues ``cells`` with ``removed`` filled
+    in from ``grid`` have ``grid`` as their only solution, so another solution differs in a
+    removed cell: with one removed cell the search starts with that cell's digit ruled out, with
+    several it skips ``grid`` where it finds it. The work arrays are kept between questions, and
+    a lock keeps threads that share the oracle from mixing them. :meth:`dig` runs a whole
+    digging pass in compiled code.
+    """
+
+    def __init__(self, board: Board, mixed: bool, module: ModuleType, label: str = "") -> None:
+        import numpy as np
+
+        self.board = board
+        self.label = label
+        self._mixed = mixed
+        self._shape = _tables(board, ())
+        self._module = module
+        self._state = _State(board.size, self._shape.full)
+        self._none = np.zeros((0, board.size), dtype=np.int64)
+        self._out = np.zeros((1, board.size), dtype=np.uint8)
+        self._cell_units = np.array(board.cell_units, dtype=np.int64)
+        self._lock = threading.Lock()
+
+    def has_other(self, cells: Sequence[int], grid: Sequence[int], removed: Sequence[int]) -> bool:
+        """Whether the clues ``cells`` (0: empty) have a solution that is not ``grid``."""
+        full = self._shape.full
+        with self._lock:
+            state = self._state
+            state.stack[0] = _masks(cells, full)
+            exclude = self._none
+            if len(removed) == 1:
+                i = removed[0]
+                state.stack[0, i] = full & ~(1 << (grid[i] - 1))
+            else:
+                exclude = _masks(grid, full).reshape(1, -1)
+            state.ctx[:] = 0
+            _run_search(
+                self._module, state, self._shape, exclude, 1, _UNBOUNDED, self._mixed, self._out
+            )
+            return bool(state.ctx[self._module.FOUND])
+
+    def dig(
+        self, grid: Sequence[int], order: Sequence[Sequence[int]], floor: int
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], bool, int, int]:
+        """The whole digging pass of :func:`sudoku_models.generator.dig.dig` in one compiled
+        call, with the same answers: the clues left, the orbits removed in order, whether the
+        pass was complete, the removals tested and those the clues alone settled."""
+        import numpy as np
+
+        shape = self._shape
+        flat = np.array([i for orbit in order for i in orbit], dtype=np.int64)
+        starts = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum([len(orbit) for orbit in order], out=starts[1:])
+        with self._lock:
+            cells, gone, complete, tested, settled = self._module.dig(
+                np.asarray(grid, dtype=np.int64), flat, starts, floor, self._cell_units,
+                shape.peers, shape.npeers, shape.units, shape.full, self._mixed,
+            )  # fmt: skip
+        removed = tuple(tuple(orbit) for orbit, went in zip(order, gone.tolist()) if went)
+        return tuple(cells.tolist()), removed, bool(complete), int(tested), int(settled)

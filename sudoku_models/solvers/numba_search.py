@@ -341,3 +341,114 @@ def solve_rows(
         counters[row, 2] = ctx[BACKTRACKS]
         counters[row, 3] = ctx[PROPAGATIONS]
         counters[row, 4] = ctx[CONFLICTS]
+
+
+@njit(cache=True, nogil=True)
+def _clue_options(i, held, cell_units, full):
+    """Digits no clue in a unit of cell ``i`` rules out."""
+    return full & ~(held[cell_units[i, 0]] | held[cell_units[i, 1]] | held[cell_units[i, 2]])
+
+
+@njit(cache=True, nogil=True)
+def _forced(i, bit, cells, held, cell_units, units, full):
+    """Whether the clues alone put digit ``bit`` in the empty cell ``i`` (a naked or hidden
+    single of the clues, without any propagation)."""
+    if _clue_options(i, held, cell_units, full) == bit:
+        return True
+    for k in range(cell_units.shape[1]):
+        alone = True
+        for j in units[cell_units[i, k]]:
+            if j != i and cells[j] == 0 and _clue_options(j, held, cell_units, full) & bit:
+                alone = False
+                break
+        if alone:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def dig(grid, orbit_cells, orbit_starts, floor, cell_units, peers, npeers, units, full, mixed):
+    """One digging pass over the orbits in compiled code, as :func:`sudoku_models.generator.dig`.
+
+    ``grid`` holds digits; orbit ``o`` is ``orbit_cells[orbit_starts[o]:orbit_starts[o + 1]]``;
+    ``cell_units`` gives each cell's row, column and box as rows of ``units``. Returns the clues
+    left, which orbits went, whether the pass was complete, the removals tested and those that
+    the clues alone settled.
+    """
+    size = grid.shape[0]
+    cells = grid.copy()
+    held = np.full(units.shape[0], full, dtype=np.int64)
+    bits = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        bits[i] = 1 << (grid[i] - 1)
+    stack = np.empty((size + 1, size), dtype=np.int64)
+    where = np.zeros(size + 1, dtype=np.int64)
+    digit = np.zeros(size + 1, dtype=np.int64)
+    left = np.zeros(size + 1, dtype=np.int64)
+    queue = np.zeros(size, dtype=np.int64)
+    ctx = np.zeros(CONTEXT_SLOTS, dtype=np.int64)
+    none = np.zeros((0, size), dtype=np.int64)
+    whole = bits.reshape(1, size)
+    out = np.zeros((1, size), dtype=np.uint8)
+    gone = np.zeros(orbit_starts.shape[0] - 1, dtype=np.bool_)
+    count = size
+    tested = 0
+    settled = 0
+    complete = True
+    for o in range(orbit_starts.shape[0] - 1):
+        first = orbit_starts[o]
+        stop = orbit_starts[o + 1]
+        if count - (stop - first) < floor:
+            complete = False
+            continue
+        tested += 1
+        for k in range(first, stop):
+            i = orbit_cells[k]
+            for u in cell_units[i]:
+                held[u] &= ~bits[i]
+            cells[i] = 0
+        forced = True
+        for k in range(first, stop):
+            i = orbit_cells[k]
+            if not _forced(i, bits[i], cells, held, cell_units, units, full):
+                forced = False
+                break
+        if forced:
+            settled += 1
+        else:
+            for i in range(size):
+                stack[0, i] = full if cells[i] == 0 else bits[i]
+            exclude = whole
+            if stop - first == 1:
+                i = orbit_cells[first]
+                stack[0, i] = full & ~bits[i]
+                exclude = none
+            ctx[:] = 0
+            search(
+                stack,
+                where,
+                digit,
+                left,
+                queue,
+                ctx,
+                peers,
+                npeers,
+                units,
+                full,
+                exclude,
+                out,
+                1,
+                2**62,
+                mixed,
+                False,
+            )
+            if ctx[FOUND] > 0:
+                for k in range(first, stop):
+                    i = orbit_cells[k]
+                    for u in cell_units[i]:
+                        held[u] |= bits[i]
+                    cells[i] = grid[i]
+                continue
+        gone[o] = True
+        count -= stop - first
+    return cells, gone, complete, tested, settled
