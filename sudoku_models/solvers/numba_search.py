@@ -11,9 +11,8 @@ Propagation repeats two rules until nothing changes:
 - *hidden single*: a digit with one place in a unit goes there.
 
 Branching takes the empty cell with the fewest candidates. When that cell has three or more and
-some unit has a digit with fewer places (two, or three against four or more), the search
-branches on that digit's places instead: a sparse puzzle otherwise grows a long tail of wide
-cell branchings.
+some unit has a digit with fewer places (two to five), the search branches on that digit's places
+instead: a sparse puzzle otherwise grows a long tail of wide cell branchings.
 
 Every level of the stack holds a copy of the state (undo is moving one level up), the choice
 being tried (a cell, or a unit and a digit) and the choices left. The search state lives in arrays
@@ -129,28 +128,36 @@ def choose(c, units, mixed, level, where, digit, left):
     if not mixed or best_count < 3:
         return True
     n = units.shape[1]
-    three_unit = -1
-    three = 0
+    chosen = -1
+    places = best_count  # a unit branching must have fewer choices than the best cell
+    bits = 0
     for u in range(units.shape[0]):
-        ge1 = 0
+        ge1 = 0  # digits with at least one place in the unit so far, at least two, ...
         ge2 = 0
         ge3 = 0
         ge4 = 0
+        ge5 = 0
+        ge6 = 0
         for k in range(n):
             m = c[units[u, k]]
+            ge6 |= ge5 & m
+            ge5 |= ge4 & m
             ge4 |= ge3 & m
             ge3 |= ge2 & m
             ge2 |= ge1 & m
             ge1 |= m
-        two = ge2 & ~ge3
-        if two:
-            _unit_branch(c, units, u, two & -two, level, where, digit, left)
-            return True
-        if three_unit < 0 and best_count > 3 and ge3 & ~ge4:
-            three_unit = u
-            three = ge3 & ~ge4
-    if three_unit >= 0:
-        _unit_branch(c, units, three_unit, three & -three, level, where, digit, left)
+        for count, exact in ((2, ge2 & ~ge3), (3, ge3 & ~ge4), (4, ge4 & ~ge5), (5, ge5 & ~ge6)):
+            if count >= places:
+                break
+            if exact:
+                chosen = u
+                places = count
+                bits = exact
+                break
+        if places == 2:
+            break
+    if chosen >= 0:
+        _unit_branch(c, units, chosen, bits & -bits, level, where, digit, left)
     return True
 
 
