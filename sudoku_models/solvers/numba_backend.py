@@ -90,7 +90,7 @@ def _warm(module: ModuleType) -> None:
     """Run both entry points once on a 4x4 puzzle, with the argument types of every later call."""
     import numpy as np
 
-    shape = _tables(Board(2, 2), ())
+    shape = _tables(Board(2, 2), Board(2, 2).units)
     grids = np.zeros((1, 16), dtype=np.uint8)
     _run_rows(module, grids, 0, 1, shape, 1, 0, True, _BatchBuffers.empty(1, 1, 16))
     state = _State.for_model(Model.from_puzzle("." * 16), shape)
@@ -109,16 +109,16 @@ class _Tables:
     peers: Any  # (size, most peers) int64, padded with -1
     npeers: Any  # (size,) int64
     units: Any  # (full groups, n) int64
+    segments: Any  # (box-line intersections, 2 n + 1) int64, see numba_search.locked
 
 
 @functools.lru_cache(maxsize=64)
-def _tables(board: Board, extra: tuple[tuple[int, ...], ...]) -> _Tables:
-    """Peers and full groups of ``board`` with the ``extra`` all-different groups."""
+def _tables(board: Board, groups: tuple[tuple[int, ...], ...]) -> _Tables:
+    """Peers, full groups and box-line segments of ``board`` with these all-different groups."""
     import numpy as np
 
     n, size = board.n, board.size
-    groups = board.units + extra
-    peers = board.peers if not extra else peers_of(groups, size)
+    peers = board.peers if groups == board.units else peers_of(groups, size)
     widest = max(len(p) for p in peers)
     peer_array = np.full((size, widest), -1, dtype=np.int64)
     for i, ps in enumerate(peers):
@@ -131,7 +131,27 @@ def _tables(board: Board, extra: tuple[tuple[int, ...], ...]) -> _Tables:
         peers=peer_array,
         npeers=np.array([len(p) for p in peers], dtype=np.int64),
         units=np.ascontiguousarray(units),
+        segments=_segments(board, groups),
     )
+
+
+def _segments(board: Board, groups: tuple[tuple[int, ...], ...]) -> Any:
+    """Each box-line intersection: its cells, the rest of the box, the rest of the line, padded
+    with -1, and its length last; none unless every row, column and box is a group."""
+    import numpy as np
+
+    n = board.n
+    rows = []
+    if set(board.units) <= set(groups):
+        for box in board.boxes:
+            for line in board.rows + board.cols:
+                inside = [i for i in line if i in box]
+                if inside:
+                    rest_of_box = [i for i in box if i not in inside]
+                    rest_of_line = [i for i in line if i not in box]
+                    row = inside + rest_of_box + rest_of_line
+                    rows.append(row + [-1] * (2 * n - len(row)) + [len(inside)])
+    return np.array(rows, dtype=np.int64).reshape(-1, 2 * n + 1)
 
 
 def _model_tables(model: Model) -> _Tables:
@@ -148,10 +168,8 @@ def _model_tables(model: Model) -> _Tables:
             "use the backtracking backend"
         )
     if model.is_classic:
-        return _tables(model.board, ())
-    units = model.board.units
-    extra = tuple(g.cells for g in model.groups if g.cells not in units)
-    return _tables(model.board, extra)
+        return _tables(model.board, model.board.units)
+    return _tables(model.board, tuple(g.cells for g in model.groups))
 
 
 class _State:
@@ -199,8 +217,8 @@ def _run_search(
     return int(
         module.search(
             state.stack, state.where, state.digit, state.left, state.queue, state.ctx,
-            shape.peers, shape.npeers, shape.units, shape.full, exclude, out, limit, budget,
-            mixed, True,
+            shape.peers, shape.npeers, shape.units, shape.full, shape.segments, exclude, out,
+            limit, budget, mixed, True,
         )
     )  # fmt: skip
 
@@ -409,8 +427,8 @@ def _run_rows(
     out: _BatchBuffers,
 ) -> None:
     module.solve_rows(
-        grids, first, stop, shape.peers, shape.npeers, shape.units, shape.full, limit,
-        node_limit, mixed, out.counts, out.solutions, out.counters, out.finished,
+        grids, first, stop, shape.peers, shape.npeers, shape.units, shape.full, shape.segments,
+        limit, node_limit, mixed, out.counts, out.solutions, out.counters, out.finished,
     )  # fmt: skip
 
 
@@ -465,7 +483,7 @@ def solve_array(
         )
         shape = _model_tables(model)
     else:
-        shape = _tables(board, ())
+        shape = _tables(board, board.units)
     return _solve_rows(array, shape, limit, keep, workers, node_limit, VARIANTS[variant])
 
 
@@ -512,7 +530,7 @@ class NumbaOracle:
         self.board = board
         self.label = label
         self._mixed = mixed
-        self._shape = _tables(board, ())
+        self._shape = _tables(board, board.units)
         self._module = module
         self._state = _State(board.size, self._shape.full)
         self._none = np.zeros((0, board.size), dtype=np.int64)
@@ -553,7 +571,7 @@ class NumbaOracle:
         with self._lock:
             cells, gone, complete, tested, settled = self._module.dig(
                 np.asarray(grid, dtype=np.int64), flat, starts, floor, self._cell_units,
-                shape.peers, shape.npeers, shape.units, shape.full, self._mixed,
+                shape.peers, shape.npeers, shape.units, shape.full, shape.segments, self._mixed,
             )  # fmt: skip
         removed = tuple(tuple(orbit) for orbit, went in zip(order, gone.tolist()) if went)
         return tuple(cells.tolist()), removed, bool(complete), int(tested), int(settled)

@@ -103,6 +103,54 @@ def propagate(c, queue, queued, peers, npeers, units, full, ctx):
 
 
 @njit(cache=True, nogil=True)
+def locked(c, queue, peers, npeers, units, full, segments, ctx):
+    """Pointing and claiming, then singles, until nothing changes; False on a contradiction.
+
+    Row ``s`` of ``segments`` lists the cells where a box meets a line, then the rest of the box,
+    then the rest of the line (``m`` cells each, ``m`` = ``n`` minus the segment's length, then
+    the segment's length in the last column). A digit of the box found only in the segment leaves
+    the rest of the line; a digit of the line found only in the segment leaves the rest of the box.
+    """
+    n = units.shape[1]
+    last = segments.shape[1] - 1
+    changed = True
+    while changed:
+        changed = False
+        queued = 0
+        for s in range(segments.shape[0]):
+            inside = 0
+            length = segments[s, last]
+            rest = n - length
+            for k in range(length):
+                inside |= c[segments[s, k]]
+            box = 0
+            line = 0
+            for k in range(rest):
+                box |= c[segments[s, length + k]]
+                line |= c[segments[s, length + rest + k]]
+            for side in range(2):
+                gone = inside & ~(box if side == 0 else line)
+                if gone == 0:
+                    continue
+                first = length + rest if side == 0 else length
+                for k in range(first, first + rest):
+                    i = segments[s, k]
+                    m = c[i]
+                    if m & gone:
+                        m &= ~gone
+                        if m == 0:
+                            return False
+                        c[i] = m
+                        changed = True
+                        if m & (m - 1) == 0:
+                            queue[queued] = i
+                            queued += 1
+        if changed and not propagate(c, queue, queued, peers, npeers, units, full, ctx):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def choose(c, units, mixed, level, where, digit, left):
     """Set up the branching of state ``c`` at ``level``; False when every cell is filled.
 
@@ -204,6 +252,7 @@ def search(
     npeers,
     units,
     full,
+    segments,
     exclude,
     out,
     limit,
@@ -214,8 +263,9 @@ def search(
     """Run (or resume) the search whose root state is ``stack[0]``; returns what stopped it.
 
     ``ctx`` carries the depth, the counters and the number of solutions found (see the slot
-    names above); ``exclude`` holds complete states (bit masks) that do not count; solutions go
-    to ``out`` while it has room. It returns :data:`DONE` once ``limit`` solutions (0: all) are
+    names above); the root also gets locked candidates (``segments``, see :func:`locked`);
+    ``exclude`` holds complete states (bit masks) that do not count; solutions go to ``out``
+    while it has room. It returns :data:`DONE` once ``limit`` solutions (0: all) are
     found or none is left, :data:`BUDGET_SPENT` after ``budget`` nodes, and, with
     ``pause_when_full``, :data:`BUFFER_FULL` when ``out`` is full and the caller should empty it
     (reset ``ctx[STORED]``) before calling again.
@@ -234,7 +284,9 @@ def search(
                 queue[queued] = i
                 queued += 1
         ctx[NODES] += 1
-        if not propagate(root, queue, queued, peers, npeers, units, full, ctx):
+        if not propagate(root, queue, queued, peers, npeers, units, full, ctx) or not locked(
+            root, queue, peers, npeers, units, full, segments, ctx
+        ):
             ctx[CONFLICTS] += 1
             return DONE
         if choose(root, units, mixed, 0, where, digit, left):
@@ -295,6 +347,7 @@ def solve_rows(
     npeers,
     units,
     full,
+    segments,
     limit,
     node_limit,
     mixed,
@@ -334,6 +387,7 @@ def solve_rows(
             npeers,
             units,
             full,
+            segments,
             exclude,
             solutions[row],
             limit,
@@ -374,7 +428,9 @@ def _forced(i, bit, cells, held, cell_units, units, full):
 
 
 @njit(cache=True, nogil=True)
-def dig(grid, orbit_cells, orbit_starts, floor, cell_units, peers, npeers, units, full, mixed):
+def dig(
+    grid, orbit_cells, orbit_starts, floor, cell_units, peers, npeers, units, full, segments, mixed
+):
     """One digging pass over the orbits in compiled code, as :func:`sudoku_models.generator.dig`.
 
     ``grid`` holds digits; orbit ``o`` is ``orbit_cells[orbit_starts[o]:orbit_starts[o + 1]]``;
@@ -442,6 +498,7 @@ def dig(grid, orbit_cells, orbit_starts, floor, cell_units, peers, npeers, units
                 npeers,
                 units,
                 full,
+                segments,
                 exclude,
                 out,
                 1,
