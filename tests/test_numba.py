@@ -310,3 +310,31 @@ def test_oracle_answers_like_the_solver(numba):
             assert oracle.has_other(cells, grid, removed) == expected
             answers.add(expected)
     assert answers == {True, False}
+
+
+def test_solve_many_workers_and_executors_agree(mixed_puzzles):
+    from concurrent.futures import ThreadPoolExecutor
+
+    alone = [r.solutions for r in solve_many(mixed_puzzles, backend="numba", limit=2)]
+    threads = solve_many(mixed_puzzles, backend="numba", limit=2, workers=2, chunksize=5)
+    assert [r.solutions for r in threads] == alone
+    with ThreadPoolExecutor(2) as pool:
+        pooled = solve_many(mixed_puzzles, backend="numba", limit=2, executor=pool, chunksize=5)
+        assert [r.solutions for r in pooled] == alone
+    timed = solve_many(mixed_puzzles, backend="numba", limit=2, time_limit=10)
+    assert [r.solutions for r in timed] == alone
+    assert "batched" not in next(iter(solve_many(mixed_puzzles, "numba", 0))).stats.extra
+
+
+def test_solve_command_reads_a_file(tmp_path, capsys):
+    from sudoku_models.cli import main
+
+    lines = [p.to_line() for p in datasets.load("top95")[:5]] + ["11" + "." * 79]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code = main(["solve", str(path), "--backend", "numba", "--format", "line"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1  # the last puzzle has no solution
+    assert [line.split("\t")[1] for line in out] == ["unique"] * 5 + ["unsatisfiable"]
+    for line, text in zip(out[:5], lines[:5]):
+        assert Puzzle.parse(line.split("\t")[0]).is_valid_solution_of(Puzzle.parse(text))
