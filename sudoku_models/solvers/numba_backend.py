@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 import math
 import threading
 import time
@@ -566,8 +567,7 @@ class NumbaOracle:
 
         shape = self._shape
         flat = np.array([i for orbit in order for i in orbit], dtype=np.int64)
-        starts = np.zeros(len(order) + 1, dtype=np.int64)
-        np.cumsum([len(orbit) for orbit in order], out=starts[1:])
+        starts = np.array([0, *itertools.accumulate(map(len, order))], dtype=np.int64)
         with self._lock:
             cells, gone, complete, tested, settled = self._module.dig(
                 np.asarray(grid, dtype=np.int64), flat, starts, floor, self._cell_units,
