@@ -193,12 +193,19 @@ class _State:
         return cls(shape.size, _masks(model.givens, shape.full))
 
 
-def _masks(cells: Sequence[int], full: int) -> Any:
+def _masks(cells: Sequence[int] | Sequence[Sequence[int]], full: int) -> Any:
     """Candidate masks of grids: a filled cell's digit bit, every digit for an empty cell."""
     import numpy as np
 
-    digits = np.asarray(cells, dtype=np.int64)
-    return np.where(digits > 0, np.left_shift(1, np.maximum(digits - 1, 0)), full)
+    return _bits_of_digits(full)[np.asarray(cells, dtype=np.intp)]
+
+
+@functools.lru_cache(maxsize=8)
+def _bits_of_digits(full: int) -> Any:
+    """Digit -> candidate mask (every digit for 0), as an array to index with a grid."""
+    import numpy as np
+
+    return np.array([full, *(1 << d for d in range(full.bit_length()))], dtype=np.int64)
 
 
 def _run_search(
@@ -287,7 +294,7 @@ class NumbaSolver(Solver):
         givens = model.givens
         # A grid that breaks a given equals no solution: only the others need checking.
         kept = [g for g in exclude if all(d in (0, e) for d, e in zip(givens, g))]
-        blocked = _masks([d for g in kept for d in g], shape.full).reshape(len(kept), shape.size)
+        blocked = _masks(kept, shape.full) if kept else np.zeros((0, shape.size), np.int64)
         state = _State.for_model(model, shape)
         goal = limit - len(found) if limit else 0
         room = min(goal, SOLUTIONS_PER_CALL) if goal else SOLUTIONS_PER_CALL
