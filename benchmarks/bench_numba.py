@@ -22,7 +22,8 @@ of the 17-clue list outside the sample, so no timed puzzle was seen before. Ever
 checked: exactly one solution, a valid grid. The compile time is printed apart: the first call
 in this process (a load from Numba's disk cache when one exists) and a cold compile in a child
 process with an empty cache folder (``--cold``). Each rate is the best of ``--rounds`` rounds,
-contestants alternating within a round; the load average is printed before and after.
+contestants alternating within a round; the load average is printed before and after. Last, a
+look at the tail: random 16x16 puzzles with 80% of the cells empty, limit 2, both variants.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from sudoku_models import Puzzle, Status, get_solver
 from sudoku_models.bench import warm_up
 from sudoku_models.board import Board
 from sudoku_models.generator import generate, generate_many
+from sudoku_models.generator.grids import random_grid
 from sudoku_models.solvers.numba_backend import compile_search, solve_array
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -123,6 +125,28 @@ def measure(grids: np.ndarray, puzzles: list[Puzzle], rounds: int) -> dict[str, 
     return best
 
 
+def tail(count: int, box: tuple[int, int], empty: float, node_limit: int) -> None:
+    """Random sparse puzzles (cells of random grids emptied at random), limit 2, both variants:
+    how many stop at ``node_limit`` nodes and the most nodes of those that finish."""
+    board = Board(*box)
+    rng = random.Random(0)
+    rows = []
+    for _ in range(count):
+        grid = list(random_grid(board, rng))
+        for i in rng.sample(range(board.size), int(empty * board.size)):
+            grid[i] = 0
+        rows.append(grid)
+    grids = np.array(rows, dtype=np.uint8)
+    for variant in ("mixed", "cells"):
+        answer = solve_array(grids, limit=2, box=box, node_limit=node_limit, variant=variant)
+        done = answer.finished
+        most = int(answer.counters[done, 0].max()) if done.any() else 0
+        print(
+            f"{board.n}x{board.n}, {empty:.0%} empty, {variant:<6}: {int((~done).sum())} of "
+            f"{count} stopped at {node_limit:,} nodes; the others took at most {most:,} nodes"
+        )
+
+
 def cold_compile_seconds() -> float:
     """Seconds of a first call in a child process whose Numba cache folder starts empty."""
     with tempfile.TemporaryDirectory() as cache:
@@ -173,6 +197,9 @@ def main() -> None:
             f"{best['cells']:>13,.0f}{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
             f"{best['two']:>10.2f}x{best['mixed'] / TDOKU[name]:>10.2f}"
         )
+
+    print("\nsparse puzzles with several solutions (the tail of cell branching):")
+    tail(100, (4, 4), 0.8, 200_000)
 
     if args.generate:
         print(f"\ngenerator: {args.generate} minimal unique 9x9 puzzles, one process")
