@@ -48,6 +48,13 @@ def test_compile_time_is_measured_once():
     assert numba_backend.compile_search() == first
 
 
+def test_compile_time_goes_to_the_first_solve_only(numba, monkeypatch):
+    monkeypatch.setitem(numba_backend._compiled, "unreported", True)
+    first = numba.solve(".1.....4....34..", limit=2)
+    assert first.stats.extra["compile_time"] == numba_backend.compile_search()
+    assert "compile_time" not in numba.solve(".1.....4....34..", limit=2).stats.extra
+
+
 @pytest.mark.parametrize("name", datasets.names())
 def test_agrees_with_backtracking_on_shipped_sets(numba, name):
     reference = get_solver("backtracking")

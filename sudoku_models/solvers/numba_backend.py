@@ -88,7 +88,7 @@ def compile_search() -> float:
 
 
 def _warm(module: ModuleType) -> None:
-    """Run both entry points once on a 4x4 puzzle, with the argument types of every later call."""
+    """Run each compiled entry point once on a 4x4 board, with the argument types of later calls."""
     import numpy as np
 
     shape = _tables(Board(2, 2), Board(2, 2).units)
