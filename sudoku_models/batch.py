@@ -22,13 +22,16 @@ from typing import Any, TypeVar
 from .api import Backend, PuzzleLike
 from .errors import MissingDependencyError
 from .solvers import get_solver
-from .solvers.base import Result, Solver
+from .solvers.base import Result, Solver, as_model
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: Chunk size when the number of puzzles is not known in advance.
 DEFAULT_CHUNKSIZE = 64
+
+#: Puzzles per call of a backend that solves a whole chunk at once (``solve_batch``).
+BATCH_CHUNKSIZE = 1024
 
 #: Largest chunk size chosen automatically: bounds the wait before the first results arrive.
 MAX_AUTO_CHUNKSIZE = 256
@@ -68,14 +71,18 @@ def solve_many(
     reused throughout. ``workers=N`` starts a local process pool of ``N`` processes for the call;
     ``executor`` runs on one that the caller owns (and shuts down), e.g. a dask client's
     ``get_executor(pure=False)``. ``chunksize`` puzzles travel per task (chosen from the number
-    of puzzles and workers when not given). ``progress`` shows a ``tqdm`` bar: ``None`` shows it
-    only when stderr is a terminal. An invalid puzzle raises when its turn comes.
+    of puzzles and workers when not given). A backend with a ``solve_batch`` method (``numba``)
+    solves whole chunks in one call when ``limit`` is at least 1 and there is no ``time_limit``;
+    then ``workers`` are threads inside that call. ``progress`` shows a ``tqdm`` bar: ``None``
+    shows it only when stderr is a terminal. An invalid puzzle raises when its turn comes.
 
     >>> [r.status for r in solve_many([".1.....4....34..", "11.............."])]
     [Status.SOLVED, Status.UNSATISFIABLE]
     """
     solver = get_solver(backend)
     check_pool_arguments(executor, workers, chunksize)
+    if executor is None and _batches(solver, limit, time_limit) is not None:
+        return _solve_in_batches(puzzles, solver, limit, workers or 1, chunksize, progress)
     recipe = (type(solver), solver.variant, solver.options)
     return run_in_chunks(
         puzzles,
@@ -176,7 +183,64 @@ def _solve_chunk(
     solver = _worker_solvers.get(key)
     if solver is None:
         solver = _worker_solvers[key] = cls(variant, **options)
+    batch = _batches(solver, limit, time_limit)
+    if batch is not None:
+        return list(batch([as_model(puzzle) for puzzle in chunk], limit))
     return [solver.solve(puzzle, limit=limit, time_limit=time_limit) for puzzle in chunk]
+
+
+def _batches(solver: Solver, limit: int, time_limit: float | None) -> Any:
+    """The solver's ``solve_batch(models, limit, workers=1)`` when it has one and the question
+    suits it (a limit of at least 1, no time limit), else None."""
+    if time_limit is not None or not isinstance(limit, int) or isinstance(limit, bool):
+        return None
+    return getattr(solver, "solve_batch", None) if limit >= 1 else None
+
+
+def _solve_in_batches(
+    puzzles: Iterable[PuzzleLike],
+    solver: Solver,
+    limit: int,
+    workers: int,
+    chunksize: int | None,
+    progress: bool | None,
+) -> Iterator[Result]:
+    """Solve in this process, a chunk of puzzles per ``solve_batch`` call on ``workers`` threads.
+
+    An invalid puzzle raises after the results of the puzzles before it.
+    """
+    total = len(puzzles) if isinstance(puzzles, Sequence) else None
+    bar = progress_bar(progress, total, solver.label)
+    batch = _batches(solver, limit, None)
+    models = _models(puzzles)
+    try:
+        while chunk := list(islice(models, chunksize or BATCH_CHUNKSIZE)):
+            error = chunk.pop() if isinstance(chunk[-1], Exception) else None
+            yield from batch(chunk, limit, workers=workers)
+            bar.update(len(chunk))
+            if error is not None:
+                raise error
+    finally:
+        bar.close()
+
+
+def _models(puzzles: Iterable[PuzzleLike]) -> Iterator[Any]:
+    """The model of each puzzle; a puzzle that cannot be read (or an input that fails) ends the
+    run with its exception as the last item, so the puzzles before it are still solved."""
+    iterator = iter(puzzles)
+    while True:
+        try:
+            puzzle = next(iterator)
+        except StopIteration:
+            return
+        except Exception as exc:
+            yield exc
+            return
+        try:
+            yield as_model(puzzle)
+        except Exception as exc:
+            yield exc
+            return
 
 
 def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:

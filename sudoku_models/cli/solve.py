@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
+from ..batch import solve_many
 from ..board import cell_name
 from ..solvers import get_solver
 from ..solvers.base import Result, Status
@@ -62,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
     solver = get_solver(args.backend)
     limit = 0 if args.all else (args.count or 2)
     code = EXIT_OK
-    for puzzle in puzzles:
-        result = solver.solve(puzzle, limit=limit, time_limit=args.time_limit)
+    many = args.puzzle == "-" or (args.puzzle is not None and os.path.isfile(args.puzzle))
+    progress = None if many else False  # a bar on a terminal for files; numba solves in chunks
+    for result in solve_many(
+        puzzles, solver, limit=limit, time_limit=args.time_limit, progress=progress
+    ):
         print(_render(result, args.format), flush=True)
         if result.solution is None:
             code = EXIT_NO_SOLUTION

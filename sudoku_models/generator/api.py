@@ -401,6 +401,9 @@ def _new_oracle(
         solver = cls(variant, **dict(options))
     else:
         solver = get_solver(backend)
+    own_oracle = getattr(solver, "oracle", None)  # a backend's own answer to the dig question
+    if own_oracle is not None:
+        return own_oracle(board)
     if solver.name == "sat":
         from ..solvers.sat import NOT_INCREMENTAL, SatSolver
 

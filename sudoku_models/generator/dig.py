@@ -181,7 +181,11 @@ def dig(
     """Visit the orbits of ``order`` once, removing each whose removal keeps ``grid`` unique.
 
     ``floor`` is the fewest clues to keep: an orbit that would go below it is left untested.
+    An oracle with a ``dig(grid, order, floor)`` method (the numba backend's) runs the pass itself.
     """
+    own_pass = getattr(oracle, "dig", None)
+    if own_pass is not None:
+        return Dug(*own_pass(grid, order, floor))
     clues = _Clues(board, grid)
     count = board.size
     removed = []

@@ -39,6 +39,7 @@ BUILTIN: dict[str, str] = {
     "backtracking": "sudoku_models.solvers.backtracking:BacktrackingSolver",
     "sat": "sudoku_models.solvers.sat:SatSolver",
     "cpsat": "sudoku_models.solvers.cpsat:CpSatSolver",
+    "numba": "sudoku_models.solvers.numba_backend:NumbaSolver",
 }
 
 

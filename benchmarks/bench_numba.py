@@ -1,0 +1,220 @@
+"""The numba backend: puzzles/s with a uniqueness proof, compile time apart, and the generator.
+
+Run from the repository root::
+
+    python benchmarks/bench_numba.py [--data-dir ../shared/data] [--rounds 3] [--generate 300]
+
+For each set it prints puzzles per second with limit 2 (solve and prove unique) on one core,
+counted per second of processor time of this process (on a shared machine wall time also counts
+the time other programs hold the core; the array call's wall rate is printed too):
+
+- ``array``: :func:`~sudoku_models.solvers.numba_backend.solve_array` on the whole set in one
+  compiled call, for both variants (``mixed`` branches on a digit's places in a unit when they are
+  fewer than the best cell's candidates; ``cells`` on cells only);
+- ``solve()``: ``NumbaSolver().solve(puzzle, limit=2)`` one puzzle at a time, the Python
+  interface's cost included, and the SAT backend the same way for scale;
+- ``2 workers``: the array call on two threads, its wall rate as a ratio to one thread's (it
+  needs two idle cores to mean anything).
+
+Sets: Gordon Royle's 17-clue list (a 2,000-puzzle sample, seed 0), top95, and the forum's
+hardest list (a 500-puzzle sample, seed 0), read from ``DATA_DIR``. The warm-up solves puzzles
+of the 17-clue list outside the sample, so no timed puzzle was seen before. Every answer is
+checked: exactly one solution, a valid grid. The compile time is printed apart: the first call
+in this process (a load from Numba's disk cache when one exists) and a cold compile in a child
+process with an empty cache folder (``--cold``). Each rate is the best of ``--rounds`` rounds,
+contestants alternating within a round; the load average is printed before and after. Last, a
+look at the tail: random 16x16 puzzles with 80% of the cells empty, limit 2, both variants.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sudoku_models import Puzzle, Status, get_solver
+from sudoku_models.bench import warm_up
+from sudoku_models.board import Board
+from sudoku_models.generator import generate, generate_many
+from sudoku_models.generator.grids import random_grid
+from sudoku_models.solvers.numba_backend import compile_search, solve_array
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+NINE = Board(3, 3)
+
+#: File, sample size (0: all) of each set.
+SETS = {
+    "royle_17_clue": 2000,
+    "top95": 0,
+    "forum_hardest_1905_11plus": 500,
+}
+
+#: tdoku's rates (limit 2, one core) measured on this kind of machine, for the last column.
+TDOKU = {"royle_17_clue": 206_000, "top95": 39_000, "forum_hardest_1905_11plus": 11_600}
+
+
+def read_lines(path: Path) -> list[str]:
+    """The puzzle lines of a file (first field of each line, comments skipped)."""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fields = line.split()
+        if fields and not fields[0].startswith("#"):
+            lines.append(fields[0])
+    return lines
+
+
+def as_array(lines: list[str]) -> np.ndarray:
+    """Puzzle lines as a (k, 81) uint8 array."""
+    return np.array([Puzzle.parse(line).cells for line in lines], dtype=np.uint8)
+
+
+def check(name: str, grids: np.ndarray, counts: np.ndarray, solutions: np.ndarray) -> None:
+    """Stop unless every puzzle came back unique with a valid grid."""
+    for k in range(len(grids)):
+        puzzle = Puzzle(NINE, tuple(grids[k].tolist()))
+        grid = Puzzle(NINE, tuple(solutions[k].tolist()))
+        if counts[k] != 1 or not grid.is_valid_solution_of(puzzle):
+            raise SystemExit(f"{name}: wrong answer on {puzzle.to_line()}")
+
+
+def rate_array(grids: np.ndarray, variant: str, workers: int = 1) -> tuple[float, float]:
+    """Puzzles per wall second and per processor second of one array call."""
+    cpu = time.process_time()
+    answer = solve_array(grids, limit=2, workers=workers, variant=variant)
+    cpu = time.process_time() - cpu
+    return len(grids) / answer.seconds, len(grids) / cpu
+
+
+def rate_solve(backend: str, puzzles: list[Puzzle]) -> tuple[float, float]:
+    """Puzzles per wall second and per processor second of ``solve(puzzle, limit=2)``, one
+    puzzle at a time."""
+    solver = get_solver(backend)
+    start, cpu = time.perf_counter(), time.process_time()
+    for puzzle in puzzles:
+        if solver.solve(puzzle, limit=2).status is not Status.UNIQUE:
+            raise SystemExit(f"{backend}: not unique: {puzzle.to_line()}")
+    cpu = time.process_time() - cpu
+    return len(puzzles) / (time.perf_counter() - start), len(puzzles) / cpu
+
+
+def measure(grids: np.ndarray, puzzles: list[Puzzle], rounds: int) -> dict[str, float]:
+    """Best rates over ``rounds`` rounds, contestants alternating: per processor second for one
+    thread (``wall`` adds the array call's rate per wall second), and the wall-time ratio of
+    two worker threads to one."""
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        wall, mixed = rate_array(grids, "mixed")
+        two, _ = rate_array(grids, "mixed", workers=2)
+        rates = {
+            "wall": wall,
+            "mixed": mixed,
+            "cells": rate_array(grids, "cells")[1],
+            "solve": rate_solve("numba", puzzles)[1],
+            "sat": rate_solve("sat", puzzles)[1],
+            "two": two / wall,
+        }
+        for key, rate in rates.items():
+            best[key] = max(best.get(key, 0.0), rate)
+    return best
+
+
+def tail(count: int, box: tuple[int, int], empty: float, node_limit: int) -> None:
+    """Random sparse puzzles (cells of random grids emptied at random), limit 2, both variants:
+    how many stop at ``node_limit`` nodes and the most nodes of those that finish."""
+    board = Board(*box)
+    rng = random.Random(0)
+    rows = []
+    for _ in range(count):
+        grid = list(random_grid(board, rng))
+        for i in rng.sample(range(board.size), int(empty * board.size)):
+            grid[i] = 0
+        rows.append(grid)
+    grids = np.array(rows, dtype=np.uint8)
+    for variant in ("mixed", "cells"):
+        answer = solve_array(grids, limit=2, box=box, node_limit=node_limit, variant=variant)
+        done = answer.finished
+        most = int(answer.counters[done, 0].max()) if done.any() else 0
+        print(
+            f"{board.n}x{board.n}, {empty:.0%} empty, {variant:<6}: {int((~done).sum())} of "
+            f"{count} stopped at {node_limit:,} nodes; the others took at most {most:,} nodes"
+        )
+
+
+def cold_compile_seconds() -> float:
+    """Seconds of a first call in a child process whose Numba cache folder starts empty."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        code = "from sudoku_models.solvers.numba_backend import compile_search as c; print(c())"
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+    return float(out.stdout.split()[-1])
+
+
+def main() -> None:
+    """Parse the options and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--generate", type=int, default=300, help="puzzles for the generator")
+    parser.add_argument("--cold", action="store_true", help="also time a compile from scratch")
+    args = parser.parse_args()
+
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(f"first call in this process (compile or cache load): {compile_search():.2f} s")
+    if args.cold:
+        print(f"compile from an empty cache, in a child process: {cold_compile_seconds():.2f} s")
+    royle = read_lines(args.data_dir / "royle_17_clue.txt")
+    chosen = set(random.Random(0).sample(range(len(royle)), SETS["royle_17_clue"]))
+    unseen = [line for k, line in enumerate(royle) if k not in chosen][:3000]
+    warm_up(3.0)
+    solve_array(as_array(unseen), limit=2)
+
+    print("\npuzzles per processor second (per wall second for 'wall'), best of the rounds")
+    print(
+        f"{'set':<28}{'puzzles':>8}{'wall':>9}{'array mixed':>13}{'array cells':>13}"
+        f"{'solve()':>10}{'sat solve()':>13}{'2 workers':>11}{'of tdoku':>10}"
+    )
+    for name, sample in SETS.items():
+        lines = read_lines(args.data_dir / f"{name}.txt")
+        if sample:
+            lines = random.Random(0).sample(lines, sample)
+        grids = as_array(lines)
+        answer = solve_array(grids, limit=2)
+        check(name, grids, answer.counts, answer.solutions)
+        puzzles = [Puzzle.parse(line) for line in lines]
+        few = puzzles[:300]  # the per-puzzle interfaces on a prefix, to keep the run short
+        best = measure(grids, few, args.rounds)
+        print(
+            f"{name:<28}{len(lines):>8}{best['wall']:>9,.0f}{best['mixed']:>13,.0f}"
+            f"{best['cells']:>13,.0f}{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
+            f"{best['two']:>10.2f}x{best['mixed'] / TDOKU[name]:>10.2f}"
+        )
+
+    print("\nsparse puzzles with several solutions (the tail of cell branching):")
+    tail(100, (4, 4), 0.8, 200_000)
+
+    if args.generate:
+        print(f"\ngenerator: {args.generate} minimal unique 9x9 puzzles, one process")
+        for backend in ("numba", "sat"):
+            generate(seed=1, backend=backend)  # loads the oracle
+            start, cpu = time.perf_counter(), time.process_time()
+            made = list(generate_many(args.generate, seed=2024, backend=backend))
+            wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+            minimal = sum(g.is_minimal for g in made)
+            print(
+                f"{backend:<8}{args.generate / cpu:>8.0f} per processor second, "
+                f"{args.generate / wall:>6.0f} per wall second, {minimal} minimal"
+            )
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
