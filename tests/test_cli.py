@@ -153,6 +153,7 @@ def test_no_solution_exits_1(capsys):
         ["solve", "top96"],
         ["solve", "." * 36, "--box", "3x3"],
         ["solve", "top95", "--format", "svg"],
+        ["solve", UNIQUE_4, "--interactive"],
         ["nonsense"],
         [],
     ],

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 
 import pytest
 
@@ -99,3 +101,16 @@ def test_every_suspect_is_a_cell_whose_removal_leaves_a_solution(k):
     message = mistake(wrong)
     assert message is not None and "no solution is left" in message
     assert f"r{r + 1}c{c + 1}" in message  # the digit placed is always among the suspects
+
+
+def test_rate_progress_bar_never_cuts_into_the_ratings(monkeypatch):
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["rate", "hardest", "--progress"]) == 0
+    shown = [line.rsplit("\r", 1)[-1] for line in screen.getvalue().split("\n")]
+    ratings = [line for line in shown if "QQWing" in line]
+    assert len(ratings) == len(datasets.load("hardest"))
+    for line in ratings:
+        assert re.fullmatch(r"[1-9.]{81}  QQWing \w+, HoDoKu \w+ \(score \d+\), hardest: .+", line)
+    assert "100%" in screen.getvalue()

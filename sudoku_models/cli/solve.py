@@ -82,6 +82,8 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input and print the results; a tally ends a job of several."""
     if args.interactive:
+        if args.puzzle is not None:
+            raise ValueError("give either PUZZLE or --interactive, not both")
         puzzles = [ask_puzzle(box=args.box)]
     else:
         puzzles = read_puzzles(args.puzzle, args.box)
