@@ -23,6 +23,7 @@ from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.backtracking import STRATEGIES, BacktrackingSolver
+from sudoku_models.solvers.base import Status
 
 UNIQUE_4 = ".1.....4....34.."
 SEVERAL_4 = "12..34.........."
@@ -588,3 +589,10 @@ def test_no_bar_when_stderr_is_not_a_terminal(capsys, tmp_path):
     file, _ = puzzle_file(tmp_path)
     _, _, err = run(capsys, "solve", str(file), "-f", "line")
     assert "%" not in err
+
+
+def test_streaming_with_no_time_left_is_a_timeout():
+    seen = []
+    result = solve_streaming(get_solver("backtracking"), Puzzle.empty(), 1e-12, seen.append)
+    assert result.status is Status.TIMEOUT and list(result.solutions) == seen
+    assert result.puzzle == Puzzle.empty() and result.backend == "backtracking:fast"

@@ -6,14 +6,15 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..batch import progress_bar, solve_many
 from ..board import cell_name
+from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import Result, Solver, Stats, Status
+from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles, seconds
 from .output import Tally, emit, shows_bar
@@ -55,7 +56,9 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         help="collect up to N solutions (default: 2, enough to tell whether it is unique)",
     )
     limits.add_argument(
-        "--all", action="store_true", help="every solution, each printed as soon as it is found"
+        "--all",
+        action="store_true",
+        help="every solution; in the grid and line formats each is printed as soon as it is found",
     )
     parser.add_argument(
         "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
@@ -102,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _results(
     solver: Solver, puzzles: list[Puzzle], limit: int, args: argparse.Namespace, bar: bool
-) -> Any:
+) -> Iterator[Result]:
     """Solve and print each puzzle in turn, yielding its result.
 
     With ``--all`` (and a format that prints solutions one by one) each solution is printed as
@@ -135,7 +138,7 @@ def _results(
 
 def solve_streaming(
     solver: Solver,
-    puzzle: Puzzle,
+    puzzle: Puzzle | Model,
     time_limit: float | None,
     on_solution: Callable[[Puzzle], None],
 ) -> Result:
@@ -147,34 +150,35 @@ def solve_streaming(
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
+    model = as_model(puzzle)
     found: list[Puzzle] = []
     stats = Stats()
-    timed_out = False
-    while True:
+    clashes: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    status = None
+    while status is None:
         remaining = None if deadline is None else deadline - time.perf_counter()
         if remaining is not None and remaining <= 0:
-            timed_out = True
+            status = Status.TIMEOUT
             break
-        step = solver.solve(puzzle, limit=1, time_limit=remaining, exclude=found)
+        step = solver.solve(model, limit=1, time_limit=remaining, exclude=found)
         _add_stats(stats, step.stats)
-        if step.solution is None:
-            timed_out = step.status is Status.TIMEOUT
-            break
-        found.append(step.solution)
-        on_solution(step.solution)
+        clashes = step.clashes
+        if step.status is Status.TIMEOUT:
+            status = Status.TIMEOUT
+        elif step.solution is None:
+            status = {0: Status.UNSATISFIABLE, 1: Status.UNIQUE}.get(len(found), Status.MULTIPLE)
+        else:
+            found.append(step.solution)
+            on_solution(step.solution)
     stats.time = time.perf_counter() - start
-    if timed_out:
-        status = Status.TIMEOUT
-    else:
-        status = {0: Status.UNSATISFIABLE, 1: Status.UNIQUE}.get(len(found), Status.MULTIPLE)
     return Result(
         status=status,
         solutions=tuple(found),
         stats=stats,
-        puzzle=step.puzzle,
-        backend=step.backend,
+        puzzle=model.puzzle,
+        backend=solver.label,
         limit=0,
-        clashes=step.clashes,
+        clashes=clashes,
     )
 
 
