@@ -1,6 +1,8 @@
-"""The ``sudoku-models`` command line: one module a subcommand, each with ``add_parser``, ``run``.
+"""The ``sudoku-models`` command line: one module a subcommand (``export`` holds the two export
+commands), each with ``add_parser`` and ``run``.
 
-Exit codes: 0 solved, 1 no solution (or none found in time), 2 bad input.
+Exit codes: 0 done, 1 no solution (or none found in time, or a puzzle that cannot be rated or
+hinted), 2 bad input, told in one line on stderr.
 """
 
 from __future__ import annotations
