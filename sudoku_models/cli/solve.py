@@ -58,7 +58,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument(
         "--all",
         action="store_true",
-        help="every solution; in the grid and line formats each is printed as soon as it is found",
+        help="every solution; the grid and line formats print them as the search goes",
     )
     parser.add_argument(
         "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
@@ -108,8 +108,8 @@ def _results(
 ) -> Iterator[Result]:
     """Solve and print each puzzle in turn, yielding its result.
 
-    With ``--all`` (and a format that prints solutions one by one) each solution is printed as
-    it is found; otherwise each result is printed whole, the puzzles solved on ``--workers``
+    With ``--all`` (and a format that prints solutions one by one) the solutions are printed as
+    the search finds them (see :func:`solve_streaming`); otherwise each result is printed whole, the puzzles solved on ``--workers``
     processes when asked.
     """
     if args.all and args.format in ("grid", "line") and args.workers is None:
@@ -142,11 +142,13 @@ def solve_streaming(
     time_limit: float | None,
     on_solution: Callable[[Puzzle], None],
 ) -> Result:
-    """Every solution of ``puzzle``, each handed to ``on_solution`` as soon as it is found.
+    """Every solution of ``puzzle``, handed to ``on_solution`` in batches as the search goes.
 
-    It asks the solver for one solution that differs from those found so far, again and again
-    (the blocking interface), so the solutions and their count are those of
-    ``solver.solve(puzzle, limit=0)``. The result sums the counters of every call.
+    Each batch is one call of ``solver.solve`` for solutions that differ from those found so
+    far (the blocking interface), and the batches double in size (1, 2, 4, ...): the first
+    solutions show at once, and the searches that walk again past the solutions already found
+    cost about as much again as one enumeration. The solutions and their count are those of
+    ``solver.solve(puzzle, limit=0)``; the result sums the counters of every call.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -154,22 +156,25 @@ def solve_streaming(
     found: list[Puzzle] = []
     stats = Stats()
     clashes: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
-    status = None
-    while status is None:
+    batch = 1
+    while True:
         remaining = None if deadline is None else deadline - time.perf_counter()
         if remaining is not None and remaining <= 0:
             status = Status.TIMEOUT
             break
-        step = solver.solve(model, limit=1, time_limit=remaining, exclude=found)
+        step = solver.solve(model, limit=batch, time_limit=remaining, exclude=found)
         _add_stats(stats, step.stats)
         clashes = step.clashes
+        for grid in step.solutions:
+            found.append(grid)
+            on_solution(grid)
         if step.status is Status.TIMEOUT:
             status = Status.TIMEOUT
-        elif step.solution is None:
+            break
+        if step.count < batch:
             status = {0: Status.UNSATISFIABLE, 1: Status.UNIQUE}.get(len(found), Status.MULTIPLE)
-        else:
-            found.append(step.solution)
-            on_solution(step.solution)
+            break
+        batch *= 2
     stats.time = time.perf_counter() - start
     return Result(
         status=status,
