@@ -109,8 +109,8 @@ def _results(
     """Solve and print each puzzle in turn, yielding its result.
 
     With ``--all`` (and a format that prints solutions one by one) the solutions are printed as
-    the search finds them (see :func:`solve_streaming`); otherwise each result is printed whole, the puzzles solved on ``--workers``
-    processes when asked.
+    the search finds them (see :func:`solve_streaming`); otherwise each result is printed whole,
+    the puzzles solved on ``--workers`` processes when asked.
     """
     if args.all and args.format in ("grid", "line") and args.workers is None:
         progress = progress_bar(bar, len(puzzles), solver.label)
