@@ -388,9 +388,10 @@ def test_a_missing_file_is_named_as_such(tmp_path, monkeypatch, name):
         read_puzzles(name)
 
 
-def test_a_puzzle_with_a_typo_is_not_taken_for_a_file_name():
+@pytest.mark.parametrize("typo", ["." * 80, "1234567", "1" * 80])
+def test_a_puzzle_with_a_typo_is_not_taken_for_a_file_name(typo):
     with pytest.raises(InvalidPuzzleError, match=r"81|square"):
-        read_puzzles("." * 80)
+        read_puzzles(typo)
 
 
 def test_a_directory_or_a_dangling_link_is_refused(capsys, tmp_path):
@@ -595,3 +596,10 @@ def test_streaming_with_no_time_left_is_a_timeout():
     result = solve_streaming(get_solver("backtracking"), Puzzle.empty(), 1e-12, seen.append)
     assert result.status is Status.TIMEOUT and list(result.solutions) == seen
     assert result.puzzle == Puzzle.empty() and result.backend == "backtracking:fast"
+
+
+def test_a_long_puzzle_with_a_typo_keeps_its_own_error():
+    sixteen = datasets.load("sizes")[4].to_line()
+    assert len(sixteen) == 256
+    with pytest.raises(InvalidPuzzleError, match="outside|unknown symbol"):
+        read_puzzles(sixteen[:-2] + ".Z")

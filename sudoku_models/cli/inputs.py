@@ -28,8 +28,8 @@ PUZZLE_HELP = (
     "input (read anyway when piped in and PUZZLE is left out)"
 )
 
-#: Characters a file name has and a puzzle text does not need: a path separator, or an extension.
-_FILE_NAME = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,4}$")
+#: A file name's extension, such as ``.txt``.
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 
 
 def box_shape(text: str) -> tuple[int, int]:
@@ -106,12 +106,22 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     try:
         return [Puzzle.parse(source, box=box)]
     except InvalidPuzzleError:
-        if _FILE_NAME.search(source) or (len(source) < 16 and source.isalnum()):
+        if _looks_like_a_file_name(source):
             shipped = ", ".join(datasets.names())
             raise FileNotFoundError(
                 f"no such file or shipped puzzle set: {source!r} (shipped sets: {shipped})"
             ) from None
         raise
+
+
+def _looks_like_a_file_name(text: str) -> bool:
+    """Whether text that is no puzzle was meant as a file: it has a path separator, or it is
+    shorter than a 9x9 puzzle and has an extension or is a bare word such as ``top96``."""
+    if "/" in text or os.sep in text:
+        return True
+    short = len(text) < 81 and not any(ch.isspace() for ch in text)
+    word = text.replace("_", "").isalnum() and not text.isdigit()
+    return short and (word or bool(_EXTENSION.search(text)))
 
 
 def _read_file(path: str) -> str:
