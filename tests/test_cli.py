@@ -601,5 +601,5 @@ def test_streaming_with_no_time_left_is_a_timeout():
 def test_a_long_puzzle_with_a_typo_keeps_its_own_error():
     sixteen = datasets.load("sizes")[4].to_line()
     assert len(sixteen) == 256
-    with pytest.raises(InvalidPuzzleError, match="outside|unknown symbol"):
+    with pytest.raises(InvalidPuzzleError, match=r"outside|unknown symbol"):
         read_puzzles(sixteen[:-2] + ".Z")
