@@ -1,4 +1,5 @@
-"""The command line: solve (inline, file, stdin, interactive) and solvers, exit codes, errors."""
+"""The command line: solve (inline, file, set, stdin, interactive, streaming, formats, jobs), input
+errors, argparse mistakes, solvers; the other commands have their own test modules."""
 
 from __future__ import annotations
 
