@@ -81,7 +81,7 @@ def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> No
     progress.add_argument("--no-progress", dest="progress", action="store_false")
 
 
-def given_source(source: str | None) -> str:
+def _given_source(source: str | None) -> str:
     """``source``, or ``-`` when it was left out and something is piped in on standard input."""
     if source is not None:
         return source
@@ -96,7 +96,7 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     Standard input and files hold one puzzle a line, or a single puzzle written as a grid over
     several lines (when the first line is not a puzzle by itself).
     """
-    source = given_source(source)
+    source = _given_source(source)
     if source == "-":
         return list(_puzzles_from_text(sys.stdin.read(), "standard input", box))
     if os.path.lexists(source):
