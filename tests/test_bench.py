@@ -225,3 +225,29 @@ def test_importing_the_package_loads_no_optional_dependency():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_box_plot_shows_timeouts():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from sudoku_models.bench import plots
+
+    table = run(
+        {"mixed": [".1.....4....34..", "." * 81]},
+        backends=["backtracking:fast", "backtracking:naive"],
+        limit=0,
+        time_limit=0.05,
+        progress=False,
+    )
+    ax = Figure().subplots()
+    plots.box(table, ax=ax)
+    labels = [label.get_text() for label in ax.get_xticklabels()]
+    assert labels == ["backtracking:fast\n1 timed out", "backtracking:naive\n1 timed out"]
+    table = run(["." * 81], backends=["backtracking:naive"], limit=0, time_limit=0.05)
+    ax = Figure().subplots()
+    plots.box(table, ax=ax)
+    assert [label.get_text() for label in ax.get_xticklabels()] == [
+        "backtracking:naive\nall 1 timed out"
+    ]

@@ -1,13 +1,17 @@
-"""The command line: solve (inline, file, stdin, interactive) and solvers, exit codes, errors."""
+"""The command line: solve (inline, file, set, stdin, interactive, streaming, formats, jobs), input
+errors, argparse mistakes, solvers; the other commands have their own test modules."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -15,9 +19,12 @@ from sudoku_models import datasets
 from sudoku_models.cli import main
 from sudoku_models.cli.inputs import box_shape, read_puzzles
 from sudoku_models.cli.prompt import ask_puzzle
+from sudoku_models.cli.solve import solve_streaming
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.solvers.backtracking import STRATEGIES
+from sudoku_models.solvers import get_solver
+from sudoku_models.solvers.backtracking import STRATEGIES, BacktrackingSolver
+from sudoku_models.solvers.base import Status
 
 UNIQUE_4 = ".1.....4....34.."
 SEVERAL_4 = "12..34.........."
@@ -93,9 +100,9 @@ def test_all_without_reaching_a_limit(capsys, oracle):
 
 
 def test_count_and_all_exclude_each_other(capsys):
-    with pytest.raises(SystemExit) as info:
-        main(["solve", UNIQUE_4, "--all", "--count", "2"])
-    assert info.value.code == 2
+    code, out, err = run(capsys, "solve", UNIQUE_4, "--all", "--count", "2")
+    assert code == 2 and out == ""
+    assert_one_error_line(err)
 
 
 def test_backend_option(capsys):
@@ -137,14 +144,46 @@ def test_no_solution_exits_1(capsys):
         ["solve", UNIQUE_4, "--backend", "backtracking:nope"],
         ["solve", UNIQUE_4, "--count", "0"],
         ["solve", UNIQUE_4, "--time-limit", "0"],
+        ["solve", UNIQUE_4, "--time-limit", "-1"],
+        ["solve", UNIQUE_4, "--time-limit", "nan"],
+        ["solve", UNIQUE_4, "--time-limit", "inf"],
+        ["solve", UNIQUE_4, "--count", "abc"],
+        ["solve", UNIQUE_4, "-f", "xml"],
+        ["solve", UNIQUE_4, "--no-such-flag"],
+        ["solve", UNIQUE_4, "--workers", "0"],
+        ["solve", "puzzles/none.txt"],
+        ["solve", "top96"],
         ["solve", "." * 36, "--box", "3x3"],
-        ["solve"],
+        ["solve", "top95", "--format", "svg"],
+        ["solve", UNIQUE_4, "--interactive"],
+        ["nonsense"],
+        [],
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert out == ""
+    assert_one_error_line(err)
+
+
+def test_argparse_mistakes_name_the_option_and_the_help(capsys):
+    _, _, err = run(capsys, "solve", UNIQUE_4, "--count", "abc")
+    assert "--count" in err and "'abc'" in err and "sudoku-models solve --help" in err
+    _, _, err = run(capsys, "solve", UNIQUE_4, "-t", "nan")
+    assert "positive seconds" in err
+    code, out, err = run(capsys, "solve", "--help")
+    assert code == 0 and err == "" and out.startswith("usage: sudoku-models solve")
+
+
+def test_no_puzzle_on_a_terminal_is_a_mistake(capsys, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal(""))
+    code, out, err = run(capsys, "solve")
+    assert code == 2 and out == ""
     assert_one_error_line(err)
 
 
@@ -185,7 +224,7 @@ def test_a_bad_line_in_a_file_is_named(capsys, tmp_path):
     file.write_text(f"{UNIQUE_4}\n{UNIQUE_4[:-1]}x\n", encoding="utf-8")
     code, out, err = run(capsys, "solve", str(file), "-f", "line")
     assert code == 2
-    assert len(lines_of(out)) == 1  # the first puzzle was solved before the error
+    assert out == ""  # the whole input is read and checked before any puzzle is solved
     assert_one_error_line(err)
     assert "puzzle 2" in err and "row 4, column 4" in err
 
@@ -239,12 +278,15 @@ def test_interactive_through_stdin(capsys, monkeypatch):
     assert "Row 1" in err and "Solve this puzzle?" in err
 
 
-def test_interactive_declined_or_cut_short(capsys, monkeypatch):
-    code, out, _ = run(capsys, "solve", "-i", stdin="1 2 3 4\nn\n", monkeypatch=monkeypatch)
-    assert code == 2 and out == ""  # 1 2 3 4 is one row: the grid is not complete
-    answers = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\nno\n"
-    code, out, _ = run(capsys, "solve", "-i", stdin=answers, monkeypatch=monkeypatch)
+def test_interactive_cut_short_or_declined_then_ended(capsys, monkeypatch):
+    code, out, err = run(capsys, "solve", "-i", stdin="1 2 3 4\n", monkeypatch=monkeypatch)
     assert code == 2 and out == ""
+    assert err.strip().splitlines()[-1] == (
+        "sudoku-models: error: input ended before the grid was complete after 1 of 4 rows"
+    )
+    answers = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\nno\n"
+    code, out, err = run(capsys, "solve", "-i", stdin=answers, monkeypatch=monkeypatch)
+    assert code == 2 and out == "" and "Start again from row 1" in err
 
 
 def scripted(*answers):
@@ -262,14 +304,14 @@ def scripted(*answers):
 
 def test_ask_puzzle_with_a_read_function(capsys):
     read, prompts = scripted(
-        "1 2 3",  # 3 digits: not a board side, asked again
+        "1 2 3",  # 3 cells: not a board side, asked again
         "0 1 0 0",
         "0 0 x 4",  # not a number
         "0 0 0 4 0",  # wrong length
         "0 0 0 9",  # digit out of range
         "0,0,0,4",
-        "0 0 0 0",
-        "3 4 0 0",
+        "....",  # compact, dots
+        "3400",  # compact, zeros
         "",
     )
     puzzle = ask_puzzle(read=read)
@@ -277,9 +319,34 @@ def test_ask_puzzle_with_a_read_function(capsys):
     assert prompts[0] == "Row 1: " and prompts[1] == "Row 1: " and prompts[2] == "Row 2 of 4: "
     assert prompts[-1].startswith("Solve this puzzle?")
     err = capsys.readouterr().err
-    assert "use digits separated by spaces" in err
-    assert "a row needs 4 numbers from 0 to 4" in err
+    assert "row 1: unsupported board side 3" in err
+    assert "row 2: cells hold 1 to 4, or . or 0 for a blank" in err
+    assert "row 2: a row needs 4 cells, got 5" in err
     assert str(Puzzle.parse(UNIQUE_4)) in err
+
+
+def test_ask_puzzle_compact_nine_by_nine_rows():
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    rows = [line[k : k + 9].replace(".", "0" if k % 2 else ".") for k in range(0, 81, 9)]
+    read, prompts = scripted(*rows, "y")
+    assert ask_puzzle(read=read) == Puzzle.parse(line)
+    assert prompts[1] == "Row 2 of 9: "
+
+
+def test_ask_puzzle_back_and_redo_a_row(capsys):
+    read, prompts = scripted(
+        ".1..",
+        "2...",
+        "back",
+        "...4",
+        "....",
+        "34..",  # a wrong row 2, typed again
+        "3",  # at the question: redo row 3
+        "..2.",
+        "",
+    )
+    assert ask_puzzle(read=read) == Puzzle.parse(".1.....4..2.34..")
+    assert prompts[3] == "Row 2 of 4: " and prompts[7] == "Row 3 of 4: "
 
 
 def test_ask_puzzle_with_a_box():
@@ -289,27 +356,83 @@ def test_ask_puzzle_with_a_box():
     assert prompts[0] == "Row 1 of 6: "
 
 
-def test_ask_puzzle_declined_ended_or_confirmed_by_eof():
-    read, _ = scripted("0 1 0 0", "0 0 0 4", "0 0 0 0", "3 4 0 0", "n")
-    assert ask_puzzle(read=read) is None
+def test_ask_puzzle_no_starts_over_and_eof_ends(capsys):
+    read, prompts = scripted("1...", "....", "....", "....", "n", ".1..", "...4", "....", "34..")
+    assert ask_puzzle(read=read) == Puzzle.parse(UNIQUE_4)  # EOF at the question confirms
+    assert prompts[5] == "Row 1: "
+    assert "Not solved. Start again from row 1" in capsys.readouterr().err
     read, _ = scripted("0 1 0 0", "0 0 0 4")
-    with pytest.raises(InvalidPuzzleError, match="ended"):
+    with pytest.raises(InvalidPuzzleError, match="ended before the grid was complete after 2 of 4"):
         ask_puzzle(read=read)
-    read, _ = scripted("0 1 0 0", "0 0 0 4", "0 0 0 0", "3 4 0 0")  # EOF at the question
+    read, _ = scripted()
+    with pytest.raises(InvalidPuzzleError, match=r"ended before the grid was complete$"):
+        ask_puzzle(read=read)
+    read, prompts = scripted(".1..", "...4", "....", "34..", "maybe", "y")
     assert ask_puzzle(read=read) == Puzzle.parse(UNIQUE_4)
+    assert "answer y, n, or a row number" in capsys.readouterr().err
 
 
 def test_read_puzzles_sources(tmp_path, monkeypatch):
-    assert list(read_puzzles(UNIQUE_4)) == [Puzzle.parse(UNIQUE_4)]
-    with pytest.raises(InvalidPuzzleError, match="no such file"):
-        list(read_puzzles(str(tmp_path / "missing")))
+    assert read_puzzles(UNIQUE_4) == [Puzzle.parse(UNIQUE_4)]
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{UNIQUE_4}\n{SEVERAL_4}\n"))
-    assert len(list(read_puzzles("-"))) == 2
+    assert len(read_puzzles("-")) == 2
+    assert read_puzzles("hardest") == datasets.load("hardest")
+    (tmp_path / "hardest").write_text(UNIQUE_4 + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert read_puzzles("hardest") == [Puzzle.parse(UNIQUE_4)]  # a file comes before a set
+
+
+@pytest.mark.parametrize("name", ["missing.txt", "sub/missing", "missing", "top96"])
+def test_a_missing_file_is_named_as_such(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FileNotFoundError, match="no such file or shipped puzzle set"):
+        read_puzzles(name)
+
+
+@pytest.mark.parametrize("typo", ["." * 80, "1234567", "1" * 80])
+def test_a_puzzle_with_a_typo_is_not_taken_for_a_file_name(typo):
+    with pytest.raises(InvalidPuzzleError, match=r"81|square"):
+        read_puzzles(typo)
+
+
+def test_a_directory_or_a_dangling_link_is_refused(capsys, tmp_path):
+    code, out, err = run(capsys, "solve", str(tmp_path))
+    assert code == 2 and out == "" and "is a directory" in err
+    assert_one_error_line(err)
+    link = tmp_path / "link.txt"
+    link.symlink_to(tmp_path / "gone.txt")
+    code, _, err = run(capsys, "solve", str(link))
+    assert code == 2 and "does not exist" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_is_read_like_a_file(capsys, tmp_path):
+    fifo = tmp_path / "puzzles"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(f"{UNIQUE_4}\n{CLASH_4}\n",))
+    writer.start()
+    code, out, _ = run(capsys, "solve", str(fifo), "-f", "line")
+    writer.join()
+    assert code == 1 and [status for _, status in lines_of(out)] == ["unique", "unsatisfiable"]
+
+
+def test_a_puzzle_piped_in_without_a_dash(capsys, monkeypatch):
+    code, out, _ = run(capsys, "solve", "-f", "line", stdin=UNIQUE_4, monkeypatch=monkeypatch)
+    assert code == 0 and lines_of(out)[0][1] == "unique"
+
+
+def test_a_shipped_set_by_name(capsys):
+    code, out, _ = run(capsys, "solve", "hardest", "-f", "line")
+    assert code == 0
+    assert [status for _, status in lines_of(out)] == ["unique"] * len(datasets.load("hardest"))
+    for (grid, _), puzzle in zip(lines_of(out), datasets.load("hardest")):
+        assert Puzzle.parse(grid).is_valid_solution_of(puzzle)
 
 
 def test_solvers_listing(capsys):
     code, out, err = run(capsys, "solvers")
     assert code == 0 and err == ""
+    assert "``" not in out and ":class:" not in out
     assert "backtracking: " in out
     assert f"variants: {', '.join(STRATEGIES)} (default fast)" in out
     blocks = [line for line in out.splitlines() if not line.startswith(" ")]
@@ -317,13 +440,12 @@ def test_solvers_listing(capsys):
 
 
 def test_version_and_help(capsys):
-    with pytest.raises(SystemExit) as info:
-        main(["--version"])
-    assert info.value.code == 0
-    assert capsys.readouterr().out.startswith("sudoku-models ")
-    with pytest.raises(SystemExit) as info:
-        main([])
-    assert info.value.code == 2
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("sudoku-models ")
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "solve" in out and "count" in out and "dimacs" in out
+    code, out, _ = run(capsys, "bench", "--help")
+    assert code == 0 and out.startswith("usage: sudoku-models bench")
 
 
 def test_python_dash_m(tmp_path):
@@ -349,3 +471,136 @@ def test_python_dash_m(tmp_path):
     )
     assert bad.returncode == 2 and bad.stdout == ""
     assert_one_error_line(bad.stderr)
+
+
+def test_all_prints_solutions_while_the_search_goes_on(capsys, monkeypatch):
+    printed_before_each_search = []
+    solve = BacktrackingSolver.solve
+
+    def watched(self, *args, **kwargs):
+        printed_before_each_search.append(sys.stdout.getvalue().count("Solution"))
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setattr(BacktrackingSolver, "solve", watched)
+    assert main(["solve", SEVERAL_4, "--all"]) == 0
+    out = sys.stdout.getvalue()
+    assert out.count("Solution") == 12 and "12 solutions: not unique" in out
+    # Batches of 1, 2, 4, then 8 asked and 5 left: each batch is out before the next search,
+    # the first solution waiting only for the second to tell whether it is alone.
+    assert printed_before_each_search == [0, 0, 3, 7]
+
+
+@pytest.mark.parametrize("backend", ["backtracking", "backtracking:dlx", "sat", "cpsat"])
+@pytest.mark.parametrize("puzzle", [UNIQUE_4, SEVERAL_4, CLASH_4, "1234............"])
+def test_streamed_solutions_are_those_of_one_enumeration(backend, puzzle):
+    solver = get_solver(backend)
+    seen = []
+    streamed = solve_streaming(solver, Puzzle.parse(puzzle), None, seen.append)
+    whole = solver.solve(puzzle, limit=0)
+    assert seen == list(streamed.solutions)
+    assert sorted(g.cells for g in seen) == sorted(g.cells for g in whole.solutions)
+    assert streamed.status is whole.status and streamed.clashes == whole.clashes
+
+
+@pytest.mark.parametrize("fmt", ["grid", "line"])
+def test_streamed_output_matches_the_whole_result(capsys, fmt):
+    for puzzle in (UNIQUE_4, SEVERAL_4, CLASH_4):
+        _, streamed, _ = run(capsys, "solve", puzzle, "--all", "-f", fmt)
+        _, whole, _ = run(capsys, "solve", puzzle, "--count", "1000", "-f", fmt)
+        # Only the closing line's time and "(limit reached)" wording could differ; neither does.
+        strip = [line.split(" [")[0] for line in streamed.splitlines()]
+        assert strip == [line.split(" [")[0] for line in whole.splitlines()]
+
+
+def test_all_with_a_time_limit_streams_what_it_found(capsys):
+    _, out, _ = run(capsys, "solve", "." * 81, "--all", "--time-limit", "0.3", "-f", "line")
+    statuses = {status for _, status in lines_of(out)}
+    assert statuses <= {"multiple", "timeout"}
+    for grid, _ in lines_of(out):
+        assert Puzzle.parse(grid).is_complete and not Puzzle.parse(grid).conflicts()
+
+
+def test_svg_format(capsys):
+    code, out, _ = run(capsys, "solve", UNIQUE_4, "-f", "svg")
+    assert code == 0
+    root = ElementTree.fromstring(out)
+    assert root.tag.endswith("svg")
+    texts = [t.text for t in root.iter() if t.tag.endswith("text")]
+    assert sorted(texts) == sorted(str(d) for d in Puzzle.parse("4132231412433421").cells)
+    code, out, _ = run(capsys, "solve", CLASH_4, "-f", "svg")
+    assert code == 1 and ElementTree.fromstring(out).tag.endswith("svg")
+
+
+def test_json_is_the_result_as_a_dict(capsys):
+    _, out, _ = run(capsys, "solve", UNIQUE_4, "-f", "json")
+    data = json.loads(out)
+    expected = get_solver("backtracking").solve(UNIQUE_4, limit=2).to_dict()
+    assert data.keys() == expected.keys()
+    assert {k: v for k, v in data.items() if k != "stats"} == {
+        k: v for k, v in expected.items() if k != "stats"
+    }
+
+
+def puzzle_file(tmp_path):
+    file = tmp_path / "mixed.txt"
+    puzzles = [*datasets.load("hardest")[:6], UNIQUE_4, SEVERAL_4, CLASH_4]
+    lines = [p.to_line() if isinstance(p, Puzzle) else p for p in puzzles]
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return file, len(lines)
+
+
+def test_a_job_ends_with_a_tally_on_stderr(capsys, tmp_path):
+    file, _ = puzzle_file(tmp_path)
+    code, _, err = run(capsys, "solve", str(file), "-f", "line")
+    assert code == 1
+    assert err.strip() == err.strip().splitlines()[0]  # one line
+    assert re.fullmatch(
+        r"9 puzzles: 8 solved, 7 unique, 1 multiple, 1 no solution, 0 timeouts; [\d.]+ s\n", err
+    )
+    _, _, err = run(capsys, "solve", UNIQUE_4)
+    assert err == ""  # no tally for a single puzzle
+
+
+def test_workers_give_the_same_answers(capsys, tmp_path):
+    file, _ = puzzle_file(tmp_path)
+    _, alone, _ = run(capsys, "solve", str(file), "-f", "line")
+    code, pooled, err = run(capsys, "solve", str(file), "-f", "line", "--workers", "2")
+    assert code == 1 and pooled == alone and "9 puzzles" in err
+
+
+@pytest.mark.parametrize("extra", [[], ["--all"]])
+def test_the_progress_bar_never_cuts_into_the_results(monkeypatch, tmp_path, extra):
+    """Results and bar on one stream, as on a terminal: every result line is whole once the
+    bar's carriage returns have done their work."""
+    file, count = puzzle_file(tmp_path)
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    main(["solve", str(file), "-f", "line", "--progress", *extra])
+    shown = [line.rsplit("\r", 1)[-1] for line in screen.getvalue().split("\n")]
+    results = [line for line in shown if "\t" in line]
+    assert len(results) >= count
+    for line in results:
+        assert re.fullmatch(r"[1-9.]+\t(unique|multiple|unsatisfiable)", line), repr(line)
+    assert "100%" in screen.getvalue()  # the bar was drawn
+
+
+def test_no_bar_when_stderr_is_not_a_terminal(capsys, tmp_path):
+    file, _ = puzzle_file(tmp_path)
+    _, _, err = run(capsys, "solve", str(file), "-f", "line")
+    assert "%" not in err
+
+
+def test_streaming_with_no_time_left_is_a_timeout():
+    seen = []
+    result = solve_streaming(get_solver("backtracking"), Puzzle.empty(), 1e-12, seen.append)
+    assert result.status is Status.TIMEOUT and list(result.solutions) == seen
+    assert result.puzzle == Puzzle.empty() and result.backend == "backtracking:fast"
+
+
+def test_a_long_puzzle_with_a_typo_keeps_its_own_error():
+    sixteen = datasets.load("sizes")[4].to_line()
+    assert len(sixteen) == 256
+    with pytest.raises(InvalidPuzzleError, match=r"outside|unknown symbol"):
+        read_puzzles(sixteen[:-2] + ".Z")

@@ -167,7 +167,7 @@ def test_limit_must_be_a_natural_number(grids, limit):
         Scripted(grids).solve(UNIQUE_4, limit=limit)
 
 
-@pytest.mark.parametrize("time_limit", [0, -1, -0.5])
+@pytest.mark.parametrize("time_limit", [0, -1, -0.5, float("nan")])
 def test_time_limit_must_be_positive(grids, time_limit):
     with pytest.raises(ValueError, match="time_limit"):
         Scripted(grids).solve(UNIQUE_4, time_limit=time_limit)

@@ -21,15 +21,22 @@ def _pyplot() -> Any:
     return plt
 
 
-def _times_by_backend(table: Table, dataset: str | None) -> dict[str, list[float]]:
-    """Times (ms) of the answered puzzles, timeouts left out, per backend in order of appearance."""
+def _times_by_backend(
+    table: Table, dataset: str | None
+) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """Times (ms) of the answered puzzles and the number of timeouts, per backend in order of
+    appearance."""
     times: dict[str, list[float]] = {}
+    timeouts: dict[str, int] = {}
     for row in table.rows:
         if dataset is None or row["dataset"] == dataset:
             entry = times.setdefault(row["backend"], [])
-            if row["status"] != TIMEOUT:
+            timeouts.setdefault(row["backend"], 0)
+            if row["status"] == TIMEOUT:
+                timeouts[row["backend"]] += 1
+            else:
                 entry.append(float(row["time_ms"]))
-    return times
+    return times, timeouts
 
 
 def cactus(table: Table, ax: Any = None, dataset: str | None = None) -> Any:
@@ -40,7 +47,7 @@ def cactus(table: Table, ax: Any = None, dataset: str | None = None) -> Any:
     """
     if ax is None:
         _, ax = _pyplot().subplots()
-    for backend, times in _times_by_backend(table, dataset).items():
+    for backend, times in _times_by_backend(table, dataset)[0].items():
         times.sort()
         ax.step(times, range(1, len(times) + 1), where="post", label=backend)
     ax.set_xscale("log")
@@ -52,16 +59,30 @@ def cactus(table: Table, ax: Any = None, dataset: str | None = None) -> Any:
 
 
 def box(table: Table, ax: Any = None, dataset: str | None = None) -> Any:
-    """Box plot of time per answered puzzle (log axis), one box per backend; returns the axes."""
+    """Box plot of time per answered puzzle (log axis), one box per backend; returns the axes.
+
+    A timeout has no time to show, so under each backend's name its label says how many
+    puzzles timed out; a backend that answered none has its label and no box.
+    """
     if ax is None:
         _, ax = _pyplot().subplots()
-    times = _times_by_backend(table, dataset)
-    ax.boxplot(list(times.values()))
-    ax.set_xticks(range(1, len(times) + 1), list(times), rotation=30, ha="right")
+    times, timeouts = _times_by_backend(table, dataset)
+    answered = [(k, t) for k, t in enumerate(times.values(), start=1) if t]
+    if answered:
+        ax.boxplot([t for _, t in answered], positions=[k for k, _ in answered])
+    labels = [_box_label(b, len(times[b]), timeouts[b]) for b in times]
+    ax.set_xticks(range(1, len(times) + 1), labels, rotation=30, ha="right")
+    ax.set_xlim(0.5, len(times) + 0.5)
     ax.set_yscale("log")
-    ax.set_ylabel("time per puzzle (ms)")
+    ax.set_ylabel("time per answered puzzle (ms)")
     ax.set_title(f"time per puzzle{f': {dataset}' if dataset else ''}")
     return ax
+
+
+def _box_label(backend: str, answered: int, timed_out: int) -> str:
+    if not timed_out:
+        return backend
+    return f"{backend}\n{'all ' if not answered else ''}{timed_out} timed out"
 
 
 def save(table: Table, path: str | os.PathLike[str], dataset: str | None = None) -> None:

@@ -1,6 +1,8 @@
-"""The ``sudoku-models`` command line: one module a subcommand, each with ``add_parser``, ``run``.
+"""The ``sudoku-models`` command line: one module a subcommand (``export`` holds the two export
+commands), each with ``add_parser`` and ``run``.
 
-Exit codes: 0 solved, 1 no solution (or none found in time), 2 bad input.
+Exit codes: 0 done, 1 no solution (or none found in time, or a puzzle that cannot be rated or
+hinted), 2 bad input, told in one line on stderr.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+from typing import NoReturn
 
 from ..errors import SudokuModelsError
 
 #: Subcommand modules of this package, in the order ``--help`` lists them.
-COMMANDS = ("solve", "solvers", "bench", "generate", "rate", "hint")
+COMMANDS = ("solve", "count", "export", "solvers", "bench", "generate", "rate", "hint")
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -22,11 +25,22 @@ EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool cut off by its reader
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes read like the others: one line on stderr, exit 2.
+
+    The usage stays on ``--help``; the error line says where to look for it.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line and exit with :data:`EXIT_BAD_INPUT`."""
+        self.exit(EXIT_BAD_INPUT, f"sudoku-models: error: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sudoku-models",
         description="Model and solve Sudoku as a constraint problem with several backends.",
     )
@@ -40,7 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a mistake already reported in one line
+        return done.code if isinstance(done.code, int) else EXIT_BAD_INPUT
     try:
         return int(args.run(args))
     except BrokenPipeError:

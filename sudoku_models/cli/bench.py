@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from . import EXIT_OK
-from .inputs import add_progress_flags
+from .inputs import add_progress_flags, positive_int, seconds
 
 
 def add_parser(commands: Any) -> None:
@@ -27,7 +27,9 @@ def add_parser(commands: Any) -> None:
         default="backtracking",
         help="comma-separated backend names[:variant] (default: backtracking)",
     )
-    parser.add_argument("--sample", type=int, default=None, metavar="N", help="N puzzles per set")
+    parser.add_argument(
+        "--sample", type=positive_int, default=None, metavar="N", help="N puzzles per set"
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the sample")
     parser.add_argument(
         "--limit", type=int, default=2, help="solutions to look for (default 2: prove uniqueness)"
@@ -35,12 +37,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-t",
         "--time-limit",
-        type=float,
+        type=seconds,
         default=None,
         metavar="SECONDS",
         help="time limit per puzzle",
     )
-    parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
+    parser.add_argument("-w", "--workers", type=positive_int, default=None, help="worker processes")
     parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
     parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")
     parser.add_argument("--plot", metavar="OUT", help="write a cactus plot and a box plot (PNG)")
@@ -60,8 +62,6 @@ def run(args: argparse.Namespace) -> int:
     from ..bench import load_dataset
     from ..bench import run as run_bench
 
-    if args.sample is not None and args.sample < 1:
-        raise ValueError("--sample must be at least 1")
     table = run_bench(
         dict(load_dataset(source) for source in args.datasets),
         backends=args.backends,

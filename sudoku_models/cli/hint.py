@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
-from . import EXIT_OK
-from .inputs import box_shape, read_puzzles
+from ..board import cell_name
+from ..puzzle import Puzzle
+from ..solvers.base import Status
+from . import EXIT_NO_SOLUTION, EXIT_OK
+from .inputs import add_puzzle_arguments, read_puzzles
+
+#: Cells named at most when listing the digits that could be the wrong one.
+MAX_NAMED = 8
 
 
 def add_parser(commands: Any) -> None:
@@ -14,17 +21,79 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "hint",
         help="show the next logical step of a puzzle in progress",
-        description="Print the cheapest next step for PUZZLE (givens plus digits placed so far).",
+        description=(
+            "Print the cheapest next step for PUZZLE (givens plus digits placed so far). When a "
+            "digit placed is wrong, say which cells clash, or that no solution is left "
+            "(exit code 1)."
+        ),
     )
-    parser.add_argument("puzzle", help="puzzle text, file, or - for standard input")
-    parser.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
+    add_puzzle_arguments(parser)
+    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print one hint per puzzle of the input."""
-    from ..grading import hint_text
+    from ..grading import CandidateGrid, hint
 
-    for puzzle in read_puzzles(args.puzzle, box=args.box):
-        print(hint_text(puzzle), flush=True)
-    return EXIT_OK
+    code = EXIT_OK
+    for puzzle in read_puzzles(args.puzzle, args.box):
+        problem = mistake(puzzle)
+        data: dict[str, Any] = {"puzzle": puzzle.to_line()}
+        if problem is not None:
+            code = EXIT_NO_SOLUTION
+            data["error"] = text = f"no hint: {problem}"
+        else:
+            step = hint(puzzle)
+            if step is None:
+                text = "the grid is full"
+                data["hint"] = None
+            else:
+                geo = CandidateGrid.from_puzzle(puzzle).geo
+                text = step.describe(geo)
+                data |= {
+                    "hint": text,
+                    "technique": step.technique,
+                    "placements": [[geo.cell_name(i), d] for i, d in step.placements],
+                    "eliminations": [[geo.cell_name(i), d] for i, d in step.eliminations],
+                }
+        print(json.dumps(data) if args.format == "json" else text, flush=True)
+    return code
+
+
+def mistake(puzzle: Puzzle) -> str | None:
+    """Why a position has no next step, or None when it has exactly one solution.
+
+    Two equal digits in a group are named; otherwise, when no solution is left, the filled cells
+    whose digit, taken out alone, leaves a solution (one of them is wrong).
+
+    >>> mistake(Puzzle.parse("11.............."))
+    'r1c1 and r1c2 hold the same digit'
+    >>> mistake(Puzzle.parse("21.....4....34.."))
+    'no solution is left: one of the digits at r1c1, r2c4 is wrong'
+    >>> mistake(Puzzle.parse(".1.....4..1.34.."))
+    'no solution is left: the digit at r3c3 is wrong'
+    """
+    from ..api import solve
+
+    clashes = puzzle.conflicts()
+    if clashes:
+        pairs = (f"{cell_name(*a)} and {cell_name(*b)}" for a, b in clashes)
+        return "; ".join(f"{pair} hold the same digit" for pair in pairs)
+    result = solve(puzzle, limit=2)
+    if result.status is Status.MULTIPLE:
+        return "the puzzle has more than one solution, so no step is forced"
+    if result.status is not Status.UNSATISFIABLE:
+        return None
+    suspects = []
+    for i, d in enumerate(puzzle.cells):
+        r, c = divmod(i, puzzle.n)
+        if d and solve(puzzle.with_digit(r, c, 0), limit=1).solution is not None:
+            suspects.append(cell_name(r, c))
+    if not suspects:
+        return "no solution is left: more than one digit placed is wrong"
+    if len(suspects) == 1:
+        return f"no solution is left: the digit at {suspects[0]} is wrong"
+    named = ", ".join(suspects[:MAX_NAMED])
+    more = f" and {len(suspects) - MAX_NAMED} more" if len(suspects) > MAX_NAMED else ""
+    return f"no solution is left: one of the digits at {named}{more} is wrong"

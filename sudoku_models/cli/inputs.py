@@ -1,15 +1,35 @@
-"""Reading the puzzles a command is given: a puzzle text, a file of one puzzle a line, or ``-``."""
+"""Reading what a command is given: a puzzle text, a file, a shipped set's name, or standard input.
+
+A ``PUZZLE`` argument is read as, in this order: ``-`` (standard input); an existing path (a file,
+or a pipe such as ``<(...)``; a directory is refused); the name of a shipped set such as ``top95``
+(:mod:`sudoku_models.datasets`); otherwise the puzzle itself, unless it looks like a file name, in
+which case the error says that no such file exists. With no ``PUZZLE`` at all, a puzzle piped in
+on standard input is read.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
+import stat
 import sys
 from collections.abc import Iterator
 
+from .. import datasets
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
+
+#: What ``PUZZLE`` may be, for the help of every command that reads puzzles.
+PUZZLE_HELP = (
+    "a puzzle, a file of puzzles (one a line), a shipped set such as top95, or - for standard "
+    "input (read anyway when piped in and PUZZLE is left out)"
+)
+
+#: A file name's extension, such as ``.txt``.
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 
 
 def box_shape(text: str) -> tuple[int, int]:
@@ -18,6 +38,34 @@ def box_shape(text: str) -> tuple[int, int]:
     if not sep or not rows.isdigit() or not cols.isdigit():
         raise argparse.ArgumentTypeError(f"box shape must look like 3x3 or 2x3, got {text!r}")
     return int(rows), int(cols)
+
+
+def seconds(text: str) -> float:
+    """Parse a time limit: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"a time limit must be positive seconds, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """Parse a count that must be at least 1 (``--count``, ``--workers``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
+    """The optional ``PUZZLE`` positional and ``--box``, shared by every command reading puzzles."""
+    parser.add_argument("puzzle", nargs="?", metavar="PUZZLE", help=PUZZLE_HELP)
+    parser.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
 
 
 def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> None:
@@ -33,22 +81,64 @@ def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> No
     progress.add_argument("--no-progress", dest="progress", action="store_false")
 
 
-def read_puzzles(source: str, box: tuple[int, int] | None = None) -> Iterator[Puzzle]:
-    """Puzzles from ``source``: ``-`` for standard input, an existing file, or the puzzle itself.
+def _given_source(source: str | None) -> str:
+    """``source``, or ``-`` when it was left out and something is piped in on standard input."""
+    if source is not None:
+        return source
+    if sys.stdin is not None and not sys.stdin.isatty():
+        return "-"
+    raise ValueError("give a PUZZLE, a file, a shipped set name, or - for standard input")
+
+
+def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
+    """Every puzzle of ``source``, read and checked before any work starts.
 
     Standard input and files hold one puzzle a line, or a single puzzle written as a grid over
     several lines (when the first line is not a puzzle by itself).
     """
+    source = _given_source(source)
     if source == "-":
-        yield from _puzzles_from_text(sys.stdin.read(), "standard input", box)
-    elif os.path.isfile(source):
-        with open(source, encoding="utf-8") as handle:
-            text = handle.read()
-        yield from _puzzles_from_text(text, source, box)
-    elif os.path.sep in source or source.endswith(".txt"):
-        raise InvalidPuzzleError(f"no such file: {source}")
-    else:
-        yield Puzzle.parse(source, box=box)
+        return list(_puzzles_from_text(sys.stdin.read(), "standard input", box))
+    if os.path.lexists(source):
+        return list(_puzzles_from_text(_read_file(source), source, box))
+    if source in datasets.names():
+        return list(datasets.iter_puzzles(datasets.path(source), box=box))
+    try:
+        return [Puzzle.parse(source, box=box)]
+    except InvalidPuzzleError:
+        if _looks_like_a_file_name(source):
+            shipped = ", ".join(datasets.names())
+            raise FileNotFoundError(
+                f"no such file or shipped puzzle set: {source!r} (shipped sets: {shipped})"
+            ) from None
+        raise
+
+
+def _looks_like_a_file_name(text: str) -> bool:
+    """Whether text that is no puzzle was meant as a file: it has a path separator, or it is
+    shorter than a 9x9 puzzle and has an extension or is a bare word such as ``top96``."""
+    if "/" in text or os.sep in text:
+        return True
+    short = len(text) < 81 and not any(ch.isspace() for ch in text)
+    word = text.replace("_", "").isalnum() and not text.isdigit()
+    return short and (word or bool(_EXTENSION.search(text)))
+
+
+def _read_file(path: str) -> str:
+    """The text of an existing path: a regular file or a pipe; a directory is an error."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{path}: a link to a file that does not exist") from None
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(f"{path} is a directory, not a file of puzzles")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except UnicodeDecodeError:
+        raise InvalidPuzzleError(f"{path} is not a text file") from None
+    except OSError as exc:
+        raise OSError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> Iterator[Puzzle]:
@@ -70,7 +160,10 @@ def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> It
     try:
         Puzzle.parse(lines[0], box=box)
     except InvalidPuzzleError:
-        yield Puzzle.parse("\n".join(lines), box=box)
+        try:
+            yield Puzzle.parse("\n".join(lines), box=box)
+        except InvalidPuzzleError as exc:
+            raise exc.located(where) from None
         return
     for number, line in enumerate(lines, start=1):
         try:

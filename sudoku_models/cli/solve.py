@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import sys
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..batch import solve_many
+from ..batch import progress_bar, solve_many
 from ..board import cell_name
+from ..model import Model
+from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import Result, Status
-from . import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import box_shape, read_puzzles
+from ..solvers.base import Result, Solver, Stats, Status, as_model
+from . import EXIT_NO_SOLUTION, EXIT_OK
+from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles, seconds
+from .output import Tally, emit, shows_bar
 from .prompt import ask_puzzle
+
+FORMATS = ("grid", "line", "json", "svg")
 
 
 def add_parser(commands: Any) -> None:
@@ -22,57 +29,213 @@ def add_parser(commands: Any) -> None:
         "solve",
         help="solve puzzles and say whether each solution is unique",
         description=(
-            "Solve PUZZLE (an 81-character line, a file of one puzzle a line, or - for standard "
-            "input). By default two solutions are looked for, so the output says whether the "
-            "solution is unique. Exit code 0: solved, 1: no solution found, 2: bad input."
+            "Solve PUZZLE (an 81-character line, a file of one puzzle a line, a shipped set such "
+            "as top95, or - for standard input). By default two solutions are looked for, so the "
+            "output says whether the solution is unique. Exit code 0: solved, 1: no solution "
+            "found, 2: bad input."
         ),
     )
-    parser.add_argument("puzzle", nargs="?", help="puzzle text, file, or - for standard input")
+    add_solve_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every option of ``solve``: what to read, which backend, how far to search, how to print."""
+    add_puzzle_arguments(parser)
+    parser.add_argument(
+        "-i", "--interactive", action="store_true", help="type the grid in row by row"
+    )
     parser.add_argument("-b", "--backend", default="backtracking", help="backend name[:variant]")
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
         "-n",
         "--count",
-        type=int,
+        type=positive_int,
         default=None,
         metavar="N",
         help="collect up to N solutions (default: 2, enough to tell whether it is unique)",
     )
-    limits.add_argument("--all", action="store_true", help="collect every solution")
-    parser.add_argument("-t", "--time-limit", type=float, default=None, metavar="SECONDS")
-    parser.add_argument("-f", "--format", choices=("grid", "line", "json"), default="grid")
-    parser.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
-    parser.add_argument(
-        "-i", "--interactive", action="store_true", help="type the grid in row by row"
+    limits.add_argument(
+        "--all",
+        action="store_true",
+        help="every solution; the grid and line formats print them as the search goes",
     )
-    parser.set_defaults(run=run)
+    parser.add_argument(
+        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
+    )
+    parser.add_argument(
+        "-f",
+        "--format",
+        choices=FORMATS,
+        default="grid",
+        help="grid (default), line (solution TAB status), json (one object a puzzle), "
+        "svg (a drawing of one puzzle's first solution)",
+    )
+    parser.add_argument(
+        "-w",
+        "--workers",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="solve a file's puzzles on N processes",
+    )
+    add_progress_flags(parser, "for several puzzles when stderr is a terminal")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve every puzzle of the input and print the results."""
-    if args.count is not None and args.count < 1:
-        raise ValueError("--count must be at least 1")
+    """Solve every puzzle of the input and print the results; a tally ends a job of several."""
     if args.interactive:
-        puzzle = ask_puzzle(box=args.box)
-        if puzzle is None:
-            return EXIT_BAD_INPUT
-        puzzles = iter([puzzle])
-    elif args.puzzle is None:
-        raise ValueError("give a PUZZLE, a file, - for standard input, or --interactive")
+        if args.puzzle is not None:
+            raise ValueError("give either PUZZLE or --interactive, not both")
+        puzzles = [ask_puzzle(box=args.box)]
     else:
-        puzzles = read_puzzles(args.puzzle, box=args.box)
+        puzzles = read_puzzles(args.puzzle, args.box)
+    if args.format == "svg" and len(puzzles) > 1:
+        raise ValueError(f"--format svg draws one puzzle; the input has {len(puzzles)}")
     solver = get_solver(args.backend)
     limit = 0 if args.all else (args.count or 2)
-    code = EXIT_OK
-    many = args.puzzle == "-" or (args.puzzle is not None and os.path.isfile(args.puzzle))
-    progress = None if many else False  # a bar on a terminal for files; numba solves in chunks
+    bar = shows_bar(args.progress, len(puzzles))
+    tally = Tally()
+    for result in _results(solver, puzzles, limit, args, bar):
+        tally.add(result)
+    if len(puzzles) > 1:
+        print(tally.line(), file=sys.stderr)
+    return EXIT_OK if tally.solved == tally.puzzles else EXIT_NO_SOLUTION
+
+
+def _results(
+    solver: Solver, puzzles: list[Puzzle], limit: int, args: argparse.Namespace, bar: bool
+) -> Iterator[Result]:
+    """Solve and print each puzzle in turn, yielding its result.
+
+    With ``--all`` (and a format that prints solutions one by one) the solutions are printed as
+    the search finds them (see :func:`solve_streaming`); otherwise each result is printed whole,
+    the puzzles solved on ``--workers`` processes when asked.
+    """
+    if args.all and args.format in ("grid", "line") and args.workers is None:
+        progress = progress_bar(bar, len(puzzles), solver.label)
+        try:
+            for puzzle in puzzles:
+                stream = _Stream(args.format, bar)
+                result = solve_streaming(solver, puzzle, args.time_limit, stream.solution)
+                stream.end(result)
+                progress.update(1)
+                yield result
+        finally:
+            progress.close()
+        return
     for result in solve_many(
-        puzzles, solver, limit=limit, time_limit=args.time_limit, progress=progress
+        puzzles,
+        backend=solver,
+        limit=limit,
+        time_limit=args.time_limit,
+        workers=args.workers,
+        progress=bar,
     ):
-        print(_render(result, args.format), flush=True)
-        if result.solution is None:
-            code = EXIT_NO_SOLUTION
-    return code
+        emit(render(result, args.format), bar)
+        yield result
+
+
+def solve_streaming(
+    solver: Solver,
+    puzzle: Puzzle | Model,
+    time_limit: float | None,
+    on_solution: Callable[[Puzzle], None],
+) -> Result:
+    """Every solution of ``puzzle``, handed to ``on_solution`` in batches as the search goes.
+
+    Each batch is one call of ``solver.solve`` for solutions that differ from those found so
+    far (the blocking interface), and the batches double in size (1, 2, 4, ...): the first
+    solutions show at once, and the searches that walk again past the solutions already found
+    cost about as much again as one enumeration. The solutions and their count are those of
+    ``solver.solve(puzzle, limit=0)``; the result sums the counters of every call.
+    """
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    model = as_model(puzzle)
+    found: list[Puzzle] = []
+    stats = Stats()
+    clashes: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    batch = 1
+    while True:
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        if remaining is not None and remaining <= 0:
+            status = Status.TIMEOUT
+            break
+        step = solver.solve(model, limit=batch, time_limit=remaining, exclude=found)
+        _add_stats(stats, step.stats)
+        clashes = step.clashes
+        for grid in step.solutions:
+            found.append(grid)
+            on_solution(grid)
+        if step.status is Status.TIMEOUT:
+            status = Status.TIMEOUT
+            break
+        if step.count < batch:
+            status = {0: Status.UNSATISFIABLE, 1: Status.UNIQUE}.get(len(found), Status.MULTIPLE)
+            break
+        batch *= 2
+    stats.time = time.perf_counter() - start
+    return Result(
+        status=status,
+        solutions=tuple(found),
+        stats=stats,
+        puzzle=model.puzzle,
+        backend=solver.label,
+        limit=0,
+        clashes=clashes,
+    )
+
+
+def _add_stats(total: Stats, more: Stats) -> None:
+    total.nodes += more.nodes
+    total.guesses += more.guesses
+    total.backtracks += more.backtracks
+    total.propagations += more.propagations
+    total.conflicts += more.conflicts
+    for key, value in more.extra.items():
+        total.extra[key] = total.extra.get(key, 0.0) + value
+
+
+class _Stream:
+    """Prints the solutions of one puzzle as they come, in the ``grid`` or ``line`` format.
+
+    The first solution waits for the second (or the end): only then is it known whether it is
+    the only one, so the output is the same as when the result is printed whole, timeouts aside.
+    """
+
+    def __init__(self, fmt: str, bar: bool) -> None:
+        self.fmt = fmt
+        self.bar = bar
+        self.count = 0
+        self.first: Puzzle | None = None
+
+    def solution(self, grid: Puzzle) -> None:
+        """Take the next solution: print it, and the first one if it was waiting."""
+        self.count += 1
+        if self.count == 1:
+            self.first = grid
+            return
+        if self.first is not None:
+            self._print(self.first, 1, "multiple")
+            self.first = None
+        self._print(grid, self.count, "multiple")
+
+    def end(self, result: Result) -> None:
+        """Print what waits and the closing line of the result."""
+        if not result.solutions:
+            emit(render(result, self.fmt), self.bar)
+            return
+        if self.first is not None:
+            self._print(self.first, 1, result.status.value, alone=result.count == 1)
+        if self.fmt == "grid":
+            emit(_closing_line(result) + "\n", self.bar)
+
+    def _print(self, grid: Puzzle, k: int, status: str, alone: bool = False) -> None:
+        if self.fmt == "line":
+            emit(f"{grid.to_line()}\t{status}", self.bar)
+        else:
+            emit(f"{'Solution' if alone else f'Solution {k}'}:\n{grid}", self.bar)
 
 
 def describe(result: Result) -> str:
@@ -93,9 +256,12 @@ def describe(result: Result) -> str:
     return "no solution"
 
 
-def _render(result: Result, fmt: str) -> str:
+def render(result: Result, fmt: str) -> str:
+    """A result as the ``--format`` asks: ``grid``, ``line``, ``json`` or ``svg``."""
     if fmt == "json":
-        return json.dumps(_as_json(result))
+        return json.dumps(result.to_dict())
+    if fmt == "svg":
+        return (result.solution or result.puzzle).to_svg(givens=result.puzzle)
     if fmt == "line":
         grids = result.solutions or (result.puzzle,)
         return "\n".join(f"{g.to_line()}\t{result.status.value}" for g in grids)
@@ -105,17 +271,9 @@ def _render(result: Result, fmt: str) -> str:
         blocks.append(f"{title}:\n{grid}")
     if not result.solutions:
         blocks.append(f"Puzzle:\n{result.puzzle}")
-    ms = result.stats.time * 1000
-    blocks.append(f"{describe(result)} [{result.backend}, {ms:.1f} ms]")
+    blocks.append(_closing_line(result))
     return "\n".join(blocks) + "\n"
 
 
-def _as_json(result: Result) -> dict[str, Any]:
-    return {
-        "puzzle": result.puzzle.to_line(),
-        "status": result.status.value,
-        "solutions": [g.to_line() for g in result.solutions],
-        "backend": result.backend,
-        "clashes": [[list(a), list(b)] for a, b in result.clashes],
-        "stats": result.stats.as_dict(),
-    }
+def _closing_line(result: Result) -> str:
+    return f"{describe(result)} [{result.backend}, {result.stats.time * 1000:.1f} ms]"

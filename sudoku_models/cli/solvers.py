@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from ..solvers import available_solvers
@@ -24,8 +25,19 @@ def run(args: argparse.Namespace) -> int:
             state = f"not installed: pip install {info.requires}"
         else:
             state = "not available"
-        print(f"{info.name}: {info.description}")
+        print(f"{info.name}: {plain(info.description)}")
         print(f"  {state}")
         if info.variants:
             print(f"  variants: {', '.join(info.variants)} (default {info.variants[0]})")
     return EXIT_OK
+
+
+def plain(text: str) -> str:
+    """A docstring line without reStructuredText markup: ````fast```` and ``:class:`Solver``` read
+    as ``fast`` and ``Solver``.
+
+    >>> plain("Pure Python; ``fast``, the default, uses :class:`~pkg.Board`.")
+    'Pure Python; fast, the default, uses Board.'
+    """
+    text = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", text)
+    return re.sub(r"``?([^`]+)``?", r"\1", text)

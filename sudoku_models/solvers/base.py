@@ -119,6 +119,26 @@ class Result:
             line += f"; clashing givens: {pairs}"
         return line
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly form: box shape, puzzle and solutions as lines, status, counters.
+
+        >>> from sudoku_models import solve
+        >>> data = solve(".1.....4....34..", limit=2).to_dict()
+        >>> data["status"], data["solutions"], data["box"]
+        ('unique', ['4132231412433421'], [2, 2])
+        """
+        board = self.puzzle.board
+        return {
+            "box": [board.box_rows, board.box_cols],
+            "puzzle": self.puzzle.to_line(),
+            "status": self.status.value,
+            "solutions": [grid.to_line() for grid in self.solutions],
+            "backend": self.backend,
+            "limit": self.limit,
+            "clashes": [[list(a), list(b)] for a, b in self.clashes],
+            "stats": self.stats.as_dict(),
+        }
+
     def _repr_html_(self) -> str:
         grid = self.solution or self.puzzle
         table = display.html_grid(grid.board, grid.cells, givens=self.puzzle.cells)
@@ -222,7 +242,7 @@ class Solver(ABC):
         model = as_model(puzzle)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
             raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
-        if time_limit is not None and time_limit <= 0:
+        if time_limit is not None and not time_limit > 0:  # nan is not positive either
             raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
         blocked = [_grid_of(g, model) for g in exclude]
         stats = Stats()

@@ -1,0 +1,54 @@
+"""``sudoku-models count``: the number of solutions of each puzzle, and nothing else."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..solvers import get_solver
+from ..solvers.base import Status
+from . import EXIT_NO_SOLUTION, EXIT_OK
+from .inputs import add_puzzle_arguments, read_puzzles, seconds
+
+
+def add_parser(commands: Any) -> None:
+    """Register the ``count`` subcommand."""
+    parser = commands.add_parser(
+        "count",
+        help="print the number of solutions of each puzzle",
+        description=(
+            "Print how many solutions PUZZLE has, one number a line for a file of puzzles. "
+            "With --limit N the count stops at N. When the time limit runs out the number "
+            "found so far is printed, a note goes to stderr and the exit code is 1."
+        ),
+    )
+    add_puzzle_arguments(parser)
+    parser.add_argument(
+        "--limit", type=int, default=0, metavar="N", help="stop counting at N (default 0: all)"
+    )
+    parser.add_argument("-b", "--backend", default="backtracking", help="backend name[:variant]")
+    parser.add_argument(
+        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Count the solutions of every puzzle of the input."""
+    if args.limit < 0:
+        raise ValueError("--limit must be 0 (count all) or more")
+    puzzles = read_puzzles(args.puzzle, args.box)
+    solver = get_solver(args.backend)
+    code = EXIT_OK
+    for number, puzzle in enumerate(puzzles, start=1):
+        result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit)
+        print(result.count, flush=True)
+        if result.status is Status.TIMEOUT:
+            where = f"puzzle {number}: " if len(puzzles) > 1 else ""
+            print(
+                f"sudoku-models: {where}time limit reached; at least {result.count} solution(s)",
+                file=sys.stderr,
+            )
+            code = EXIT_NO_SOLUTION
+    return code
