@@ -9,4 +9,6 @@ from importlib import resources
 @functools.cache
 def asset(name: str) -> str:
     """The text of ``static/<name>`` (``board.js``, ``board.css``, ``page.html``)."""
-    return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+    return (
+        resources.files(__package__).joinpath("static").joinpath(name).read_text(encoding="utf-8")
+    )

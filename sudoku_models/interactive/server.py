@@ -80,7 +80,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.LENGTH_REQUIRED, "a request needs its Content-Length")
             return
         if length > MAX_BODY:
-            self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"requests are at most {MAX_BODY} bytes")
+            self._error(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"requests are at most {MAX_BODY} bytes"
+            )
             return
         if length < 0:
             self._error(HTTPStatus.BAD_REQUEST, "negative Content-Length")
@@ -89,9 +91,10 @@ class _Handler(BaseHTTPRequestHandler):
             body = json.loads(self.rfile.read(length))
             if not isinstance(body, dict):
                 raise BadRequest("the body must be a JSON object")
-            change = respond(
-                body.get("state"), body.get("action"), time_limit=self.server.time_limit
-            )
+            state, action = body.get("state"), body.get("action")
+            if not isinstance(state, dict) or not isinstance(action, dict):
+                raise BadRequest("the body needs a 'state' and an 'action' object")
+            change = respond(state, action, time_limit=self.server.time_limit)
         except (ValueError, BadRequest, RecursionError) as exc:
             self._error(HTTPStatus.BAD_REQUEST, f"bad request: {exc}")
             return
@@ -121,7 +124,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page cancelled the request (its Cancel button) or the tab closed
 
 
 def serve(

@@ -27,7 +27,7 @@ def _fpuzzles(text: str) -> Model | None:
         reader = import_module("sudoku_models.fpuzzles")
     except ImportError:
         raise InvalidPuzzleError("f-puzzles links are not read by this version") from None
-    return reader.parse(text)  # type: ignore[no-any-return]
+    return reader.parse(text)
 
 
 def _query_link(text: str) -> Model | None:

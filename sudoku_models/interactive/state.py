@@ -34,6 +34,8 @@ from typing import Any
 
 from ..board import SYMBOLS, Board, cell_name
 from ..errors import InvalidPuzzleError, SudokuModelsError
+from ..grading import CandidateGrid, Step
+from ..grading.candidates import Geometry
 from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import available_solvers, get_solver
@@ -57,7 +59,7 @@ GENERATE_MAX_DIGITS = 16
 ENUMERATE_LIMIT = 200
 
 #: Keys that answer the last question; cleared when the position changes.
-ANSWERS = {
+ANSWERS: dict[str, Any] = {
     "solution": [],
     "stats": None,
     "highlight": {},
@@ -342,9 +344,7 @@ def _remaining(deadline: float) -> float:
     return left
 
 
-def _solved(
-    rules: Model, cells: list[int], backend: str, limit: int, deadline: float
-) -> Result:
+def _solved(rules: Model, cells: list[int], backend: str, limit: int, deadline: float) -> Result:
     """Solve the model of ``cells`` with a fresh solver (solvers are not shared by threads)."""
     try:
         solver = get_solver(backend or "backtracking")
@@ -355,9 +355,7 @@ def _solved(
     finally:
         solver.close()
     if result.status is Status.TIMEOUT:
-        raise TimeoutError(
-            f"timed out: {result.backend} gave up after {result.stats.time:.1f} s"
-        )
+        raise TimeoutError(f"timed out: {result.backend} gave up after {result.stats.time:.1f} s")
     return result
 
 
@@ -373,12 +371,14 @@ Handler = Callable[[dict[str, Any], dict[str, Any], Board, Model, float], Model 
 
 def _int_arg(action: dict[str, Any], key: str, low: int, high: int) -> int:
     value = action.get(key)
-    if not _is_int(value) or not low <= value <= high:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise BadRequest(f"action {action.get('type')!r} needs {key!r} in {low}..{high}")
-    return int(value)
+    return value
 
 
-def _load(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _load(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """Read a pasted puzzle string (or a link whose format the package reads)."""
     text = action.get("text")
     if not isinstance(text, str):
@@ -386,12 +386,17 @@ def _load(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Mo
     if not text.strip():
         raise UserError("nothing to read: paste a puzzle string")
     model = read_rules(text)
+    clashes = model.clashes()
+    if clashes:
+        raise UserError(f"cannot load this puzzle: its givens {_clash_text(model.board, clashes)}")
     _replace_puzzle(state, model, "" if model.is_classic else text)
     _say(state, f"read a {model.n}x{model.n} puzzle with {model.puzzle.clues} givens")
     return model
 
 
-def _new(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _new(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """An empty board of the given box shape, in edit mode."""
     rows = _int_arg(action, "rows", 1, 35)
     cols = _int_arg(action, "cols", 1, 35)
@@ -413,7 +418,9 @@ def _replace_puzzle(state: dict[str, Any], model: Model, source: str) -> None:
     state["source"] = source
 
 
-def _set(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _set(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """Write (or, with digit 0, clear) a digit: a given in edit mode, a player's digit in play."""
     i = _int_arg(action, "cell", 0, board.size - 1)
     d = _int_arg(action, "digit", 0, board.n)
@@ -444,7 +451,9 @@ def _set(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Mod
     return None
 
 
-def _mode(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _mode(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """Switch between editing givens and playing."""
     mode = action.get("mode")
     if mode not in ("play", "edit"):
@@ -454,7 +463,9 @@ def _mode(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Mo
     return None
 
 
-def _check(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _check(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Entering givens is finished: count solutions up to two, then play if unique."""
     result = _solved(rules, state["givens"], str(action.get("backend") or ""), 2, dl)
     if result.status is Status.UNIQUE:
@@ -476,17 +487,24 @@ def _show_difference(state: dict[str, Any], result: Result) -> None:
     state["highlight"] = {"diff": [i for i, (x, y) in enumerate(zip(a, b)) if x != y]}
 
 
-def _solve(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _solve(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Solve the givens with the chosen backend and show the solution with its statistics."""
     backend = str(action.get("backend") or "backtracking")
     result = _solved(rules, state["givens"], backend, 2, dl)
     state["stats"] = {
         "backend": result.backend,
         "status": result.status.value,
-        **{k: round(v, 6) if isinstance(v, float) else v for k, v in result.stats.as_dict().items()},
+        **{
+            k: round(v, 6) if isinstance(v, float) else v for k, v in result.stats.as_dict().items()
+        },
     }
     if result.solution is None:
-        state["message"] = {"text": f"{result.backend}: the puzzle has no solution", "kind": "error"}
+        state["message"] = {
+            "text": f"{result.backend}: the puzzle has no solution",
+            "kind": "error",
+        }
         return None
     state["solution"] = list(result.solution.cells)
     if result.status is Status.MULTIPLE:
@@ -497,7 +515,9 @@ def _solve(state: dict[str, Any], action: dict[str, Any], board: Board, rules: M
     return None
 
 
-def _count(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _count(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Count the solutions of the givens up to ``limit``; mark cells where two differ."""
     limit = _int_arg(action, "limit", 1, 100_000) if "limit" in action else 1000
     backend = str(action.get("backend") or "backtracking")
@@ -550,7 +570,9 @@ def _raise_on_timeout(result: Result) -> None:
         raise TimeoutError("timed out while looking for the true candidates")
 
 
-def _true(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _true(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Show, in each empty cell, the digits that appear there in some solution."""
     model = _model(rules, _position(state))
     found = true_candidates(model, dl)
@@ -562,7 +584,9 @@ def _true(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Mo
     return None
 
 
-def _generate(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _generate(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """A new puzzle: ``seed`` (int or None), ``symmetry``, ``difficulty``, ``rows``/``cols``."""
     from ..generator import generate
 
@@ -600,10 +624,10 @@ def _generate(state: dict[str, Any], action: dict[str, Any], board: Board, rules
 # --- human steps ---------------------------------------------------------------------------
 
 
-def _grid(state: dict[str, Any], board: Board, rules: Model, deadline: float):
+def _grid(
+    state: dict[str, Any], board: Board, rules: Model, deadline: float
+) -> tuple[CandidateGrid, Puzzle]:
     """The player's position as the grader's candidate grid, after a time-limited check."""
-    from ..grading import CandidateGrid
-
     if not rules.is_classic:
         raise UserError("hints and steps know rows, columns and boxes only, not variant rules")
     cells = _position(state)
@@ -618,7 +642,7 @@ def _grid(state: dict[str, Any], board: Board, rules: Model, deadline: float):
     return grid, result.solutions[0]
 
 
-def _step_dict(step: Any, geo: Any) -> dict[str, Any]:
+def _step_dict(step: Step, geo: Geometry) -> dict[str, Any]:
     return {
         "technique": step.technique,
         "text": step.describe(geo),
@@ -650,7 +674,9 @@ def _show_step(state: dict[str, Any], step: dict[str, Any], level: int) -> None:
         }
 
 
-def _hint(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _hint(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Level 1: the technique's name; level 2 (asked again): its pattern on the grid."""
     old = state["hint"]
     if old and old.get("level") == 1 and isinstance(old.get("step"), dict):
@@ -680,7 +706,9 @@ def _apply_step(state: dict[str, Any], step: dict[str, Any]) -> None:
     state["eliminated"] += [[i, d] for i, d in step["eliminations"] if (i, d) not in struck]
 
 
-def _apply(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _apply(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Make the step of the hint on show (or the next step) on the board."""
     shown = state["hint"]
     step = shown["step"] if shown else _next(state, board, rules, dl)
@@ -691,7 +719,9 @@ def _apply(state: dict[str, Any], action: dict[str, Any], board: Board, rules: M
     return None
 
 
-def _step(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _step(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Find the next step and make it at once."""
     step = _next(state, board, rules, dl)
     _push(state)
@@ -700,7 +730,9 @@ def _step(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Mo
     return None
 
 
-def _steps(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float):
+def _steps(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
+) -> Model | None:
     """Every step from the player's position to the end, as a clickable list."""
     from ..grading import solve_logically
 
@@ -718,7 +750,9 @@ def _steps(state: dict[str, Any], action: dict[str, Any], board: Board, rules: M
     return None
 
 
-def _goto(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _goto(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """Show the board just before step ``index`` of the list, that step drawn on it."""
     steps, base = state["steps"], state["steps_base"]
     if not steps or not isinstance(base, dict):
@@ -737,7 +771,9 @@ def _goto(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Mo
     return None
 
 
-def _undo(state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float):
+def _undo(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
     """Go back one position (``redo``: forward again)."""
     back = action["type"] == "undo"
     source, target = ("undo", "redo") if back else ("redo", "undo")

@@ -25,7 +25,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     ) from exc
 
 
-class SudokuWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class SudokuWidget(anywidget.AnyWidget):
     """An interactive board for ``puzzle`` (any form the package reads, a Model, or None).
 
     >>> w = SudokuWidget(".1.....4....34..")
@@ -40,7 +40,7 @@ class SudokuWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     state = traitlets.Dict().tag(sync=True)
     puzzle = traitlets.Unicode("").tag(sync=False)
-    steps = traitlets.List().tag(sync=False)
+    steps: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=False)
 
     def __init__(
         self,

@@ -218,6 +218,7 @@ export function mountBoard(el, host, options = {}) {
     }
     const controller = new AbortController();
     busy = { controller, type: action.type };
+    root.classList.add("sm-busy-now");
     const timer = setTimeout(() => {
       if (busy && busy.controller === controller) {
         busyNote.textContent = `Working on ${action.type}… `;
