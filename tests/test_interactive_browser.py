@@ -41,7 +41,7 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[BoardServer]:
-    board = BoardServer(port=0, time_limit=8)
+    board = BoardServer(port=0, time_limit=3)
     thread = threading.Thread(target=board.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     yield board

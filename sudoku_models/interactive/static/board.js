@@ -229,7 +229,7 @@ export function mountBoard(el, host, options = {}) {
     try {
       await host.act(action, controller.signal);
     } catch (error) {
-      if (error.name === "AbortError") say(`${action.type} cancelled; the board is unchanged`, "error");
+      if (error.name === "AbortError") say(`${action.type} cancelled; the board is unchanged (the search itself stops at its time limit)`, "error");
       else say(`could not ${action.type}: ${error.message}`, "error");
     } finally {
       clearTimeout(timer);
@@ -323,9 +323,12 @@ export function mountBoard(el, host, options = {}) {
     grid.setAttribute("aria-label", `Sudoku grid, ${n} by ${n}, boxes of ${br} by ${bc}`);
     grid.setAttribute("aria-rowcount", n);
     grid.setAttribute("aria-colcount", n);
-    const rows = [];
+    // One HTML string for the whole grid: far faster than a node per pencil mark on 25x25.
+    const sym = state.symbols;
+    const flow = n > 16;
+    const parts = [];
     for (let r = 0; r < n; r++) {
-      const row = h("div", { role: "row", class: "sm-gridrow", "aria-rowindex": r + 1 });
+      parts.push(`<div role="row" class="sm-gridrow" aria-rowindex="${r + 1}">`);
       for (let c = 0; c < n; c++) {
         const i = r * n + c;
         const given = state.givens[i];
@@ -341,47 +344,52 @@ export function mountBoard(el, host, options = {}) {
         if (cellsLit.has(i)) classes.push("sm-lit");
         if (placed.has(i)) classes.push("sm-placed");
         if (diff.has(i)) classes.push("sm-diff");
-        const name = cellName(state, i);
-        let label;
-        const cell = h("div", { role: "gridcell", class: "", "data-cell": i, "aria-colindex": c + 1, tabindex: i === selected ? 0 : -1, "aria-selected": i === selected ? "true" : "false", "aria-readonly": given && state.mode === "play" ? "true" : false });
+        let label = cellName(state, i);
+        let inner = "";
         if (value) {
-          cell.textContent = state.symbols[value - 1];
-          label = `${name}, ${given ? "given" : "entered"} ${state.symbols[value - 1]}`;
+          inner = sym[value - 1];
+          label += `, ${given ? "given" : "entered"} ${sym[value - 1]}`;
         } else if (solved) {
           classes.push("sm-solution");
-          cell.textContent = state.symbols[solved - 1];
-          label = `${name}, solution ${state.symbols[solved - 1]}`;
+          inner = sym[solved - 1];
+          label += `, solution ${sym[solved - 1]}`;
         } else {
           const digits = marksOf[i] || [];
-          label = `${name}, empty`;
+          label += ", empty";
           if (showMarks) {
-            const box = h("div", { class: "sm-marks", style: `--bc:${bc}` });
             const have = new Set(digits);
+            const marks = [];
             for (let d = 1; d <= n; d++) {
               const key = `${i}:${d}`;
-              const mark = h("span", { class: "sm-mark" });
-              if (have.has(d) || elim.has(key)) {
-                mark.textContent = state.symbols[d - 1];
-                if (state.true_candidates) mark.classList.add("sm-true");
-                if (candLit.has(key)) mark.classList.add("sm-mark-lit");
-                if (elim.has(key)) mark.classList.add("sm-mark-elim");
-                if (place.has(key)) mark.classList.add("sm-mark-place");
+              if (!have.has(d) && !elim.has(key)) {
+                if (!flow) marks.push("<span></span>");
+                continue;
               }
-              box.append(mark);
+              let cls = "sm-mark";
+              if (state.true_candidates) cls += " sm-true";
+              if (candLit.has(key)) cls += " sm-mark-lit";
+              if (elim.has(key)) cls += " sm-mark-elim";
+              if (place.has(key)) cls += " sm-mark-place";
+              // On big boards a plain mark is text, not a node: thousands of nodes are slow.
+              marks.push(flow && cls === "sm-mark" ? sym[d - 1] : `<span class="${cls}">${sym[d - 1]}</span>`);
             }
-            cell.append(box);
-            if (digits.length) label += `, candidates ${digits.map((d) => state.symbols[d - 1]).join(" ")}`;
+            const kind = flow ? "sm-marks sm-flow" : "sm-marks";
+            inner = `<div class="${kind}" style="--bc:${bc}">${marks.join(flow ? " " : "")}</div>`;
+            if (digits.length) label += `, candidates ${digits.map((d) => sym[d - 1]).join(" ")}`;
           }
         }
         if (diff.has(i)) label += ", differs between two solutions";
         if (cellsLit.has(i)) label += ", part of the hint";
-        cell.className = classes.join(" ");
-        cell.setAttribute("aria-label", label);
-        row.append(cell);
+        const mine = i === selected;
+        const readonly = given && state.mode === "play" ? ' aria-readonly="true"' : "";
+        parts.push(
+          `<div role="gridcell" class="${classes.join(" ")}" data-cell="${i}" aria-colindex="${c + 1}" ` +
+            `tabindex="${mine ? 0 : -1}" aria-selected="${mine}"${readonly} aria-label="${label}">${inner}</div>`,
+        );
       }
-      rows.push(row);
+      parts.push("</div>");
     }
-    grid.replaceChildren(...rows);
+    grid.innerHTML = parts.join("");
     overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
     overlay.innerHTML = state.overlay || "";
     if (selected >= n * n) selected = 0;
