@@ -10,9 +10,7 @@ from typing import Any
 import pytest
 
 import sudoku_models as sm
-
-anywidget = pytest.importorskip("anywidget", reason="the widget extra is part of the test extra")
-from sudoku_models.interactive import SudokuWidget  # noqa: E402
+from sudoku_models.interactive import SudokuWidget  # the widget extra is in the test extra
 
 EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 

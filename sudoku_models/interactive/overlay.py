@@ -1,10 +1,10 @@
 """Variant constraints drawn over the grid: one SVG fragment in cell units.
 
 The fragment goes into an ``<svg viewBox="0 0 n n">`` laid over the grid, so cell ``(r, c)``
-spans ``x = c .. c + 1``, ``y = r .. r + 1``. Extra all-different groups are drawn as a line
-through their cells' centres, sum cages as a dashed outline with the total in a corner. A
-constraint that knows how to draw itself (a method ``svg(board)`` returning a fragment in the
-same units) is drawn by its own method, so a new variant brings its own drawing.
+spans ``x = c .. c + 1``, ``y = r .. r + 1``. A model that keeps its variant rules
+(``model.variants``, each with ``svg(board, size)``) is drawn by those rules themselves, so a
+new variant brings its own drawing. Otherwise extra all-different groups are drawn as a line
+through their cells' centres and sum cages as a dashed outline with the total in a corner.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ import html
 
 from ..board import Board
 from ..model import Model, classic_groups
+
+#: Cell size handed to a rule's own ``svg``; the fragment is scaled back to cell units.
+RULE_SCALE = 100
 
 
 def overlay_svg(model: Model) -> str:
@@ -25,6 +28,10 @@ def overlay_svg(model: Model) -> str:
     if model.is_classic:
         return ""
     board = model.board
+    rules = getattr(model, "variants", ())
+    if rules:
+        drawn = "".join(part for rule in rules for part in rule.svg(board, RULE_SCALE))
+        return f'<g transform="scale({1 / RULE_SCALE:g})">{drawn}</g>'
     parts: list[str] = []
     classic = {g.cells for g in classic_groups(board)}
     for group in model.groups:
@@ -32,10 +39,6 @@ def overlay_svg(model: Model) -> str:
             parts.append(_group_line(board, group.cells))
     for cage in model.cages:
         parts.append(_cage(board, cage.cells, str(cage.total)))
-    for constraint in (*model.groups, *model.cages, *model.constraints):
-        draw = getattr(constraint, "svg", None)
-        if callable(draw):
-            parts.append(str(draw(board)))
     return "".join(parts)
 
 

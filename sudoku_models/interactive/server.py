@@ -10,6 +10,7 @@ time limit. Bodies over :data:`MAX_BODY` bytes get 413, malformed ones 400.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import webbrowser
@@ -124,10 +125,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        try:
+        # The page may have cancelled the request (its Cancel button) or closed the tab.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the page cancelled the request (its Cancel button) or the tab closed
 
 
 def serve(

@@ -20,14 +20,27 @@ MAX_TEXT = 100_000
 
 
 def _fpuzzles(text: str) -> Model | None:
-    """An f-puzzles link or its compressed data, when the package has a reader for them."""
-    if "fpuzzles=" not in text and "f-puzzles.com" not in text:
+    """An f-puzzles link (``...f-puzzles.com/?load=...``), read by ``sudoku_models.fpuzzles``."""
+    if "f-puzzles.com" not in text and not text.lstrip().startswith("fpuzzles"):
         return None
     try:
         reader = import_module("sudoku_models.fpuzzles")
     except ImportError:
         raise InvalidPuzzleError("f-puzzles links are not read by this version") from None
-    return reader.parse(text)
+    model: Model = reader.read(text.strip())
+    return model
+
+
+def puzzle_text(model: Model) -> str:
+    """The text that gives ``model`` back: an f-puzzles link for variant rules, else one line."""
+    if getattr(model, "variants", ()):
+        try:
+            writer = import_module("sudoku_models.fpuzzles")
+        except ImportError:
+            return model.puzzle.to_line()
+        link: str = writer.to_link(model)
+        return link
+    return model.puzzle.to_line()
 
 
 def _query_link(text: str) -> Model | None:
@@ -46,7 +59,7 @@ def _plain(text: str) -> Model:
 
 
 #: Readers tried in order; each returns None when the text is not its format.
-READERS: tuple[Callable[[str], Model | None], ...] = (_fpuzzles, _query_link)
+READERS: tuple[Callable[[str], Model | None], ...] = (_query_link, _fpuzzles)
 
 
 def read_rules(text: str) -> Model:

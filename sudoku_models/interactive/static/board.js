@@ -38,9 +38,9 @@ function side(state) {
   return state.box[0] * state.box[1];
 }
 
-// The givens as a one-line puzzle string ("." for a blank).
+// The text that gives the puzzle back: the givens in one line, or a link for variant rules.
 export function puzzleLine(state) {
-  return state.givens.map((d) => (d ? state.symbols[d - 1] : ".")).join("");
+  return state.puzzle_text || state.givens.map((d) => (d ? state.symbols[d - 1] : ".")).join("");
 }
 
 function cellName(state, i) {
