@@ -281,6 +281,13 @@ def test_accessibility_roles_labels_and_keyboard_only(page: Any) -> None:
     wait_idle(page)
     assert digit_in(page, 4) == "2"
     assert "r2c1 = 2" in live.inner_text()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # r2c3: candidates 1 3
+    page.keyboard.press("Shift+Digit3")  # strike the pencil mark 3 out
+    wait_idle(page)
+    assert "3 struck out of r2c3" in live.inner_text()
+    assert "candidates 1" in cell(page, 6).get_attribute("aria-label")
+    assert "3" not in cell(page, 6).inner_text()
     page.keyboard.press("Tab")  # out of the grid to the first control, then on to Hint by keys
     for _ in range(30):
         if page.evaluate("document.activeElement.textContent") == "Hint":

@@ -57,6 +57,19 @@ def test_a_clash_is_a_message_and_changes_nothing() -> None:
     assert change == {"message": {"text": "r1c1 cannot hold 1: r1c2 holds it", "kind": "error"}}
 
 
+def test_pencil_marks_can_be_struck_and_restored() -> None:
+    state = act(new_state(SMALL), "mark", cell=0, digit=2)
+    assert state["candidates"][0] == [4] and state["eliminated"] == [[0, 2]]
+    state = act(state, "mark", cell=0, digit=2)
+    assert state["candidates"][0] == [2, 4] and state["eliminated"] == []
+    for cell, digit, why in [(1, 2, "is filled"), (0, 1, "a cell it sees")]:
+        change = respond(state, {"type": "mark", "cell": cell, "digit": digit})
+        assert set(change) == {"message"} and why in change["message"]["text"]
+    wrong = act(state, "mark", cell=0, digit=4)  # 4 is r1c1's digit in the only solution
+    change = respond(wrong, {"type": "hint"})
+    assert change["message"]["kind"] == "error" and "rule out" in change["message"]["text"]
+
+
 def test_givens_are_locked_in_play_and_editable_in_edit_mode() -> None:
     state = new_state(SMALL)
     change = respond(state, {"type": "set", "cell": 1, "digit": 2})

@@ -72,6 +72,7 @@ ACTIONS = (
     "load",
     "new",
     "set",
+    "mark",
     "mode",
     "check",
     "solve",
@@ -453,6 +454,28 @@ def _set(
     return None
 
 
+def _mark(
+    state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
+) -> Model | None:
+    """Strike out a pencil mark of an empty cell, or bring a struck one back."""
+    i = _int_arg(action, "cell", 0, board.size - 1)
+    d = _int_arg(action, "digit", 1, board.n)
+    name = cell_name(*board.row_col(i))
+    cells = _position(state)
+    if cells[i]:
+        raise UserError(f"{name} is filled: pencil marks are for empty cells")
+    if any(cells[p] == d for p in _model(rules, cells).peers()[i]):
+        raise UserError(f"{SYMBOLS[d]} cannot go in {name}: a cell it sees holds it")
+    _push(state)
+    if [i, d] in state["eliminated"]:
+        state["eliminated"] = [p for p in state["eliminated"] if p != [i, d]]
+        _say(state, f"{SYMBOLS[d]} is a pencil mark of {name} again")
+    else:
+        state["eliminated"] = [*state["eliminated"], [i, d]]
+        _say(state, f"{SYMBOLS[d]} struck out of {name}")
+    return None
+
+
 def _mode(
     state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, _: float
 ) -> Model | None:
@@ -806,6 +829,7 @@ _HANDLERS: dict[str, Handler] = {
     "load": _load,
     "new": _new,
     "set": _set,
+    "mark": _mark,
     "mode": _mode,
     "check": _check,
     "solve": _solve,

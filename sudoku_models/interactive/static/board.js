@@ -15,6 +15,7 @@ const MOVES = {
 const CLEAR_KEYS = new Set(["Backspace", "Delete", "0", ".", " "]);
 const SYMMETRIES = ["none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "dihedral"];
 const LEVELS = ["", "Simple", "Easy", "Intermediate", "Expert", "Medium", "Hard", "Unfair", "Extreme"];
+let boards = 0; // boards drawn on this page, for unique element ids
 const SHAPES = [[2, 2], [2, 3], [2, 4], [3, 3], [3, 4], [4, 4], [4, 5], [5, 5]];
 // Actions that only read the position may be cancelled and take a while.
 const SLOW = new Set(["check", "solve", "count", "true_candidates", "generate", "hint", "steps", "step", "apply"]);
@@ -120,7 +121,15 @@ export function mountBoard(el, host, options = {}) {
   let busy = null; // {controller, type} while an action is out
   let localMessage = null;
 
-  const grid = h("div", { class: "sm-grid", role: "grid", tabindex: "-1" });
+  const helpId = `sm-help-${++boards}`;
+  const help = h(
+    "p",
+    { class: "sm-help", id: helpId },
+    "Keys: arrows move; 1-9 (then A-Z on big boards) write a digit; Backspace or Delete clears; " +
+      "Shift with a digit strikes that pencil mark out or back in; Ctrl+V on the grid loads a " +
+      "puzzle string, Ctrl+C copies it.",
+  );
+  const grid = h("div", { class: "sm-grid", role: "grid", tabindex: "-1", "aria-describedby": helpId });
   const overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   overlay.setAttribute("class", "sm-overlay");
   overlay.setAttribute("aria-hidden", "true");
@@ -173,7 +182,7 @@ export function mountBoard(el, host, options = {}) {
     h("div", { class: "sm-row", role: "toolbar", "aria-label": "New puzzle" },
       shape, seed, symmetry, level, buttons.generate, buttons.clear),
   );
-  const root = h("div", { class: "sm-board" }, h("div", { class: "sm-main" }, frame, h("div", { class: "sm-side" }, toolbar, busyBar, message, stats, stepsList)));
+  const root = h("div", { class: "sm-board" }, h("div", { class: "sm-main" }, frame, h("div", { class: "sm-side" }, toolbar, busyBar, message, stats, stepsList, help)));
   el.append(root);
 
   function linkOf(state) {
@@ -256,9 +265,13 @@ export function mountBoard(el, host, options = {}) {
       event.preventDefault();
       return;
     }
-    const d = state.symbols.indexOf(event.key.toUpperCase()) + 1;
-    if (d > 0 && event.key.length === 1) {
-      send({ type: "set", cell: selected, digit: d });
+    // Shift + a digit strikes that pencil mark out (or back in); the key's code, not its
+    // character, says which digit, since Shift+5 types "%".
+    const code = event.code || "";
+    const typed = event.shiftKey && /^(Digit|Numpad|Key)\w$/.test(code) ? code.slice(-1) : event.key;
+    const d = state.symbols.indexOf(typed.toUpperCase()) + 1;
+    if (d > 0 && typed.length === 1) {
+      send({ type: event.shiftKey ? "mark" : "set", cell: selected, digit: d });
       event.preventDefault();
     }
   }
