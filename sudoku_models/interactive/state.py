@@ -296,12 +296,11 @@ def _derive(state: dict[str, Any], rules: Model) -> dict[str, Any]:
     peers = _model(rules, cells).peers()
     struck = {(i, d) for i, d in state["eliminated"]}
     full = range(1, board.n + 1)
-    state["candidates"] = [
-        []
-        if d
-        else [x for x in full if (i, x) not in struck and all(cells[p] != x for p in peers[i])]
-        for i, d in enumerate(cells)
-    ]
+    candidates: list[list[int]] = []
+    for i, d in enumerate(cells):
+        seen = set() if d else {cells[p] for p in peers[i]}
+        candidates.append([] if d else [x for x in full if x not in seen and (i, x) not in struck])
+    state["candidates"] = candidates
     state["overlay"] = overlay_svg(rules)
     state["puzzle_text"] = puzzle_text(_model(rules, state["givens"]))
     state["symbols"] = SYMBOLS[1 : board.n + 1]
