@@ -17,7 +17,7 @@ EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1.......
 
 def test_state_is_a_synced_trait_with_the_component() -> None:
     w = SudokuWidget(EASY)
-    assert w.trait_metadata("state", "sync") is True
+    assert all(w.trait_metadata(name, "sync") for name in ("state", "puzzle", "steps"))
     assert "export default" in w._esm and ".sm-grid" in w._css
     assert w.puzzle == EASY and w.state["mode"] == "play"
     assert w.state["candidates"][2] == sm.grading.CandidateGrid.from_puzzle(
@@ -34,6 +34,14 @@ def test_actions_update_state_puzzle_and_steps() -> None:
     assert w.puzzle[2] == "1" and w.state["can_undo"]
     w.act("undo")
     assert w.puzzle == EASY
+
+
+def test_assigning_puzzle_loads_it() -> None:
+    w = SudokuWidget(EASY)
+    w.puzzle = ".1.....4....34.."
+    assert w.state["box"] == [2, 2] and w.state["givens"][1] == 1 and w.state["can_undo"]
+    w.puzzle = "12x"  # not a puzzle: a message, and the trait goes back to the board's puzzle
+    assert w.state["message"]["kind"] == "error" and w.puzzle == ".1.....4....34.."
 
 
 def test_messages_from_the_grid_are_answered(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,7 +2,8 @@
 
 The whole board state is one synchronized traitlet, ``state``; the grid sends each action as a
 message, and the answer of :func:`~sudoku_models.interactive.state.respond` updates the
-state. ``puzzle`` (the givens as a one-line string) and ``steps`` mirror it for Python code.
+state. ``puzzle`` (the givens as a one-line string) and ``steps`` (the list of solving steps)
+are synchronized too; assigning ``puzzle`` loads that puzzle.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ class SudokuWidget(anywidget.AnyWidget):
     _css = asset("board.css")
 
     state = traitlets.Dict().tag(sync=True)
-    puzzle = traitlets.Unicode("").tag(sync=False)
-    steps: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=False)
+    puzzle = traitlets.Unicode("").tag(sync=True)
+    steps: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
     def __init__(
         self,
@@ -71,6 +72,15 @@ class SudokuWidget(anywidget.AnyWidget):
         board = self.state
         self.puzzle = Puzzle(Board(*board["box"]), tuple(board["givens"])).to_line()
         self.steps = list(board["steps"])
+
+    @traitlets.observe("puzzle")
+    def _load_puzzle(self, change: dict[str, Any]) -> None:
+        board = self.state
+        if (
+            board
+            and change["new"] != Puzzle(Board(*board["box"]), tuple(board["givens"])).to_line()
+        ):
+            self.act("load", text=change["new"])
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("kind") == "action":
