@@ -314,6 +314,8 @@ def test_overlay_draws_cages_and_constraints_that_draw_themselves() -> None:
         ({"box": [2, 2], "givens": [0] * 16, "mode": "party"}, {"type": "hint"}),
         ({"box": [2, 2], "givens": [0] * 16, "undo": [{"box": [2, 2]}]}, {"type": "undo"}),
         ({"box": [9, 9], "givens": [0] * 16}, {"type": "hint"}),
+        ({"box": [2, 2], "givens": [0] * 16, "hint": {"level": 1, "step": 3}}, {"type": "hint"}),
+        ({"box": [2, 2], "givens": [0] * 16, "hint": {"step": {"cells": 1}}}, {"type": "apply"}),
     ],
 )
 def test_malformed_state_or_action_is_a_bad_request(state: Any, action: Any) -> None:

@@ -154,9 +154,11 @@ def respond(
 ) -> dict[str, Any]:
     """The change that ``action`` makes to ``state``: the keys whose values differ.
 
-    ``rules`` carries variant constraints when the caller holds them as a model (the widget);
-    otherwise they are read again from ``state["source"]``. ``time_limit`` bounds every search.
-    The state is not mutated. Raises :class:`BadRequest` for a malformed state or action.
+    ``rules`` is the model of a board whose ``source`` is :data:`HELD` (the widget keeps a
+    variant model that no text describes); otherwise the rules are read again from
+    ``state["source"]`` (a pasted link) or are rows, columns and boxes. ``time_limit`` bounds
+    every search. The state is not mutated. Raises :class:`BadRequest` for a malformed state or
+    action.
     """
     current = _checked_state(state)
     if not isinstance(action, Mapping) or action.get("type") not in ACTIONS:
@@ -171,9 +173,9 @@ def respond(
     handler = _HANDLERS[action["type"]]
     try:
         made = handler(new, dict(action), board, rules, deadline)
-    except (UserError, InvalidPuzzleError) as exc:
-        return {"message": {"text": str(exc), "kind": "error"}}
-    except TimeoutError as exc:
+    except BadRequest:
+        raise
+    except (SudokuModelsError, TimeoutError) as exc:  # the player's mistake, or a slow search
         return {"message": {"text": str(exc), "kind": "error"}}
     if made is None and (new["box"], new["source"]) != (current["box"], current["source"]):
         made = _rules_of(new, Board(*new["box"]), held)
@@ -196,7 +198,7 @@ def _checked_state(state: Mapping[str, Any]) -> dict[str, Any]:
     """The state with the keys :func:`respond` reads checked; BadRequest otherwise."""
     if not isinstance(state, Mapping):
         raise BadRequest("the state must be a dict")
-    out = {**new_state_defaults(), **state}
+    out = {**_defaults(), **state}
     box = out.get("box")
     if not (isinstance(box, list | tuple) and len(box) == 2 and all(_is_int(x) for x in box)):
         raise BadRequest(f"state 'box' must be [rows, cols], got {box!r}")
@@ -218,7 +220,7 @@ def _checked_state(state: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def new_state_defaults() -> dict[str, Any]:
+def _defaults() -> dict[str, Any]:
     """The keys a state may leave out, with their values on a fresh board."""
     return {
         "values": None,
@@ -703,8 +705,8 @@ def _hint(
 ) -> Model | None:
     """Level 1: the technique's name; level 2 (asked again): its pattern on the grid."""
     old = state["hint"]
-    if old and old.get("level") == 1 and isinstance(old.get("step"), dict):
-        step = old["step"]
+    if isinstance(old, dict) and old.get("level") == 1:
+        step = _checked_step(old.get("step"), board)
         _show_step(state, step, 2)
         _say(state, str(step.get("text", "")))
         return None
@@ -719,6 +721,12 @@ def _checked_step(step: Any, board: Board) -> dict[str, Any]:
         raise BadRequest("a step must be a dict")
     for key in ("placements", "eliminations"):
         step[key] = _pairs(step.get(key, []), board, key)
+    for key in ("cells", "digits"):
+        if not isinstance(step.get(key, []), list):
+            raise BadRequest(f"a step's {key!r} must be a list")
+    step.setdefault("cells", [])
+    step.setdefault("digits", [])
+    step["text"] = str(step.get("text", step.get("technique", "")))
     return step
 
 
@@ -735,7 +743,7 @@ def _apply(
 ) -> Model | None:
     """Make the step of the hint on show (or the next step) on the board."""
     shown = state["hint"]
-    step = shown["step"] if shown else _next(state, board, rules, dl)
+    step = shown.get("step") if isinstance(shown, dict) else _next(state, board, rules, dl)
     step = _checked_step(step, board)
     _push(state)
     _apply_step(state, step)
