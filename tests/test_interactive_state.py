@@ -300,6 +300,18 @@ def test_overlay_draws_cages_and_constraints_that_draw_themselves() -> None:
     assert overlay_svg(sm.Model.from_puzzle(SMALL)) == ""
 
 
+def test_rules_that_draw_themselves_are_drawn_by_their_own_svg() -> None:
+    class Ring:
+        def svg(self, board: sm.Board, size: float) -> list[str]:
+            return [f'<circle cx="{size / 2}" cy="{size / 2}" r="{size / 3}"/>']
+
+    model = types.SimpleNamespace(is_classic=False, board=sm.Board(3, 3), variants=(Ring(),))
+    svg = overlay_svg(model)  # type: ignore[arg-type]
+    assert (
+        svg == '<g transform="scale(0.01)"><circle cx="50.0" cy="50.0" r="33.333333333333336"/></g>'
+    )
+
+
 @pytest.mark.parametrize(
     "state, action",
     [
