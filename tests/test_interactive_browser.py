@@ -2,7 +2,8 @@
 
 The browser is the system's Chromium (Debian's ``chromium`` package; ``.ci/run`` installs it),
 never one downloaded by Playwright. Set ``SUDOKU_MODELS_CHROMIUM`` to use another binary. A
-missing browser fails these tests: it does not skip them.
+missing browser fails these tests: it does not skip them. ``SUDOKU_MODELS_SCREENSHOT=board.png``
+keeps the screenshots (the board with a hint, and a variant drawn over the grid) to look at.
 """
 
 from __future__ import annotations

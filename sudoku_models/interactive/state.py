@@ -68,25 +68,6 @@ ANSWERS: dict[str, Any] = {
     "true_candidates": None,
 }
 
-ACTIONS = (
-    "load",
-    "new",
-    "set",
-    "mark",
-    "mode",
-    "check",
-    "solve",
-    "count",
-    "true_candidates",
-    "generate",
-    "hint",
-    "apply",
-    "step",
-    "steps",
-    "goto",
-    "undo",
-    "redo",
-)
 
 # The generator keeps its solvers between calls; one generation at a time.
 _generate_lock = threading.Lock()
@@ -851,3 +832,6 @@ _HANDLERS: dict[str, Handler] = {
     "undo": _undo,
     "redo": _undo,
 }
+
+#: The action types :func:`respond` knows.
+ACTIONS = tuple(_HANDLERS)
