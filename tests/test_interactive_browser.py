@@ -374,3 +374,17 @@ def test_copy_link_opens_the_same_puzzle(page: Any) -> None:
     page.goto(link)
     page.wait_for_selector("[role=gridcell]")
     assert [digit_in(page, i) for i in range(16)] == [ch if ch != "." else "" for ch in SMALL]
+
+
+def test_generate_with_seed_symmetry_and_size(page: Any) -> None:
+    open_board(page)
+    page.get_by_label("Board size").select_option("2x3")
+    page.get_by_label("Seed").fill("7")
+    page.get_by_label("Symmetry").select_option("rot180")
+    click(page, "Generate")
+    assert "generated with seed 7" in message(page).inner_text()
+    expected = sm.generator.generate(seed=7, box=(2, 3), symmetry="rot180").puzzle.to_line()
+    assert [digit_in(page, i) for i in range(36)] == [ch if ch != "." else "" for ch in expected]
+    page.get_by_label("Seed").fill("1.5")
+    click(page, "Generate")
+    assert "whole number" in message(page).inner_text()

@@ -161,3 +161,26 @@ def test_serve_command_serves_until_interrupted(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(module.webbrowser, "open", lambda url: seen.setdefault("opened", url))
     assert main(["serve", "--port", "0", "--no-browser"]) == 0
     assert seen["url"].startswith("http://127.0.0.1:") and "opened" not in seen
+
+
+def test_serve_opens_the_page_in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_models.interactive import server as module
+
+    opened: list[str] = []
+
+    class Now:  # threading.Timer that fires at once
+        def __init__(self, _delay: float, fn: Any, args: tuple[str]) -> None:
+            self.fn, self.args = fn, args
+
+        def start(self) -> None:
+            self.fn(*self.args)
+
+    def stop(self: BoardServer, poll_interval: float = 0.5) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module.threading, "Timer", Now)
+    monkeypatch.setattr(module.webbrowser, "open", opened.append)
+    monkeypatch.setattr(module.BoardServer, "serve_forever", stop)
+    assert main(["serve", SMALL, "--port", "0"]) == 0
+    assert len(opened) == 1 and opened[0].startswith("http://127.0.0.1:")
+    assert opened[0].endswith(f"/?puzzle={SMALL}")
