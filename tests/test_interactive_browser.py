@@ -388,3 +388,21 @@ def test_generate_with_seed_symmetry_and_size(page: Any) -> None:
     page.get_by_label("Seed").fill("1.5")
     click(page, "Generate")
     assert "whole number" in message(page).inner_text()
+
+
+def test_clues_beside_the_grid_and_irregular_regions(page: Any) -> None:
+    state = sm.interactive.new_state(SMALL)
+    clue = '<text class="clue" x="-50" y="50">7</text>'  # in rule units: left of r1c1
+    state.update(outside=True, boxes=False, overlay=f'<g transform="scale(0.01)">{clue}</g>')
+    open_board(page)
+    page.evaluate(MOUNT_WIDGET, state)
+    page.wait_for_selector("[role=gridcell]")
+    overlay = page.locator("svg.sm-overlay")
+    assert overlay.get_attribute("viewBox") == "-1 -1 6 6"
+    grid, drawn = page.locator("[role=grid]").bounding_box(), overlay.bounding_box()
+    side = grid["width"] / 4
+    assert abs(drawn["width"] - 6 * side) < 3 and abs(drawn["x"] - (grid["x"] - side)) < 3
+    text = page.locator("svg.sm-overlay text.clue").bounding_box()
+    assert text["x"] + text["width"] <= grid["x"] + 1  # the clue sits left of the grid
+    inner = cell(page, 2).get_attribute("class")  # r1c3 starts box 2 on a 2x2 board
+    assert "sm-left" not in inner and "sm-left" in cell(page, 0).get_attribute("class")

@@ -300,6 +300,19 @@ def test_overlay_draws_cages_and_constraints_that_draw_themselves() -> None:
     assert overlay_svg(sm.Model.from_puzzle(SMALL)) == ""
 
 
+def test_rules_beside_the_grid_or_instead_of_boxes_change_the_layout() -> None:
+    from sudoku_models.interactive.overlay import overlay_layout
+
+    def rules(*flags: dict[str, bool]) -> Any:
+        return types.SimpleNamespace(variants=[types.SimpleNamespace(**f) for f in flags])
+
+    assert overlay_layout(sm.Model.from_puzzle(SMALL)) == (False, True)
+    assert overlay_layout(rules({"outside": True}, {})) == (True, True)
+    assert overlay_layout(rules({"replaces_boxes": True})) == (False, False)
+    state = new_state(SMALL)
+    assert state["outside"] is False and state["boxes"] is True
+
+
 def test_rules_that_draw_themselves_are_drawn_by_their_own_svg() -> None:
     class Ring:
         def svg(self, board: sm.Board, size: float) -> list[str]:

@@ -42,6 +42,16 @@ def overlay_svg(model: Model) -> str:
     return "".join(parts)
 
 
+def overlay_layout(model: Model) -> tuple[bool, bool]:
+    """``(outside, boxes)``: whether a rule draws outside the grid (clues beside it, so the
+    drawing needs a margin of one cell), and whether the boxes are drawn (not when irregular
+    regions replace them)."""
+    rules = getattr(model, "variants", ())
+    outside = any(getattr(rule, "outside", False) for rule in rules)
+    boxes = not any(getattr(rule, "replaces_boxes", False) for rule in rules)
+    return outside, boxes
+
+
 def _centre(board: Board, i: int) -> tuple[float, float]:
     r, c = board.row_col(i)
     return c + 0.5, r + 0.5

@@ -7,8 +7,10 @@ The state is a JSON-friendly dict (what the page holds, what the widget syncs):
   pencil marks struck out by steps; ``mode``: ``"edit"`` (typing givens) or ``"play"``;
 - ``source``: the text the rules were read from when they are more than rows, columns and boxes;
 - derived, recomputed after every action: ``candidates`` (pencil marks of every empty cell),
-  ``overlay`` (SVG of the variant constraints), ``puzzle_text`` (what *Copy* gives: the
-  givens in one line, or an f-puzzles link for variant rules), ``can_undo``/``can_redo``;
+  ``overlay`` (SVG of the variant constraints; ``outside`` when it draws clues beside the
+  grid, ``boxes`` false when irregular regions replace the boxes), ``puzzle_text`` (what
+  *Copy* gives: the givens in one line, or an f-puzzles link for variant rules),
+  ``can_undo``/``can_redo``;
 - answers to the last question: ``solution``, ``stats``, ``highlight``, ``hint``, ``steps``,
   ``step_index``, ``true_candidates``, ``message``.
 
@@ -41,7 +43,7 @@ from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import available_solvers, get_solver
 from ..solvers.base import Result, Status
-from .overlay import overlay_svg
+from .overlay import overlay_layout, overlay_svg
 from .sources import puzzle_text, read_rules
 
 #: Seconds an action may search before it gives up (the page shows "timed out").
@@ -285,6 +287,7 @@ def _derive(state: dict[str, Any], rules: Model) -> dict[str, Any]:
         candidates.append([] if d else [x for x in full if x not in seen and (i, x) not in struck])
     state["candidates"] = candidates
     state["overlay"] = overlay_svg(rules)
+    state["outside"], state["boxes"] = overlay_layout(rules)
     state["puzzle_text"] = puzzle_text(_model(rules, state["givens"]))
     state["symbols"] = SYMBOLS[1 : board.n + 1]
     state["can_undo"] = bool(state["undo"])

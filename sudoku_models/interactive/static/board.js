@@ -348,8 +348,9 @@ export function mountBoard(el, host, options = {}) {
         const value = given || state.values[i];
         const solved = !value && state.solution && state.solution.length ? state.solution[i] : 0;
         const classes = ["sm-cell"];
-        if (c % bc === 0) classes.push("sm-left");
-        if (r % br === 0) classes.push("sm-top");
+        const boxes = state.boxes !== false; // irregular regions draw their own borders
+        if (c === 0 || (boxes && c % bc === 0)) classes.push("sm-left");
+        if (r === 0 || (boxes && r % br === 0)) classes.push("sm-top");
         if (c === n - 1) classes.push("sm-right");
         if (r === n - 1) classes.push("sm-bottom");
         if (given) classes.push("sm-given");
@@ -403,7 +404,10 @@ export function mountBoard(el, host, options = {}) {
       parts.push("</div>");
     }
     grid.innerHTML = parts.join("");
-    overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    // Clues beside the grid: a margin of one cell all round, and a drawing one cell wider.
+    const margin = state.outside ? grid.querySelector("[role=gridcell]").offsetWidth : 0;
+    frame.style.padding = margin ? `${margin}px` : "";
+    overlay.setAttribute("viewBox", margin ? `-1 -1 ${n + 2} ${n + 2}` : `0 0 ${n} ${n}`);
     overlay.innerHTML = state.overlay || "";
     if (selected >= n * n) selected = 0;
     if (hadFocus) grid.querySelector(`[data-cell="${selected}"]`)?.focus();
