@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..board import cell_name
-from ..solvers import get_solver
+from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Status
 from . import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import box_shape, read_puzzles
@@ -26,7 +26,12 @@ def add_parser(commands: Any) -> None:
         ),
     )
     parser.add_argument("puzzle", nargs="?", help="puzzle text, file, or - for standard input")
-    parser.add_argument("-b", "--backend", default="backtracking", help="backend name[:variant]")
+    parser.add_argument(
+        "-b",
+        "--backend",
+        default=DEFAULT_BACKEND,
+        help=f"backend name[:variant] (default {DEFAULT_BACKEND}; backtracking: handwritten)",
+    )
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
         "-n",
