@@ -171,7 +171,9 @@ def test_singles_puzzle_needs_no_guess(name: str) -> None:
 def test_slow_strategies_stop_at_the_time_limit_on_a_hard_puzzle(name: str) -> None:
     result = strategy(name).solve(HARD_NINE, limit=2, time_limit=0.3)
     assert result.status is Status.TIMEOUT
-    assert result.stats.nodes > 0
+    # boxwise lists every box's fillings before its first node; on a loaded machine the limit
+    # can run out while it lists them.
+    assert result.stats.nodes > 0 or name == "boxwise"
 
 
 @pytest.mark.parametrize("name", ["fast", *MAX_N])

@@ -244,6 +244,8 @@ def search(
     blocked = set(exclude)
     check_cages = bool(model.cages or model.constraints)
     trail: list[tuple[int, int]] = []
+    # Per unit (at its state index), the sum of its cells' masks: how many places each digit has.
+    counts = [0] * len(st)
     counters = [0, 0, 0, 0, 0]  # nodes, guesses, backtracks, propagations, conflicts
     n_units = len(lay.units)
     culprit = -1  # the key whose every choice failed last, tried first while it stays open
@@ -280,6 +282,7 @@ def search(
                         continue
                     open_units += 1
                     count = sum(masks_of(st))
+                    counts[u] = count
                     many = ((count & high) + high) >> guard_shift & low
                     if (count | many) & low != low:
                         return False
@@ -381,26 +384,32 @@ def search(
                         break
         if best < 0:
             return None
+        options = None
         if best_count > 2:
             key = tightest_place(best_count)
             if key >= 0:
-                best = key
-        options = choices_at(best)
-        assert options is not None  # the tightest choice is open
+                best, options = key, choices_at(key)
+        if options is None:
+            m = st[best]
+            options = []
+            while m:
+                b = m & -m
+                options.append((best, b))
+                m ^= b
         if rng is not None:
             rng.shuffle(options)
         return best, options
 
     def tightest_place(fewer_than: int) -> int:
         """The key of a digit with the fewest places in a unit, when fewer than ``fewer_than``;
-        -1 when no digit has so few."""
+        -1 when no digit has so few. Reads the counts of the last propagation's final pass."""
         best = -1
         for k in unit_order:
-            _, masks_of, u = unit_checks[k]
+            u = size + k
             open_digits = low & ~st[u]
             if not open_digits:
                 continue
-            count = sum(masks_of(st))
+            count = counts[u]
             # A field holding c < fewer_than has no guard bit set after adding top - fewer_than.
             if not open_digits & ~((count + (top - fewer_than) * low) >> guard_shift):
                 continue
@@ -475,6 +484,8 @@ def search(
                 unit_order = [*range(first, n_units), *range(first)]
                 culprit = -1
                 budget = budget * 2
+                for _, masks_of, u in unit_checks:  # the counts at the root again
+                    counts[u] = sum(masks_of(st))
         else:
             counters[4] += 1
     finally:
