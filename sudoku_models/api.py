@@ -1,8 +1,10 @@
 """The module-level entry points: ``solve``, ``count_solutions``, ``is_unique`` and friends.
 
 Each takes a puzzle in any accepted form and a backend given by name (``"sat:glucose4"``) or as a
-:class:`~sudoku_models.solvers.base.Solver`. Solvers named without options are kept and reused,
-so backends that keep state between puzzles (the incremental SAT solver) pay their set-up once.
+:class:`~sudoku_models.solvers.base.Solver`; the default is
+:data:`~sudoku_models.solvers.DEFAULT_BACKEND` (SAT), and ``backend="backtracking"`` runs the
+handwritten search. Solvers named without options are kept and reused, so backends that keep
+state between puzzles (the incremental SAT solver) pay their set-up once.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from .errors import InvalidPuzzleError
 from .model import Model
 from .parsing import Source
 from .puzzle import Puzzle
-from .solvers import get_solver
+from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.base import Result, Solver
 
 Backend = str | Solver | type[Solver]
@@ -43,7 +45,7 @@ def _solver(backend: Backend, options: dict[str, Any]) -> Solver:
 
 def solve(
     puzzle: PuzzleLike,
-    backend: Backend = "backtracking",
+    backend: Backend = DEFAULT_BACKEND,
     limit: int = 1,
     time_limit: float | None = None,
     **options: Any,
@@ -54,6 +56,8 @@ def solve(
 
     >>> solve(".1.....4....34..", limit=2).status
     Status.UNIQUE
+    >>> solve(".1.....4....34..", backend="backtracking").backend
+    'backtracking:fast'
     """
     return _solver(backend, options).solve(puzzle, limit=limit, time_limit=time_limit)
 
@@ -61,7 +65,7 @@ def solve(
 def count_solutions(
     puzzle: PuzzleLike,
     limit: int = 0,
-    backend: Backend = "backtracking",
+    backend: Backend = DEFAULT_BACKEND,
     time_limit: float | None = None,
     **options: Any,
 ) -> int:
@@ -75,7 +79,7 @@ def count_solutions(
 
 def is_unique(
     puzzle: PuzzleLike,
-    backend: Backend = "backtracking",
+    backend: Backend = DEFAULT_BACKEND,
     time_limit: float | None = None,
     **options: Any,
 ) -> bool:
@@ -86,14 +90,16 @@ def is_unique(
 def has_other_solution(
     puzzle: PuzzleLike,
     known: Puzzle | Sequence[int],
-    backend: Backend = "backtracking",
+    backend: Backend = DEFAULT_BACKEND,
     **options: Any,
 ) -> bool:
     """Whether ``puzzle`` has a solution other than ``known``: a single solve with it blocked."""
     return _solver(backend, options).has_other_solution(puzzle, known)
 
 
-def fill_board(board: list[list[str]], backend: Backend = "backtracking", **options: Any) -> Result:
+def fill_board(
+    board: list[list[str]], backend: Backend = DEFAULT_BACKEND, **options: Any
+) -> Result:
     """Solve a LeetCode-style board (rows of one-symbol strings, "." blank) and fill it in place.
 
     The board is left untouched when there is no solution; the result says why.

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from .api import Backend, PuzzleLike
 from .errors import MissingDependencyError
-from .solvers import get_solver
+from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.base import Result, Solver, as_model
 
 T = TypeVar("T")
@@ -57,7 +57,7 @@ def _close_worker_solvers() -> None:
 
 def solve_many(
     puzzles: Iterable[PuzzleLike],
-    backend: Backend = "backtracking",
+    backend: Backend = DEFAULT_BACKEND,
     limit: int = 1,
     time_limit: float | None = None,
     executor: Executor | None = None,

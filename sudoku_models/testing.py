@@ -8,6 +8,14 @@ Every backend of this package runs it in its tests, and third-party backends can
         check_solver(MySolver())
 
 Each check raises ``AssertionError`` with a message that names the puzzle and what went wrong.
+
+The default tries every shipped board up to 9x9, hard puzzles included, which a slow backend
+(plain backtracking without propagation, a first prototype) may take minutes over. Test such a
+backend on small boards, with a shorter time limit so that a hang fails quickly::
+
+    check_solver(MySolver(), max_n=4, time_limit=5)   # 4x4 boards only: seconds, not minutes
+    check_solver(MySolver(), max_n=6)                 # then 6x6 and 8x8 too
+
 The reference answers do not come from any backend: complete grids are checked against the
 rules, and counts on 4x4 boards come from enumerating all 288 4x4 grids by permutations.
 """
@@ -94,8 +102,13 @@ def _sample_4x4_puzzles() -> Iterator[Puzzle]:
 def check_solver(solver: Solver | str, max_n: int = 9, time_limit: float = 60.0) -> None:
     """Run every conformance check on ``solver`` (an instance or a registry name).
 
-    ``max_n`` caps the board sizes tried (slow strategies pass 4 or 6); ``time_limit`` bounds
-    each solve so a broken backend fails instead of hanging.
+    ``max_n`` caps the board sizes tried: the default, 9, includes hard 9x9 puzzles that a slow
+    backend needs minutes for, so test one with ``max_n=4`` (4x4 boards, seconds) or ``6`` first.
+    The counting, blocking and unsatisfiability checks run on 4x4 and 9x9 boards whatever
+    ``max_n`` says. ``time_limit`` bounds each solve so a broken backend fails instead of
+    hanging.
+
+    >>> check_solver("backtracking:naive", max_n=4, time_limit=5)
     """
     solver = get_solver(solver)
     check_known_puzzles(solver, max_n, time_limit)

@@ -36,7 +36,8 @@ def test_top_level_names():
 
 def test_solve(oracle):
     result = sm.solve(".1.....4....34..")
-    assert result.status is Status.SOLVED and result.backend == "backtracking:fast"
+    assert result.status is Status.SOLVED and result.backend == "sat:cadical153"
+    assert sm.solve(".1.....4....34..", backend="backtracking").backend == "backtracking:fast"
     assert oracle.is_grid(2, 2, result.solution.cells)
     assert sm.solve(".1.....4....34..", limit=2).status is Status.UNIQUE
     assert sm.solve("12..34..........", limit=0).count == oracle.count(

@@ -8,6 +8,7 @@ import pytest
 
 from sudoku_models import datasets
 from sudoku_models.board import Board
+from sudoku_models.generator.grids import random_grid
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
@@ -162,3 +163,58 @@ def test_stats_add_up(solver):
     s = result.stats
     assert s.nodes >= 1 and s.guesses >= s.backtracks >= 0
     assert s.propagations > 0 and s.time > 0
+
+
+#: A sparse 9x9 with many solutions whose first solution took the cell-only search about
+#: 330,000 nodes (half a minute); exact cover needs 69.
+HEAVY_TAIL = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+
+
+def test_a_sparse_puzzle_has_no_heavy_tail(solver):
+    result = solver.solve(HEAVY_TAIL, limit=2, time_limit=5)
+    assert result.status is Status.MULTIPLE
+    assert all(s.is_valid_solution_of(Puzzle.parse(HEAVY_TAIL)) for s in result.solutions)
+    assert result.stats.nodes <= 100
+
+
+@pytest.mark.parametrize(
+    ("box", "keep"),
+    [
+        *[((2, 2), 0.3), ((2, 3), 0.3), ((3, 2), 0.3), ((2, 4), 0.3), ((3, 3), 0.2)],
+        *[((2, 5), 0.3), ((3, 4), 0.35), ((4, 3), 0.3), ((3, 5), 0.3), ((4, 4), 0.3)],
+        ((4, 5), 0.4),
+    ],
+)
+def test_sparse_random_puzzles_of_every_shape_stay_small_trees(solver, box, keep):
+    # Random grids with most digits blanked: a solution found and a second one looked for in a
+    # few hundred nodes at most (a node is a branching point; propagation runs inside it).
+    board = Board(*box)
+    for seed in range(2):
+        rng = random.Random(seed)
+        puzzle = Puzzle(board, blanked(random_grid(board, rng), keep, rng))
+        result = solver.solve(puzzle, limit=2, time_limit=20)
+        assert result.status in (Status.UNIQUE, Status.MULTIPLE)
+        assert all(s.is_valid_solution_of(puzzle) for s in result.solutions)
+        assert result.stats.nodes <= 400, (puzzle.to_line(), result.stats.nodes)
+
+
+def test_restarts_keep_counts_exact(solver, oracle, monkeypatch):
+    # With a budget of one conflict the search starts again after almost every dead end: the
+    # grids found before a restart must be neither lost nor counted twice.
+    from sudoku_models.solvers.backtracking import fast
+
+    monkeypatch.setattr(fast, "RESTART_WORK", 16)
+    rng = random.Random(5)
+    for _ in range(3):
+        givens = blanked(oracle.random_grid(2, 2, rng), 0.15, rng)
+        result = solver.solve(Puzzle(Board(2, 2), givens), limit=0)
+        assert len(set(result.solutions)) == result.count == oracle.count(2, 2, givens)
+    hard = datasets.load("hardest")[0]
+    assert solver.solve(hard, limit=2, time_limit=30).status is Status.UNIQUE
+
+
+def test_clashing_givens_are_reported_by_the_fast_path(solver):
+    puzzle = Puzzle.parse("11" + "." * 14)
+    result = solver.solve(puzzle)
+    assert result.status is Status.UNSATISFIABLE
+    assert result.clashes == (((0, 0), (0, 1)),)

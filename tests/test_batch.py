@@ -52,7 +52,9 @@ def test_process_pool_matches_one_by_one(one_by_one):
 
 def test_given_executor_matches_one_by_one(one_by_one):
     with ThreadPoolExecutor(max_workers=3) as pool:
-        results = list(solve_many(PUZZLES, limit=2, executor=pool, chunksize=2))
+        results = list(
+            solve_many(PUZZLES, backend="backtracking", limit=2, executor=pool, chunksize=2)
+        )
     assert [_outcome(r) for r in results] == one_by_one
 
 
@@ -69,7 +71,9 @@ def test_dask_cluster_matches_one_by_one(one_by_one):
         distributed.Client(cluster) as client,
     ):
         executor = client.get_executor(pure=False)
-        results = list(solve_many(PUZZLES, limit=2, executor=executor, chunksize=4))
+        results = list(
+            solve_many(PUZZLES, backend="backtracking", limit=2, executor=executor, chunksize=4)
+        )
     assert [_outcome(r) for r in results] == one_by_one
 
 

@@ -54,7 +54,7 @@ def test_rows_follow_the_puzzles_and_agree_with_solve():
     assert table.column("dataset") == ["puzzles"] * len(MIXED)
     assert table.column("index") == list(range(len(MIXED)))
     assert table.column("puzzle") == [Puzzle.parse(p).to_line() for p in MIXED]
-    expected = [solve(p, limit=2) for p in MIXED]
+    expected = [solve(p, backend="backtracking", limit=2) for p in MIXED]
     assert table.column("status") == [r.status.value for r in expected]
     assert table.column("solutions") == [r.count for r in expected]
     assert table.column("backend") == [r.backend for r in expected]

@@ -56,7 +56,7 @@ def test_inline_puzzle_grid_format(capsys, oracle):
     code, out, err = run(capsys, "solve", UNIQUE_4)
     assert code == 0 and err == ""
     assert out.startswith("Solution:\n")
-    assert "unique solution [backtracking:fast, " in out
+    assert "unique solution [sat:cadical153, " in out
     grid = Puzzle.parse("\n".join(out.splitlines()[1:6]))
     assert oracle.is_grid(2, 2, grid.cells)
     assert oracle.keeps(Puzzle.parse(UNIQUE_4).cells, grid.cells)
@@ -76,7 +76,7 @@ def test_json_format(capsys, oracle):
     assert code == 0
     data = json.loads(out)
     assert data["puzzle"] == SEVERAL_4 and data["status"] == "multiple"
-    assert data["backend"] == "backtracking:fast" and data["clashes"] == []
+    assert data["backend"] == "sat:cadical153" and data["clashes"] == []
     assert len(data["solutions"]) == oracle.count(2, 2, Puzzle.parse(SEVERAL_4).cells)
     assert len(set(data["solutions"])) == len(data["solutions"])
     assert {"nodes", "guesses", "time"} <= set(data["stats"])

@@ -11,6 +11,7 @@ import sudoku_models.solvers as registry
 from sudoku_models.errors import UnknownSolverError
 from sudoku_models.solvers import (
     BUILTIN,
+    DEFAULT_BACKEND,
     ENTRY_POINT_GROUP,
     available_solvers,
     get_solver,
@@ -109,7 +110,8 @@ def test_builtin_names():
 
 
 def test_get_solver_by_name_and_variant():
-    solver = get_solver()
+    assert get_solver().label == f"{DEFAULT_BACKEND}:cadical153" == "sat:cadical153"
+    solver = get_solver("backtracking")
     assert isinstance(solver, BacktrackingSolver) and solver.variant == "fast"
     assert solver.label == "backtracking:fast"
     for variant in STRATEGIES:

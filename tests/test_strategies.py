@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_models import testing
+from sudoku_models import datasets, testing
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
@@ -171,4 +171,20 @@ def test_singles_puzzle_needs_no_guess(name: str) -> None:
 def test_slow_strategies_stop_at_the_time_limit_on_a_hard_puzzle(name: str) -> None:
     result = strategy(name).solve(HARD_NINE, limit=2, time_limit=0.3)
     assert result.status is Status.TIMEOUT
-    assert result.stats.nodes > 0
+    # boxwise lists every box's fillings before its first node; on a loaded machine the limit
+    # can run out while it lists them.
+    assert result.stats.nodes > 0 or name == "boxwise"
+
+
+@pytest.mark.parametrize("name", ["fast", *MAX_N])
+@pytest.mark.parametrize("box", [(4, 5), (5, 5)])
+def test_no_board_is_too_large_for_the_search(name: str, box: tuple[int, int]) -> None:
+    # An empty 20x20 and a sparse 25x25 give searches hundreds of levels deep: the answer is a
+    # result or a timeout, never a RecursionError (the searches recurse once a cell, or not at all).
+    puzzle = Puzzle.empty(box)
+    if box == (5, 5):
+        puzzle = next(p for p in datasets.load("sizes") if p.n == 25)
+        puzzle = Puzzle(puzzle.board, tuple(d if i % 3 else 0 for i, d in enumerate(puzzle.cells)))
+    result = strategy(name).solve(puzzle, time_limit=0.5)
+    assert result.status in (Status.SOLVED, Status.TIMEOUT)
+    assert all(s.is_valid_solution_of(puzzle) for s in result.solutions)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..solvers import get_solver
+from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_puzzle_arguments, read_puzzles, seconds
@@ -27,7 +27,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--limit", type=int, default=0, metavar="N", help="stop counting at N (default 0: all)"
     )
-    parser.add_argument("-b", "--backend", default="backtracking", help="backend name[:variant]")
+    parser.add_argument(
+        "-b",
+        "--backend",
+        default=DEFAULT_BACKEND,
+        help=f"backend name[:variant] (default {DEFAULT_BACKEND})",
+    )
     parser.add_argument(
         "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
     )

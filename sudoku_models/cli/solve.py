@@ -13,7 +13,7 @@ from ..batch import progress_bar, solve_many
 from ..board import cell_name
 from ..model import Model
 from ..puzzle import Puzzle
-from ..solvers import get_solver
+from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles, seconds
@@ -45,7 +45,12 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-i", "--interactive", action="store_true", help="type the grid in row by row"
     )
-    parser.add_argument("-b", "--backend", default="backtracking", help="backend name[:variant]")
+    parser.add_argument(
+        "-b",
+        "--backend",
+        default=DEFAULT_BACKEND,
+        help=f"backend name[:variant] (default {DEFAULT_BACKEND}; backtracking: handwritten)",
+    )
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
         "-n",

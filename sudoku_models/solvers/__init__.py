@@ -20,6 +20,7 @@ from .base import Result, SearchTimeout, Solver, Stats, Status
 
 __all__ = [
     "BUILTIN",
+    "DEFAULT_BACKEND",
     "ENTRY_POINT_GROUP",
     "Result",
     "SearchTimeout",
@@ -33,6 +34,11 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP = "sudoku_models.solvers"
+
+#: The backend used when none is named: the SAT solver, the fastest here on every size and
+#: without the heavy tail of the handwritten search on large sparse boards (see the README's
+#: performance section). ``"backtracking"`` names the handwritten search.
+DEFAULT_BACKEND = "sat"
 
 #: Built-in backends: registry name -> "module:Class", imported on first use.
 BUILTIN: dict[str, str] = {
@@ -80,11 +86,14 @@ def solver_class(name: str) -> type[Solver]:
     return cls
 
 
-def get_solver(backend: str | Solver | type[Solver] = "backtracking", **options: Any) -> Solver:
-    """A solver from a name (``"name"`` or ``"name:variant"``), a class, or an instance.
+def get_solver(backend: str | Solver | type[Solver] = DEFAULT_BACKEND, **options: Any) -> Solver:
+    """A solver from a name (``"name"`` or ``"name:variant"``), a class, or an instance;
+    :data:`DEFAULT_BACKEND` when none is given.
 
     >>> get_solver("backtracking")
     BacktrackingSolver('fast')
+    >>> get_solver().label
+    'sat:cadical153'
     """
     if isinstance(backend, Solver):
         if options:

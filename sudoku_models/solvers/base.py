@@ -169,6 +169,13 @@ class Solver(ABC):
         self.options = options
 
     @property
+    def sees_clashes(self) -> bool:
+        """Whether the search itself finds no solution when two givens clash, so that
+        :meth:`solve` looks for the clashing pairs only after such an answer. When False (the
+        default) the givens are checked before the search, which never sees a clash."""
+        return False
+
+    @property
     def label(self) -> str:
         """``name:variant`` as the registry spells it."""
         return f"{self.name}:{self.variant}" if self.variant else self.name
@@ -247,7 +254,8 @@ class Solver(ABC):
         blocked = [_grid_of(g, model) for g in exclude]
         stats = Stats()
         found: list[Grid] = []
-        clashes = model.clashes()
+        sees_clashes = self.sees_clashes
+        clashes = [] if sees_clashes else model.clashes()
         start = time.perf_counter()
         timed_out = False
         if not clashes:
@@ -257,15 +265,18 @@ class Solver(ABC):
             except SearchTimeout:
                 timed_out = True
         stats.time = time.perf_counter() - start
+        if sees_clashes and not found and not timed_out:
+            clashes = model.clashes()
         del found[limit or len(found) :]
+        board = model.board
         return Result(
             status=_status(len(found), limit, timed_out),
-            solutions=tuple(Puzzle(model.board, g) for g in found),
+            solutions=tuple(Puzzle(board, g) for g in found),
             stats=stats,
-            puzzle=model.puzzle,
+            puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
             backend=self.label,
             limit=limit,
-            clashes=tuple((model.board.row_col(a), model.board.row_col(b)) for a, b in clashes),
+            clashes=tuple((board.row_col(a), board.row_col(b)) for a, b in clashes),
         )
 
     def count_solutions(

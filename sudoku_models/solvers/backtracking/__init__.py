@@ -29,6 +29,11 @@ class BacktrackingSolver(Solver):
     name = "backtracking"
     variants = tuple(STRATEGIES)
 
+    @property
+    def sees_clashes(self) -> bool:
+        """The fast strategy checks the givens as it builds its first state."""
+        return self.variant == "fast"
+
     def _strategy(self) -> Strategy:
         module = import_module(f"{__name__}.{STRATEGIES[self.variant or 'fast']}")
         return module.search

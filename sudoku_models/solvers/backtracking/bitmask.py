@@ -17,9 +17,9 @@ from ..base import Grid, Stats
 from .common import (
     Solutions,
     counting,
+    fill_cells,
     given_masks,
     options_of,
-    place_each,
 )
 
 
@@ -53,21 +53,12 @@ def search_in_order(
     grid = list(model.givens)
     solutions = Solutions(model, limit, exclude, found)
 
-    def fill(k: int) -> bool:
-        """Fill the cells ``order[k:]``; True once ``limit`` solutions are found."""
-        counters.node()
+    def pick(k: int) -> tuple[int, int] | None:
+        """The cell to fill at depth ``k`` and its options; None once all are filled."""
         if k == len(order):
-            return solutions.offer(tuple(grid))
+            return None
         i = order[k]
-        cell_groups = member[i]
-        options = options_of(cell_groups, used, full)
-        if not options:
-            counters.conflicts += 1
-            return False
-        forced = not options & (options - 1)
-        return place_each(
-            i, options, forced, cell_groups, used, grid, counters, lambda: fill(k + 1)
-        )
+        return i, options_of(member[i], used, full)
 
-    with counting(stats, deadline, depth=len(order)) as counters:
-        fill(0)
+    with counting(stats, deadline) as counters:
+        fill_cells(pick, member, used, grid, solutions, counters)

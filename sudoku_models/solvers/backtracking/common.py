@@ -123,38 +123,61 @@ def options_of(cell_groups: Sequence[int], used: Sequence[int], full: int) -> in
     return full & ~taken
 
 
-def place_each(
-    i: int,
-    options: int,
-    forced: bool,
-    cell_groups: Sequence[int],
+def fill_cells(
+    pick: Callable[[int], tuple[int, int] | None],
+    member: Sequence[Sequence[int]],
     used: list[int],
     grid: list[int],
+    solutions: Solutions,
     counters: Counters,
-    descend: Callable[[], bool],
-) -> bool:
-    """Put each digit of ``options`` in cell ``i`` in turn, marking it in the masks of the cell's
-    groups, and search on with ``descend``; True as soon as ``descend`` reports the limit reached.
+) -> None:
+    """Depth-first search over cells, one digit at a time, with an explicit stack (no recursion,
+    so no board is too large for it).
 
-    A digit counts as a propagation when it was ``forced`` (the only option), else as a guess;
-    each digit taken back counts as a backtrack.
+    ``pick(k)`` names the cell to fill at depth ``k`` and the mask of its options, or None when
+    every cell is filled. A digit is marked in the masks ``used`` of the cell's groups
+    (``member[cell]``) while it stands and written to ``grid``. A digit counts as a propagation
+    when it was the only option, else as a guess; each digit taken back counts as a backtrack.
     """
-    while options:
+    # One frame per filled cell: the cell, the options not tried yet, whether it was forced, and
+    # the digit standing there.
+    stack: list[list[int]] = []
+    descend = True
+    while True:
+        if descend:
+            counters.node()
+            picked = pick(len(stack))
+            if picked is None:
+                if solutions.offer(tuple(grid)):
+                    return
+            elif picked[1]:
+                i, options = picked
+                stack.append([i, options, not options & (options - 1), 0])
+            else:
+                counters.conflicts += 1
+        descend = False
+        if not stack:
+            return
+        frame = stack[-1]
+        i, options, forced, bit = frame
+        if bit:
+            for g in member[i]:
+                used[g] ^= bit
+            counters.backtracks += 1
+        if not options:
+            grid[i] = 0
+            stack.pop()
+            continue
         bit = options & -options
-        options ^= bit
+        frame[1], frame[3] = options ^ bit, bit
         if forced:
             counters.propagations += 1
         else:
             counters.guesses += 1
-        for g in cell_groups:
+        for g in member[i]:
             used[g] |= bit
         grid[i] = bit.bit_length()
-        if descend():
-            return True
-        for g in cell_groups:
-            used[g] ^= bit
-        counters.backtracks += 1
-    return False
+        descend = True
 
 
 def bits_of(mask: int) -> Iterator[int]:

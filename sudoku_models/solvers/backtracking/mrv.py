@@ -13,12 +13,7 @@ from collections.abc import Sequence
 from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
-from .common import (
-    Solutions,
-    counting,
-    given_masks,
-    place_each,
-)
+from .common import Solutions, counting, fill_cells, given_masks
 
 
 def search(
@@ -40,11 +35,11 @@ def search(
     cells = [i for i, d in enumerate(grid) if not d]
     solutions = Solutions(model, limit, exclude, found)
 
-    def fill(k: int) -> bool:
-        """Fill the cells ``cells[k:]``; True once ``limit`` solutions are found."""
-        counters.node()
+    def pick(k: int) -> tuple[int, int] | None:
+        """Move a cell with the fewest options to ``cells[k]``; that cell and its options, or
+        None once all cells are filled."""
         if k == len(cells):
-            return solutions.offer(tuple(grid))
+            return None
         best = k
         best_options = 0
         best_count = n + 1
@@ -59,16 +54,8 @@ def search(
                 best, best_options, best_count = j, options, count
                 if count <= 1:
                     break
-        if not best_options:
-            counters.conflicts += 1
-            return False
         cells[k], cells[best] = cells[best], cells[k]
-        i = cells[k]
-        cell_groups = member[i]
-        forced = best_count == 1
-        return place_each(
-            i, best_options, forced, cell_groups, used, grid, counters, lambda: fill(k + 1)
-        )
+        return cells[k], best_options
 
-    with counting(stats, deadline, depth=len(cells)) as counters:
-        fill(0)
+    with counting(stats, deadline) as counters:
+        fill_cells(pick, member, used, grid, solutions, counters)
