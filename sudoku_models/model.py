@@ -19,12 +19,16 @@ import functools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .board import Board, clashing_pairs, peers_of
 from .constraints import AllDifferent, Constraint, SumCage
 from .errors import InvalidPuzzleError
 from .parsing import Source
 from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .variants import Variant
 
 __all__ = ["AllDifferent", "Model", "SumCage", "classic_groups"]
 
@@ -43,6 +47,9 @@ class Model:
     groups: tuple[AllDifferent, ...]
     cages: tuple[SumCage, ...] = field(default=())
     constraints: tuple[Constraint, ...] = field(default=())
+    #: The variant rules the constraints came from, kept for display and f-puzzles output; the
+    #: backends read only the primitives, so two models with the same primitives are equal.
+    variants: tuple[Variant, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def from_puzzle(
@@ -51,24 +58,53 @@ class Model:
         extra_groups: Iterable[Sequence[int]] = (),
         cages: Iterable[tuple[Sequence[int], int]] = (),
         constraints: Iterable[Constraint] = (),
+        variants: Iterable[Variant] = (),
     ) -> Model:
         """The classic model of ``puzzle``: one group per row, column and box.
 
         ``extra_groups`` adds all-different groups (lists of cell indices) for variants;
-        ``cages`` adds ``(cells, total)`` sum cages; ``constraints`` adds other primitives.
+        ``cages`` adds ``(cells, total)`` sum cages; ``constraints`` adds other primitives;
+        ``variants`` adds the primitives of variant rules (:mod:`sudoku_models.variants`) and
+        keeps the rules on the model.
+
+        >>> from sudoku_models.variants import Diagonal
+        >>> model = Model.from_puzzle(Puzzle.empty((2, 2)), variants=[Diagonal(positive=True)])
+        >>> model.groups[-1]
+        AllDifferent(cells=(3, 6, 9, 12), name='diagonal+')
         """
         puzzle = Puzzle.parse(puzzle)
         board = puzzle.board
+        rules = tuple(variants)
         groups = classic_groups(board)
+        if any(v.replaces_boxes for v in rules):
+            groups = groups[: 2 * board.n]
+        more_groups: list[AllDifferent] = []
+        more_cages: list[SumCage] = []
+        more: list[Constraint] = []
+        for k, rule in enumerate(rules):
+            for primitive in rule.primitives(board, rules[:k] + rules[k + 1 :]):
+                if isinstance(primitive, AllDifferent):
+                    more_groups.append(primitive)
+                elif isinstance(primitive, SumCage):
+                    more_cages.append(primitive)
+                else:
+                    more.append(primitive)
         extra = tuple(
             AllDifferent(_checked_cells(board, cells), f"extra {k + 1}")
             for k, cells in enumerate(extra_groups)
         )
         cage_list = tuple(SumCage(_checked_cells(board, c), int(total)) for c, total in cages)
-        more = tuple(constraints)
+        more += constraints
         for constraint in more:
             _checked_cells(board, constraint.cells, all_different=False)
-        return cls(board, puzzle.cells, groups + extra if extra else groups, cage_list, more)
+        return cls(
+            board,
+            puzzle.cells,
+            groups + tuple(more_groups) + extra if extra or more_groups else groups,
+            cage_list + tuple(more_cages),
+            tuple(more),
+            rules,
+        )
 
     @property
     def n(self) -> int:
