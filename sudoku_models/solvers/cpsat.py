@@ -82,13 +82,19 @@ class Translation:
         self.variant = variant
         self.cp_model = _cp_model().CpModel()
         self._blocked = 0
-        self._values: dict[int, Any] = {}
         self._digits: dict[tuple[int, int], Any] = {}
         if variant == "integer":
             self.cells: list[Any] = self._integer_cells()
         else:
             self.cells = self._boolean_cells()
-        add_constraints(self.cp_model, model.constraints, self._value, self._holds, model.n)
+        add_constraints(
+            self.cp_model,
+            model.constraints,
+            self._value,
+            self._holds,
+            model.n,
+            boolean=variant == "boolean",
+        )
         self.build_time = time.perf_counter() - start
 
     def _name(self, i: int) -> str:
@@ -133,14 +139,8 @@ class Translation:
         return cells
 
     def _value(self, i: int) -> Any:
-        """The integer variable of cell ``i`` (in the Boolean form, made on first use)."""
-        if self.variant == "integer":
-            return self.cells[i]
-        if i not in self._values:
-            var = self.cp_model.new_int_var(1, self.source.n, self._name(i))
-            self.cp_model.add(var == sum(d * b for d, b in enumerate(self.cells[i], start=1)))
-            self._values[i] = var
-        return self._values[i]
+        """The integer variable of cell ``i`` (integer form)."""
+        return self.cells[i]
 
     def _holds(self, i: int, d: int) -> Any:
         """A literal true exactly when cell ``i`` holds ``d``."""

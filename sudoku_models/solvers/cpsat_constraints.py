@@ -9,8 +9,11 @@ Each primitive becomes CP-SAT's own constraint over the cells' integer values:
 - :class:`Visible`: running maxima (``AddMaxEquality``), a flag per cell that is true exactly when
   the cell is above the maximum before it, and a linear count of the flags.
 
-In the Boolean form of the translation a cell's value is an integer variable tied to its digit
-Booleans, made the first time a constraint needs it.
+In the Boolean form of the translation the digit Booleans carry the rules themselves, as the SAT
+encoding does: a relation as support clauses, a table as one selector per tuple, a linear sum
+over ``d * x[cell, d]`` wherever the integer form uses a cell's value. (Tables over integer
+variables tied to the Booleans lost solutions in CP-SAT's presolve, OR-Tools 9.15: a model with
+solutions was reported infeasible; the clauses avoid that.)
 """
 
 from __future__ import annotations
@@ -28,14 +31,19 @@ def add_constraints(
     value: Callable[[int], Any],
     holds: Callable[[int, int], Any],
     n: int,
+    boolean: bool = False,
 ) -> None:
     """Add ``constraints`` to the ``CpModel`` ``cp``.
 
     ``value(i)`` is the integer variable of cell ``i``; ``holds(i, d)`` a literal true exactly
-    when cell ``i`` holds ``d``.
+    when cell ``i`` holds ``d``; ``boolean`` writes the rules over those literals.
     """
+    if boolean:
+        value = _linear_value(holds, n)
     for constraint in constraints:
-        if isinstance(constraint, AllowedDigits):
+        if boolean and isinstance(constraint, (AllowedDigits, Relation, Table)):
+            _on_literals(cp, constraint, holds, n)
+        elif isinstance(constraint, AllowedDigits):
             cp.add_allowed_assignments(
                 [value(constraint.cell)], [(d,) for d in sorted(constraint.digits)]
             )
@@ -62,6 +70,46 @@ def add_constraints(
                 f"the cpsat backend cannot translate {type(constraint).__name__}; "
                 "try the sat backend"
             )
+
+
+def _linear_value(holds: Callable[[int, int], Any], n: int) -> Callable[[int], Any]:
+    """A cell's value as the linear expression ``sum(d * x[cell, d])``."""
+
+    def value(i: int) -> Any:
+        return sum(d * holds(i, d) for d in range(1, n + 1))
+
+    return value
+
+
+def _on_literals(
+    cp: Any, constraint: AllowedDigits | Relation | Table, holds: Callable[[int, int], Any], n: int
+) -> None:
+    """A small constraint written over the digit literals (the Boolean form)."""
+    if isinstance(constraint, AllowedDigits):
+        cp.add_bool_and(
+            [~holds(constraint.cell, d) for d in range(1, n + 1) if d not in constraint.digits]
+        )
+        return
+    if isinstance(constraint, Relation):
+        cells, rows = constraint.cells, sorted(constraint.pairs)
+    else:
+        cells, rows = constraint.cells, sorted(constraint.rows)
+    if isinstance(constraint, Relation):
+        for k, other in ((0, 1), (1, 0)):
+            for d in range(1, n + 1):
+                support = sorted({row[other] for row in rows if row[k] == d})
+                cp.add_bool_or([~holds(cells[k], d), *(holds(cells[other], e) for e in support)])
+        return
+    selectors = [cp.new_bool_var("") for _ in rows]
+    cp.add_bool_or(selectors)
+    holding: dict[tuple[int, int], list[Any]] = {}
+    for selector, row in zip(selectors, rows):
+        cp.add_bool_and([holds(i, d) for i, d in zip(cells, row)]).only_enforce_if(selector)
+        for k, d in enumerate(row):
+            holding.setdefault((k, d), []).append(selector)
+    for k, i in enumerate(cells):
+        for d in range(1, n + 1):
+            cp.add_bool_or([~holds(i, d), *holding.get((k, d), ())])
 
 
 def _expression(total: LinearSum, value: Callable[[int], Any]) -> Any:

@@ -107,7 +107,7 @@ class Negative(Variant):
     key: ClassVar[str] = "negative"
 
     def describe(self) -> str:
-        return f"negative {self.kind}"
+        return f"{self.name}: {self.kind}"
 
     def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
         mark = NEGATIVE_KINDS.get(self.kind)
