@@ -22,12 +22,14 @@ from sudoku_models.constraints import (
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
+from sudoku_models.solvers.backtracking import constraint
 from sudoku_models.solvers.backtracking.propagators import (
+    DigitSetPropagator,
     LinearSumPropagator,
-    SumCagePropagator,
     TablePropagator,
     VisiblePropagator,
     digit_sets,
+    group_digit_sets,
 )
 from sudoku_models.solvers.base import Status
 
@@ -271,7 +273,7 @@ def test_table_keeps_exactly_the_supported_digits(masks, seed):
 @settings(max_examples=150, deadline=None)
 @given(st.lists(masks9, min_size=1, max_size=4), st.integers(1, 30))
 def test_sum_cage_never_loses_a_supported_digit(masks, total):
-    prop = SumCagePropagator(tuple(range(len(masks))), total, 9)
+    prop = DigitSetPropagator.for_cage(tuple(range(len(masks))), total, 9)
     exact = supports(masks, lambda ds: len(set(ds)) == len(ds) and sum(ds) == total)
     got = prop.prune(tuple(masks))
     if not exact:
@@ -286,3 +288,28 @@ def test_digit_sets_are_tabled_per_size_and_total():
     assert len(digit_sets(9, 3, 15)) == 8
     assert digit_sets(9, 9, 45) == (0b111111111,)
     assert digit_sets(9, 2, 18) == ()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_runs_restarted_before_the_first_solution_lose_nothing(seed, monkeypatch):
+    monkeypatch.setattr(constraint, "FIRST_RUN", 1)  # restart after every node or two
+    rng = random.Random(seed)
+    grids = testing.all_grids_4x4()
+    model = random_model(rng, (2, 2), rng.choice(grids), keep=0.0)
+    expected = sorted(g for g in grids if model.is_solution(g))
+    result = SOLVER.solve(model, limit=0, time_limit=TIME_LIMIT)
+    assert sorted(s.cells for s in result.solutions) == expected
+    assert result.stats.extra["restarts"] > 0 or result.stats.nodes <= 2
+
+
+def test_a_renban_group_takes_the_runs_of_consecutive_digits():
+    cells = (0, 1, 2)
+    renban = {
+        (a, b): frozenset((x, y) for x in range(1, 10) for y in range(1, 10) if abs(x - y) <= 2)
+        for a, b in itertools.combinations(cells, 2)
+    }
+    sets = group_digit_sets(cells, renban, 9)
+    assert sets == tuple(0b111 << k for k in range(7))
+    thermo = dict(renban)
+    thermo[(0, 1)] = frozenset((x, y) for x, y in renban[(0, 1)] if x < y)  # not symmetric
+    assert group_digit_sets(cells, thermo, 9) is None

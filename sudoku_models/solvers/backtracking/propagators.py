@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
@@ -173,24 +174,33 @@ def digit_sets(n: int, k: int, total: int) -> tuple[int, ...]:
     )
 
 
-class SumCagePropagator(Pruner):
-    """A killer cage: ``k`` different digits adding up to ``t``.
+class DigitSetPropagator(Pruner):
+    """Different digits drawn from one of a few digit sets: killer cages, renban-like groups.
 
-    Design: the digit sets of size ``k`` and total ``t`` are tabled once per ``(n, k, t)``
-    (:func:`digit_sets`; 9 digits give at most 12 sets of any size and total). A set stays
-    possible when every cell still allows one of its digits and the cells together still allow
-    all of them. For each possible set, a cell may take its digits minus those another cell is
-    forced to take in that set (a cell with one digit of the set left); a cell keeps the union
-    of these over the possible sets, which also enforces the bounds (no set, no digit). A digit
-    in every possible set must be in the cage: with one place left it goes there. Distinctness
-    itself is left to the cage's peers (a placed digit leaves the rest of the cage).
+    Design: the sets are tabled when the model is read: for a killer cage of ``k`` cells and
+    total ``t``, the sets of ``k`` digits adding up to ``t`` (:func:`digit_sets`, once per
+    ``(n, k, t)``; 9 digits give at most 12 sets of any size and total); for a short group all of
+    whose pairs carry the same kind of symmetric relation (a renban line: pairwise within
+    ``k - 1``), the sets whose every two digits the relations allow (the runs of ``k``
+    consecutive digits). A set stays possible when every cell still allows one of its digits and
+    the cells together still allow all of them. For each possible set, a cell may take its digits
+    minus those another cell is forced to take in that set (a cell with one digit of the set
+    left); a cell keeps the union of these over the possible sets, which also enforces the
+    bounds of a sum (no set, no digit). A digit in every possible set must be in the group: with
+    one place left it goes there. Distinctness itself is left to the peers (a placed digit
+    leaves the rest of the group).
     """
 
-    def __init__(self, cells: tuple[int, ...], total: int, n: int):
+    def __init__(self, cells: tuple[int, ...], sets: tuple[int, ...], n: int):
         super().__init__()
         self.cells = cells
-        self.sets = digit_sets(n, len(cells), total)
+        self.sets = sets
         self.full = (1 << n) - 1
+
+    @classmethod
+    def for_cage(cls, cells: tuple[int, ...], total: int, n: int) -> DigitSetPropagator:
+        """The propagator of a killer cage of ``cells`` adding up to ``total``."""
+        return cls(cells, digit_sets(n, len(cells), total), n)
 
     def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
         """Keep in each cell the digits the still possible digit sets give it."""
@@ -585,20 +595,53 @@ class VisiblePropagator(Pruner):
         return tuple(out)
 
 
-def relation_propagators(
-    relations: Sequence[Relation], n: int
-) -> tuple[list[RelationPropagator], list[tuple[int, int]]]:
-    """Relations merged per pair of cells: propagators, and the pairs that only say "differ".
+Pairs = frozenset[tuple[int, int]]
 
-    A merged relation whose pairs are exactly the unequal digit pairs is returned as a pair of
-    cells to treat as peers (a placed digit leaves the other cell), which is its arc consistency.
-    """
-    merged: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
+
+def merge_relations(relations: Sequence[Relation]) -> dict[tuple[int, int], Pairs]:
+    """One pair set per pair of cells ``(a, b)`` with ``a < b``: the relations on them, ANDed."""
+    merged: dict[tuple[int, int], Pairs] = {}
     for r in relations:
         key, pairs = (r.a, r.b), r.pairs
         if r.a > r.b:
             key, pairs = (r.b, r.a), frozenset((y, x) for x, y in pairs)
         merged[key] = merged[key] & pairs if key in merged else pairs
+    return merged
+
+
+def group_digit_sets(
+    cells: Sequence[int], merged: dict[tuple[int, int], Pairs], n: int
+) -> tuple[int, ...] | None:
+    """The digit sets an all-different group may hold given the relations between its cells.
+
+    Only when every two cells carry a symmetric relation (then a set is possible exactly when
+    each two of its digits are allowed); None otherwise, or when no set is ruled out.
+    """
+    relations = []
+    for a, b in itertools.combinations(sorted(cells), 2):
+        pairs = merged.get((a, b))
+        if pairs is None or any((y, x) not in pairs for x, y in pairs):
+            return None
+        relations.append(pairs)
+    allowed = frozenset.intersection(*relations) if relations else frozenset()
+    sets = tuple(
+        sum(1 << (d - 1) for d in combo)
+        for combo in itertools.combinations(range(1, n + 1), len(cells))
+        if all(pair in allowed for pair in itertools.combinations(combo, 2))
+    )
+    if len(sets) == math.comb(n, len(cells)):
+        return None
+    return sets
+
+
+def relation_propagators(
+    merged: dict[tuple[int, int], Pairs], n: int
+) -> tuple[list[RelationPropagator], list[tuple[int, int]]]:
+    """The merged relations as propagators, and the pairs of cells that only say "differ".
+
+    A merged relation whose pairs are exactly the unequal digit pairs is returned as a pair of
+    cells to treat as peers (a placed digit leaves the other cell), which is its arc consistency.
+    """
     different = frozenset((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if x != y)
     props, peer_pairs = [], []
     for (a, b), pairs in merged.items():
