@@ -32,6 +32,7 @@ from sudoku_models.solvers.backtracking.propagators import (
     group_digit_sets,
 )
 from sudoku_models.solvers.base import Status
+from sudoku_models.variants import Sandwich, XSum
 
 SOLVER = get_solver("backtracking:constraint")
 
@@ -51,7 +52,7 @@ def random_model(rng: random.Random, box: tuple[int, int], grid: tuple[int, ...]
             cages.append((cells, sum(grid[i] for i in cells) + rng.choice((0, 0, 0, 1, -1))))
     constraints = []
     for _ in range(rng.randint(0, 7)):
-        kind = rng.randrange(7)
+        kind = rng.randrange(8)
         if kind == 0:
             a, b = rng.sample(range(size), 2)
             digits = range(1, n + 1)
@@ -78,9 +79,17 @@ def random_model(rng: random.Random, box: tuple[int, int], grid: tuple[int, ...]
             r = rng.randrange(n)
             line = tuple(r * n + c for c in range(n))
             constraints.append(Visible(line[:: rng.choice((1, -1))], rng.randint(1, n)))
-        else:
+        elif kind == 6:
             a, b = rng.sample(range(size), 2)
             constraints.append(Relation.where(a, b, n, lambda x, y: x != y, "differ"))
+        else:  # a sandwich or x-sum clue left of a row: named implications over the row
+            r = rng.randrange(n)
+            row = grid[r * n : (r + 1) * n]
+            low, high = sorted((row.index(1), row.index(n)))
+            sandwich = sum(row[low + 1 : high])
+            x_sum = sum(row[: row[0]])
+            clue = rng.choice((Sandwich((r, -1), sandwich), XSum((r, -1), x_sum)))
+            constraints.extend(clue.primitives(board))
     givens = tuple(d if rng.random() < keep else 0 for d in grid)
     return Model.from_puzzle(Puzzle(board, givens), cages=cages, constraints=constraints)
 

@@ -49,6 +49,7 @@ from ..base import Grid, Stats
 from .common import counting
 from .propagators import (
     CheckPropagator,
+    ConditionPairs,
     DigitSetPropagator,
     FullGroup,
     ImpliesPropagator,
@@ -93,7 +94,7 @@ def _network(
     props: list[Propagator] = []
     peers = Model(board, (0,) * size, groups, cages).peers()
     relations = []
-    rules: dict[str, list[Propagator]] = {}
+    rules: dict[str, list[ImpliesPropagator]] = {}
     for c in constraints:
         if isinstance(c, AllowedDigits):
             start[c.cell] &= sum(1 << (d - 1) for d in c.digits if 1 <= d <= n)
@@ -105,7 +106,12 @@ def _network(
             rules.setdefault(c.name, []).append(ImpliesPropagator(c, n))
         else:
             props.append(_propagator(c, n, peers))
-    props.extend(RuleGroup(members) for members in rules.values())
+    full_groups = [g.cells for g in groups if len(g.cells) == n]
+    for members in rules.values():
+        props.append(RuleGroup(members))
+        pairs = ConditionPairs(members, full_groups)
+        if pairs.checks:
+            props.append(pairs)
     merged = merge_relations(relations)
     for group in groups:
         if len(group.cells) == n:
@@ -189,8 +195,8 @@ def search(
     cand = list(net.start)
     trail: list[tuple[int, int]] = []
     singles: list[int] = []
-    queues: tuple[list[int], ...] = ([], [], [])  # pending propagators, by tier
-    first, second, third = queues
+    queues: tuple[list[int], ...] = ([], [], [], [])  # pending propagators, by tier
+    first, second, third, fourth = queues
     queued = [False] * len(runs)
 
     def narrow(i: int, m: int) -> bool:
@@ -227,6 +233,8 @@ def search(
                 k = second.pop()
             elif third:
                 k = third.pop()
+            elif fourth:
+                k = fourth.pop()
             else:
                 return True
             queued[k] = False

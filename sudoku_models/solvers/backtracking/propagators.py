@@ -35,7 +35,8 @@ class Propagator(Protocol):
     """What the search asks of a propagator: its cells, its cost tier and one pass.
 
     The search runs pending propagators of a lower ``tier`` first: 0 for relations, 1 for
-    groups, 2 for the costly ones (sums, tables, enumeration).
+    groups, 2 for the costly ones (sums, tables, enumeration), 3 for the ones that look at a
+    whole rule at once and run best on a state the others have settled.
     """
 
     cells: tuple[int, ...]
@@ -472,6 +473,20 @@ class ImpliesPropagator(Pruner):
         self.void = len(self.when) != len(when)  # a digit outside 1..n never holds
         self.cells = tuple(dict.fromkeys([i for i, _ in when] + list(self.sum.cells)))
         self.place = {i: k for k, i in enumerate(self.cells)}
+        self.condition = dict(self.when)
+        self.together: dict[tuple[int, ...], bool] = {}
+
+    def possible_together(self, cand: list[int]) -> bool:
+        """Whether the sum can still hold with every condition cell set to its digit."""
+        key = tuple([cand[i] for i in self.sum.cells])
+        answer = self.together.get(key)
+        if answer is None:
+            if len(self.together) >= MEMO_LIMIT:
+                self.together.clear()
+            condition = self.condition
+            masks = [condition.get(i, m) for i, m in zip(self.sum.cells, key)]
+            answer = self.together[key] = self.sum.prefixes(masks) is not None
+        return answer
 
     def run(self, cand: list[int], narrow: Narrow) -> bool:
         """Nothing to do while the rule is void or two condition cells are still open."""
@@ -518,22 +533,91 @@ class ImpliesPropagator(Pruner):
 
 
 class RuleGroup:
-    """Propagators of one rule run as one: the many implications of a sandwich or x-sum clue.
+    """The implications of one rule run as one: the many cases of a sandwich or x-sum clue.
 
     Design: a sandwich clue becomes an implication per pair of places of its 1 and ``n``, all
     over the same line, so a change in the line would wake a hundred of them one by one. As a
-    group they are scheduled once and each member's cheap test of its condition skips it.
+    group they are scheduled once. An implication with two or more conditions can only act
+    once a condition cell holds its digit, so those are filed under each of their conditions
+    and only the files of the conditions that hold are run; one-condition ones always run.
     """
 
     tier = 2
 
-    def __init__(self, members: Sequence[Propagator]):
-        self.members = tuple(members)
+    def __init__(self, members: Sequence[ImpliesPropagator]):
+        self.always = tuple(m for m in members if len(m.when) < 2 and not m.void)
+        files: dict[tuple[int, int], list[ImpliesPropagator]] = {}
+        for member in members:
+            if len(member.when) >= 2 and not member.void:
+                for condition in member.when:
+                    files.setdefault(condition, []).append(member)
+        self.files = tuple((i, b, tuple(file)) for (i, b), file in files.items())
         self.cells = tuple(dict.fromkeys(i for p in members for i in p.cells))
 
     def run(self, cand: list[int], narrow: Narrow) -> bool:
-        """Run every member once; False on the first contradiction."""
-        return all(member.run(cand, narrow) for member in self.members)
+        """Run the members that may act; False on the first contradiction."""
+        for member in self.always:
+            if not member.run(cand, narrow):
+                return False
+        for i, b, file in self.files:
+            if cand[i] == b:
+                for member in file:
+                    if not member.run(cand, narrow):
+                        return False
+        return True
+
+
+class ConditionPairs:
+    """Implications on two cells of a full group: each digit of a condition needs its partner.
+
+    Design: a sandwich clue says "1 at ``p`` and ``n`` at ``q`` imply the cells between add up
+    to the clue". The ``n`` must be somewhere in the row, so a 1 at ``p`` is possible only if
+    some cell ``q`` of the row still allows the ``n`` and the implication for ``(p, q)`` can still
+    hold with both digits placed (its sum reachable), or no implication covers ``(p, q)``.
+    Every condition digit ``a`` at ``i`` with partner digit ``b`` is checked that way over the
+    other cells of a full group holding both condition cells; the answers per implication are
+    memoised on the masks of its sum's cells.
+    """
+
+    tier = 3
+
+    def __init__(self, members: Sequence[ImpliesPropagator], full_groups: Sequence[Sequence[int]]):
+        index: dict[tuple[int, int, int, tuple[int, ...]], dict[int, ImpliesPropagator]] = {}
+        for member in members:
+            if len(member.when) != 2 or member.void:
+                continue
+            first, second = member.when
+            for (i, a), (j, b) in ((first, second), (second, first)):
+                group = next((g for g in full_groups if i in g and j in g and i != j), None)
+                if group is not None:
+                    others = tuple(k for k in group if k != i)
+                    index.setdefault((i, a, b, others), {})[j] = member
+        self.checks = tuple(
+            (i, a, b, others, by_cell) for (i, a, b, others), by_cell in index.items()
+        )
+        cells: dict[int, None] = {}
+        for i, _, _, others, by_cell in self.checks:
+            cells[i] = None
+            cells.update(dict.fromkeys(others))
+            for member in by_cell.values():
+                cells.update(dict.fromkeys(member.cells))
+        self.cells = tuple(cells)
+
+    def run(self, cand: list[int], narrow: Narrow) -> bool:
+        """Remove each condition digit none of whose partner's places can still work."""
+        for i, a, b, others, by_cell in self.checks:
+            m = cand[i]
+            if not m & a:
+                continue
+            for j in others:
+                if cand[j] & b:
+                    member = by_cell.get(j)
+                    if member is None or member.possible_together(cand):
+                        break
+            else:
+                if not narrow(i, m & ~a):
+                    return False
+        return True
 
 
 class VisiblePropagator(Pruner):
