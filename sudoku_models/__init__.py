@@ -21,6 +21,7 @@ from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
 from .solvers.base import Result, Solver, Stats, Status
+from .true_candidates import TrueCandidates, true_candidates
 
 __version__ = "0.1.0"
 
@@ -37,6 +38,7 @@ __all__ = [
     "Status",
     "SudokuModelsError",
     "SumCage",
+    "TrueCandidates",
     "UnknownSolverError",
     "UnsupportedModelError",
     "available_solvers",
@@ -48,4 +50,5 @@ __all__ = [
     "is_unique",
     "solve",
     "solve_many",
+    "true_candidates",
 ]

@@ -11,7 +11,8 @@ Every primitive is written once here, over the cell-digit variables ``x(i, d)`` 
 - :class:`LinearSum`: partial sums, one auxiliary per reachable value after each cell; a value
   from which the total cannot be reached has no variable, so its transitions become clauses
   that forbid the digit outright;
-- :class:`Implies`: the linear sum's clauses, each with the negated condition added;
+- :class:`Implies`: the linear sum's clauses, each with a guard literal added, and the
+  condition implying the guard (conditions asking for the same sum share its clauses);
 - :class:`Visible`: order-encoded running maxima, a visibility flag per cell, and the flags'
   count as a partial sum.
 
@@ -70,6 +71,7 @@ class _Writer:
         self.known = known
         self.fresh = fresh
         self.clauses: list[list[int]] = []
+        self.guards: dict[LinearSum, int] = {}
 
     def lit(self, i: int, d: int) -> Literal:
         """The literal "cell ``i`` holds ``d``", a constant when it is known."""
@@ -101,15 +103,26 @@ class _Writer:
         elif isinstance(constraint, LinearSum):
             self.linear(constraint, [])
         elif isinstance(constraint, Implies):
-            guard = [self.lit(i, d) for i, d in constraint.when]
-            if False not in guard:
-                self.linear(constraint.then, [g for g in guard if g is not True])
+            self.implies(constraint)
         elif isinstance(constraint, Visible):
             self.visible(constraint)
         else:
             raise UnsupportedModelError(
                 f"the sat backend cannot encode {type(constraint).__name__}; try the cpsat backend"
             )
+
+    def implies(self, rule: Implies) -> None:
+        """The sum's clauses guarded by one literal per distinct sum, which every condition
+        that asks for that sum implies (a sandwich asks for each sum twice: 1 then n, n then 1).
+        """
+        when = [self.lit(i, d) for i, d in rule.when]
+        if False in when:
+            return
+        guard = self.guards.get(rule.then)
+        if guard is None:
+            guard = self.guards[rule.then] = self.fresh.take()
+            self.linear(rule.then, [guard])
+        self.add([*(_negate(w) for w in when), guard])
 
     def relation(self, rel: Relation) -> None:
         digits = range(1, self.n + 1)

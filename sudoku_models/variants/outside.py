@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..board import Board
-from ..constraints import Implies, LinearSum, Visible
+from ..constraints import AllowedDigits, Implies, LinearSum, Visible
 from ..errors import InvalidPuzzleError
 from .base import Cell, Primitive, Variant, centre, fp_name, indices, label
 
@@ -91,6 +91,16 @@ class Skyscraper(_OutsideClue):
     key: ClassVar[str] = "skyscraper"
 
     def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
-        if not 1 <= self.total <= board.n:
-            raise InvalidPuzzleError(f"{self.describe()}: 1 to {board.n} digits can be seen")
-        return [Visible(indices(board, self.line(board), self), self.total, self.describe())]
+        n, seen = board.n, self.total
+        if not 1 <= seen <= n:
+            raise InvalidPuzzleError(f"{self.describe()}: 1 to {n} digits can be seen")
+        cells = indices(board, self.line(board), self)
+        # Implied by the row holding every digit once: seen-1 taller digits follow the first
+        # cell, and the tallest digit cannot stand before position seen.
+        implied: list[Primitive] = [
+            AllowedDigits(cells[0], frozenset(range(1, n - seen + 2)), self.describe())
+        ]
+        implied += [
+            AllowedDigits(i, frozenset(range(1, n)), self.describe()) for i in cells[1 : seen - 1]
+        ]
+        return [Visible(cells, seen, self.describe()), *implied]
