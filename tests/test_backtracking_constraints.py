@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from sudoku_models.constraints import (
     Implies,
     LinearSum,
     Relation,
+    SumCage,
     Table,
     Visible,
 )
@@ -23,6 +25,7 @@ from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.backtracking import constraint
+from sudoku_models.solvers.backtracking.derived import implied_sums
 from sudoku_models.solvers.backtracking.propagators import (
     DigitSetPropagator,
     LinearSumPropagator,
@@ -218,8 +221,11 @@ def test_stats_are_counted(oracle):
     grid = tuple(oracle.random_grid(3, 3, random.Random(3)))
     model = Model.from_puzzle(Puzzle.empty((3, 3)), cages=dominoes_killer(grid, 9))
     s = SOLVER.solve(model, limit=2).stats
-    assert s.nodes >= 1 and s.guesses >= s.backtracks >= 1
-    assert s.propagations > 0 and s.conflicts >= 1
+    assert s.nodes >= 1 and s.guesses >= s.backtracks >= 1 and s.propagations > 0
+    # four cells of box 1 would need the two digits 8 and 9
+    crowded = Model.from_puzzle(Puzzle.empty((3, 3)), cages=[((0, 10), 17), ((1, 9), 17)])
+    result = SOLVER.solve(crowded, limit=2)
+    assert result.status is Status.UNSATISFIABLE and result.stats.conflicts >= 1
 
 
 # --- each propagator against enumeration -----------------------------------------------------
@@ -322,3 +328,58 @@ def test_a_renban_group_takes_the_runs_of_consecutive_digits():
     thermo = dict(renban)
     thermo[(0, 1)] = frozenset((x, y) for x, y in renban[(0, 1)] if x < y)  # not symmetric
     assert group_digit_sets(cells, thermo, 9) is None
+
+
+def random_killer(rng: random.Random, box: tuple[int, int], grid: Sequence[int], cover: float):
+    """Cages of up to five touching cells with the totals of ``grid``, over about ``cover`` of
+    the board."""
+    n = box[0] * box[1]
+    free = set(range(n * n))
+    cages = []
+    while free:
+        start = min(free)
+        cells = [start]
+        free.discard(start)
+        while len(cells) < rng.randint(1, 5):
+            around = [
+                j
+                for i in cells
+                for j in (i - 1, i + 1, i - n, i + n)
+                if j in free and abs(j % n - i % n) <= 1 and grid[j] not in {grid[c] for c in cells}
+            ]
+            if not around:
+                break
+            j = rng.choice(around)
+            cells.append(j)
+            free.discard(j)
+        if rng.random() < cover:
+            cages.append((cells, sum(grid[c] for c in cells)))
+    return cages
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(((2, 2), (2, 3), (3, 3))), st.floats(0.5, 1.0))
+def test_every_implied_sum_holds_on_the_grid_the_cages_come_from(oracle, seed, box, cover):
+    rng = random.Random(seed)
+    grid = oracle.random_grid(*box, rng)
+    n = box[0] * box[1]
+    cages = [SumCage(tuple(cells), total) for cells, total in random_killer(rng, box, grid, cover)]
+    a, b = rng.sample(range(n * n), 2)
+    if grid[a] != grid[b]:
+        cages.append(SumCage((a, b), grid[a] + grid[b]))  # may overlap the others
+    model = Model.from_puzzle(Puzzle.empty(box), cages=[(c.cells, c.total) for c in cages])
+    for implied in implied_sums(n, model.full_groups(), cages):
+        assert implied.holds(grid), implied
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_givenless_killers_agree_with_sat(oracle, seed):
+    rng = random.Random(seed)
+    box = (2, 3) if seed < 2 else (3, 3)
+    grid = oracle.random_grid(*box, rng)
+    model = Model.from_puzzle(Puzzle.empty(box), cages=random_killer(rng, box, grid, 1.0))
+    for limit in (2, 20):
+        got = SOLVER.solve(model, limit=limit, time_limit=TIME_LIMIT)
+        want = get_solver("sat").solve(model, limit=limit, time_limit=TIME_LIMIT)
+        assert got.status is want.status and got.count == want.count
+        assert all(model.is_solution(s.cells) for s in got.solutions)

@@ -29,6 +29,7 @@ none is counted twice.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,6 +48,7 @@ from ...constraints import (
 from ...model import Model
 from ..base import Grid, Stats
 from .common import counting
+from .derived import implied_sums
 from .propagators import (
     CheckPropagator,
     ConditionPairs,
@@ -122,6 +124,13 @@ def _network(
             if sets is not None:
                 props.append(DigitSetPropagator(group.cells, sets, n))
     props.extend(DigitSetPropagator.for_cage(cage.cells, cage.total, n) for cage in cages)
+    for implied in implied_sums(n, [g.cells for g in groups if len(g.cells) == n], cages):
+        cells = implied.cells
+        distinct = all(b in peers[a] for a, b in itertools.combinations(cells, 2))
+        if distinct and all(a == 1 for a in implied.coeffs):
+            props.append(DigitSetPropagator.for_cage(cells, implied.total, n))
+        else:
+            props.append(LinearSumPropagator(implied, n))
     relation_props, differ = relation_propagators(merged, n)
     props.extend(relation_props)
     peer_sets = [set(p) for p in peers]
