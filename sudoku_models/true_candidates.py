@@ -132,15 +132,15 @@ def true_candidates(
         for i in free:
             while complete and len(counts[i]) < n:
                 complete = not out_of_time()
-                unseen = [-(i * n + d) for d in counts[i]]
-                if not complete or not sat.solve(assumptions=base + unseen):
+                seen = [-(i * n + d) for d in counts[i]]
+                if not complete or not sat.solve(assumptions=base + seen):
                     break
                 record([Puzzle(model.board, shared.formula.decode_model(sat.get_model()))])
     elif limit == 1:
         for i in free:
             while complete and len(counts[i]) < model.n:
-                unseen = frozenset(d for d in digits if d not in counts[i])
-                rule = AllowedDigits(i, unseen, "not seen yet")
+                others = frozenset(d for d in digits if d not in counts[i])
+                rule = AllowedDigits(i, others, "not seen yet")
                 question = dataclasses.replace(model, constraints=(*model.constraints, rule))
                 found = len(grids)
                 complete = search(question, 1, [])

@@ -90,10 +90,10 @@ def _on_literals(
             [~holds(constraint.cell, d) for d in range(1, n + 1) if d not in constraint.digits]
         )
         return
-    if isinstance(constraint, Relation):
-        cells, rows = constraint.cells, sorted(constraint.pairs)
-    else:
-        cells, rows = constraint.cells, sorted(constraint.rows)
+    cells: tuple[int, ...] = constraint.cells
+    rows: list[tuple[int, ...]] = sorted(
+        constraint.pairs if isinstance(constraint, Relation) else constraint.rows
+    )
     if isinstance(constraint, Relation):
         for k, other in ((0, 1), (1, 0)):
             for d in range(1, n + 1):
