@@ -14,7 +14,7 @@ from importlib import import_module
 from ..errors import SudokuModelsError
 
 #: Subcommand modules of this package, in the order ``--help`` lists them.
-COMMANDS = ("solve", "solvers", "bench", "generate", "rate", "hint")
+COMMANDS = ("solve", "count", "candidates", "solvers", "bench", "generate", "rate", "hint")
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1

@@ -7,11 +7,13 @@ import json
 from typing import Any
 
 from ..board import cell_name
+from ..model import Model
 from ..solvers import get_solver
 from ..solvers.base import Result, Status
 from . import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import box_shape, read_puzzles
+from .inputs import box_shape
 from .prompt import ask_puzzle
+from .variant_args import add_variant_flags, flag_rules, read_models
 
 
 def add_parser(commands: Any) -> None:
@@ -43,6 +45,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-i", "--interactive", action="store_true", help="type the grid in row by row"
     )
+    add_variant_flags(parser)
     parser.set_defaults(run=run)
 
 
@@ -54,16 +57,16 @@ def run(args: argparse.Namespace) -> int:
         puzzle = ask_puzzle(box=args.box)
         if puzzle is None:
             return EXIT_BAD_INPUT
-        puzzles = iter([puzzle])
+        puzzles = iter([Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))])
     elif args.puzzle is None:
         raise ValueError("give a PUZZLE, a file, - for standard input, or --interactive")
     else:
-        puzzles = read_puzzles(args.puzzle, box=args.box)
+        puzzles = read_models(args.puzzle, args, box=args.box)
     solver = get_solver(args.backend)
     limit = 0 if args.all else (args.count or 2)
     code = EXIT_OK
-    for puzzle in puzzles:
-        result = solver.solve(puzzle, limit=limit, time_limit=args.time_limit)
+    for model in puzzles:
+        result = solver.solve(model, limit=limit, time_limit=args.time_limit)
         print(_render(result, args.format), flush=True)
         if result.solution is None:
             code = EXIT_NO_SOLUTION
