@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from . import display
 from .board import Board, clashing_pairs, peers_of
 from .constraints import AllDifferent, Constraint, SumCage
 from .errors import InvalidPuzzleError
@@ -131,6 +132,24 @@ class Model:
         return len(self.groups) == 3 * self.n and all(
             g.cells == u for g, u in zip(self.groups, self.board.units)
         )
+
+    def to_svg(self, solution: Sequence[int] | Puzzle | None = None, cell_size: int = 32) -> str:
+        """An SVG drawing of the givens (or ``solution``) with every variant rule drawn."""
+        if solution is None:
+            cells = self.givens
+        else:
+            cells = solution.cells if isinstance(solution, Puzzle) else tuple(solution)
+        overlay: list[str] = []
+        margin = 0.0
+        for rule in self.variants:
+            overlay += rule.svg(self.board, cell_size)
+            if rule.outside:
+                margin = cell_size
+        boxes = not any(rule.replaces_boxes for rule in self.variants)
+        return display.svg_grid(self.board, cells, self.givens, cell_size, overlay, margin, boxes)
+
+    def _repr_html_(self) -> str:
+        return self.to_svg()
 
     def clashes(self) -> list[tuple[int, int]]:
         """Pairs of cells whose givens already break an all-different group or a cage."""

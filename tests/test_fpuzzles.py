@@ -167,3 +167,22 @@ def test_bad_objects_are_errors() -> None:
     bad["grid"][1][2] = {"value": 7, "given": True}
     with pytest.raises(InvalidPuzzleError, match=r"row 2, column 3"):
         fpuzzles.read(bad)
+
+
+@pytest.mark.parametrize("entry", PUZZLES, ids=[p["id"] for p in PUZZLES])
+def test_models_draw_every_rule_as_svg(entry: dict) -> None:
+    import xml.etree.ElementTree as ET
+
+    model = fpuzzles.read(entry["fpuzzles"])
+    svg = model.to_svg(solution_of(entry), cell_size=30)
+    root = ET.fromstring(svg)
+    drawn = len(root)
+    plain = len(ET.fromstring(Model.from_puzzle(model.puzzle).to_svg(solution_of(entry), 30)))
+    assert drawn >= plain + len(model.variants) - sum(
+        1
+        for v in model.variants
+        if v.key in ("nonconsecutive", "antiknight", "antiking", "negative", "disjointgroups")
+    )
+    assert model._repr_html_().startswith("<svg")
+    outside = any(v.outside for v in model.variants)
+    assert root.get("viewBox", "").startswith("-32" if outside else "-2")

@@ -37,6 +37,8 @@ class Variant:
     key: ClassVar[str] = ""
     #: Whether the variant's regions take the place of the boxes (irregular Sudoku).
     replaces_boxes: ClassVar[bool] = False
+    #: Whether the rule draws a clue outside the grid.
+    outside: ClassVar[bool] = False
 
     def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
         """The primitive constraints this rule becomes on ``board``."""

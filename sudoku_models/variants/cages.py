@@ -79,6 +79,7 @@ class LittleKiller(Variant):
     direction: str
     total: int
     name: ClassVar[str] = "little killer"
+    outside: ClassVar[bool] = True
     key: ClassVar[str] = "littlekillersum"
 
     def cells_of(self, board: Board) -> tuple[Cell, ...]:

@@ -18,6 +18,7 @@ class _OutsideClue(Variant):
 
     clue: Cell
     total: int
+    outside: ClassVar[bool] = True
 
     def line(self, board: Board) -> tuple[Cell, ...]:
         """The row or column the clue faces, from the clue inward."""
