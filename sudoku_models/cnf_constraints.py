@@ -128,7 +128,7 @@ class _Writer:
         digits = range(1, self.n + 1)
         forward: dict[int, list[int]] = {d: [] for d in digits}
         backward: dict[int, list[int]] = {d: [] for d in digits}
-        for x, y in rel.pairs:
+        for x, y in sorted(rel.pairs):
             if x in forward and y in backward:
                 forward[x].append(y)
                 backward[y].append(x)
