@@ -65,9 +65,7 @@ def view(rule: Variant, box: tuple[int, int] = (3, 3)) -> RuleView:
     puzzle = Puzzle.empty(box)
     base = Model.from_puzzle(puzzle)
     model = Model.from_puzzle(puzzle, variants=[rule])
-    primitives = (
-        tuple(model.groups[len(base.groups) :]) + tuple(model.cages) + tuple(model.constraints)
-    )
+    primitives = tuple(rule.primitives(model.board))
     before, after = encode(base, givens="none"), encode(model, givens="none")
     return RuleView(
         rule=rule,

@@ -12,6 +12,7 @@ import pytest
 
 import sudoku_models.variants as v
 from sudoku_models.board import Board
+from sudoku_models.constraints import AllDifferent
 from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
@@ -424,3 +425,17 @@ def test_rules_are_reusable_on_any_board() -> None:
     big = Model.from_puzzle(Puzzle.empty((3, 3)), variants=[rule])
     assert len(small.constraints) == len(big.constraints) == 3
     assert list(itertools.chain(*(c.cells for c in big.constraints))) == [0, 1, 0, 2, 1, 2]
+
+
+def test_every_rule_shows_what_it_becomes_in_each_backend() -> None:
+    from sudoku_models.rule_view import view
+
+    for case, (rules, _) in CASES.items():
+        for rule in rules:
+            seen = view(rule, box=(2, 2))
+            assert seen.primitives, case
+            assert seen.clauses or not any(isinstance(p, AllDifferent) for p in seen.primitives), (
+                case
+            )
+            assert seen.cpsat_integer and seen.cpsat_boolean, case
+            assert all(seen.describe_clause(c) for c in seen.clauses[:3])
