@@ -6,7 +6,7 @@
 (Status.SOLVED, '4132231412433421')
 """
 
-from . import datasets
+from . import datasets, fpuzzles, variants
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
 from .batch import solve_many
 from .board import Board
@@ -21,6 +21,7 @@ from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
 from .solvers.base import Result, Solver, Stats, Status
+from .true_candidates import TrueCandidates, true_candidates
 
 __version__ = "0.1.0"
 
@@ -37,15 +38,19 @@ __all__ = [
     "Status",
     "SudokuModelsError",
     "SumCage",
+    "TrueCandidates",
     "UnknownSolverError",
     "UnsupportedModelError",
     "available_solvers",
     "count_solutions",
     "datasets",
     "fill_board",
+    "fpuzzles",
     "get_solver",
     "has_other_solution",
     "is_unique",
     "solve",
     "solve_many",
+    "true_candidates",
+    "variants",
 ]

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
+from .cnf_constraints import constraint_clauses
 from .errors import MissingDependencyError, UnsupportedModelError
 from .model import Model, SumCage
 from .parsing import Source
@@ -228,7 +229,8 @@ def encode(
 ) -> Formula:
     """The CNF of a puzzle (or model) in one encoding, at-most-one choice and handling of givens.
 
-    Sum cages are encoded by their digit sets: see :func:`cage_clauses`.
+    Sum cages are encoded by their digit sets (see :func:`cage_clauses`), the other primitives
+    as :mod:`sudoku_models.cnf_constraints` writes them.
     """
     model = puzzle if isinstance(puzzle, Model) else Model.from_puzzle(puzzle)
     if encoding not in ENCODINGS:
@@ -262,6 +264,7 @@ def encode(
                 clauses.append(lits)
     for cage in model.cages:
         clauses += cage_clauses(cage, n, options, known, fresh, at_most_one)
+    clauses += constraint_clauses(model.constraints, n, options, known, fresh)
     if givens == "units":
         clauses += [[var(n, i, d)] for i, d in enumerate(model.givens) if d]
     return Formula(

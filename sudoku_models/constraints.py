@@ -10,7 +10,11 @@ Every rule of a puzzle, classic or variant, is written with these primitives:
   region-sum lines; a pill circle read as a number takes coefficients 10, 1);
 - :class:`Relation`: the digits of two cells form one of the allowed pairs (Kropki dots, XV,
   whispers, thermometer steps, anti-knight, equality for clones and palindromes);
-- :class:`AllowedDigits`: a cell's digit is one of a set (odd, even).
+- :class:`AllowedDigits`: a cell's digit is one of a set (odd, even);
+- :class:`Table`: the digits of a few cells form one of the listed tuples (quadruples, between
+  lines);
+- :class:`Implies`: when some cells hold given digits, a linear sum holds (x-sums, sandwiches);
+- :class:`Visible`: so many cells of a line are larger than every cell before them (skyscrapers).
 
 A primitive is a frozen dataclass over cell indices ``0..n*n-1`` (row-major) and digits ``1..n``;
 :meth:`holds` checks a complete grid, which is the meaning every backend must agree with.
@@ -18,6 +22,7 @@ A primitive is a frozen dataclass over cell indices ``0..n*n-1`` (row-major) and
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -126,8 +131,79 @@ class AllowedDigits:
         return grid[self.cell] in self.digits
 
 
+@dataclass(frozen=True)
+class Table:
+    """The digits of ``cells``, in order, form one of the tuples of ``rows``.
+
+    >>> between = Table((0, 1, 2), frozenset({(1, 2, 3), (3, 2, 1)}), "between")
+    >>> between.holds([3, 2, 1]), between.holds([2, 1, 3])
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    rows: frozenset[tuple[int, ...]]
+    name: str = ""
+
+    @classmethod
+    def where(
+        cls, cells: tuple[int, ...], n: int, test: Callable[..., bool], name: str = ""
+    ) -> Table:
+        """The table of the digit tuples in ``1..n`` over ``cells`` for which ``test(*digits)``."""
+        tuples = itertools.product(range(1, n + 1), repeat=len(cells))
+        return cls(cells, frozenset(t for t in tuples if test(*t)), name)
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        return tuple(grid[i] for i in self.cells) in self.rows
+
+
+@dataclass(frozen=True)
+class Implies:
+    """When every ``(cell, digit)`` of ``when`` holds, the linear sum ``then`` holds.
+
+    >>> x_sum = Implies(((0, 2),), LinearSum((0, 1), 7), "x-sum")   # a 2 first: 2 cells sum to 7
+    >>> x_sum.holds([2, 5, 1]), x_sum.holds([2, 4, 1]), x_sum.holds([3, 4, 1])
+    (True, False, True)
+    """
+
+    when: tuple[tuple[int, int], ...]
+    then: LinearSum
+    name: str = ""
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The cells of the condition, then those of the sum not already listed."""
+        first = tuple(i for i, _ in self.when)
+        return first + tuple(i for i in self.then.cells if i not in first)
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        return not all(grid[i] == d for i, d in self.when) or self.then.holds(grid)
+
+
+@dataclass(frozen=True)
+class Visible:
+    """Exactly ``count`` cells of ``cells`` hold a digit larger than every digit before them.
+
+    >>> Visible((0, 1, 2, 3), 2).holds([3, 1, 4, 2])   # a skyscraper clue: 3 and 4 are seen
+    True
+    """
+
+    cells: tuple[int, ...]
+    count: int
+    name: str = ""
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        seen, tallest = 0, 0
+        for i in self.cells:
+            if grid[i] > tallest:
+                seen, tallest = seen + 1, grid[i]
+        return seen == self.count
+
+
 #: Any primitive a model may hold besides its all-different groups and sum cages.
-Constraint = LinearSum | Relation | AllowedDigits
+Constraint = LinearSum | Relation | AllowedDigits | Table | Implies | Visible
 
 
 def all_hold(constraints: Iterable[Constraint], grid: Sequence[int]) -> bool:

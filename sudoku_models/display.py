@@ -131,20 +131,36 @@ def _candidate_block(
     )
 
 
-def svg_grid(board: Board, cells: Sequence[int], givens: Sequence[int], cell_size: int = 32) -> str:
-    """A standalone SVG drawing of the grid; digits absent from ``givens`` are drawn blue."""
+def svg_grid(
+    board: Board,
+    cells: Sequence[int],
+    givens: Sequence[int],
+    cell_size: int = 32,
+    overlay: Sequence[str] = (),
+    margin: float = 0,
+    boxes: bool = True,
+) -> str:
+    """A standalone SVG drawing of the grid; digits absent from ``givens`` are drawn blue.
+
+    ``overlay`` holds SVG elements drawn over the cells and under the grid lines and digits (a
+    variant's marks, in units where a cell is ``cell_size`` wide); ``margin`` widens the picture
+    on every side (for clues outside the grid); ``boxes=False`` draws no thick box lines (when
+    irregular regions draw their own).
+    """
     n = board.n
     side = n * cell_size
-    pad = 2
+    pad = 2 + margin
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2 * pad}" '
         f'height="{side + 2 * pad}" viewBox="{-pad} {-pad} {side + 2 * pad} {side + 2 * pad}">',
         f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>',
+        *overlay,
     ]
     for k in range(n + 1):
         pos = k * cell_size
-        thick_h = k % board.box_rows == 0
-        thick_v = k % board.box_cols == 0
+        edge = k in (0, n)
+        thick_h = edge or (boxes and k % board.box_rows == 0)
+        thick_v = edge or (boxes and k % board.box_cols == 0)
         parts.append(
             f'<line x1="0" y1="{pos}" x2="{side}" y2="{pos}" stroke="black" '
             f'stroke-width="{2 if thick_h else 0.5}"/>'

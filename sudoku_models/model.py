@@ -19,12 +19,17 @@ import functools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from . import display
 from .board import Board, clashing_pairs, peers_of
 from .constraints import AllDifferent, Constraint, SumCage
 from .errors import InvalidPuzzleError
 from .parsing import Source
 from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .variants import Variant
 
 __all__ = ["AllDifferent", "Model", "SumCage", "classic_groups"]
 
@@ -43,6 +48,9 @@ class Model:
     groups: tuple[AllDifferent, ...]
     cages: tuple[SumCage, ...] = field(default=())
     constraints: tuple[Constraint, ...] = field(default=())
+    #: The variant rules the constraints came from, kept for display and f-puzzles output; the
+    #: backends read only the primitives, so two models with the same primitives are equal.
+    variants: tuple[Variant, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def from_puzzle(
@@ -51,24 +59,53 @@ class Model:
         extra_groups: Iterable[Sequence[int]] = (),
         cages: Iterable[tuple[Sequence[int], int]] = (),
         constraints: Iterable[Constraint] = (),
+        variants: Iterable[Variant] = (),
     ) -> Model:
         """The classic model of ``puzzle``: one group per row, column and box.
 
         ``extra_groups`` adds all-different groups (lists of cell indices) for variants;
-        ``cages`` adds ``(cells, total)`` sum cages; ``constraints`` adds other primitives.
+        ``cages`` adds ``(cells, total)`` sum cages; ``constraints`` adds other primitives;
+        ``variants`` adds the primitives of variant rules (:mod:`sudoku_models.variants`) and
+        keeps the rules on the model.
+
+        >>> from sudoku_models.variants import Diagonal
+        >>> model = Model.from_puzzle(Puzzle.empty((2, 2)), variants=[Diagonal(positive=True)])
+        >>> model.groups[-1]
+        AllDifferent(cells=(3, 6, 9, 12), name='diagonal+')
         """
         puzzle = Puzzle.parse(puzzle)
         board = puzzle.board
+        rules = tuple(variants)
         groups = classic_groups(board)
+        if any(v.replaces_boxes for v in rules):
+            groups = groups[: 2 * board.n]
+        more_groups: list[AllDifferent] = []
+        more_cages: list[SumCage] = []
+        more: list[Constraint] = []
+        for k, rule in enumerate(rules):
+            for primitive in rule.primitives(board, rules[:k] + rules[k + 1 :]):
+                if isinstance(primitive, AllDifferent):
+                    more_groups.append(primitive)
+                elif isinstance(primitive, SumCage):
+                    more_cages.append(primitive)
+                else:
+                    more.append(primitive)
         extra = tuple(
             AllDifferent(_checked_cells(board, cells), f"extra {k + 1}")
             for k, cells in enumerate(extra_groups)
         )
         cage_list = tuple(SumCage(_checked_cells(board, c), int(total)) for c, total in cages)
-        more = tuple(constraints)
+        more += constraints
         for constraint in more:
             _checked_cells(board, constraint.cells, all_different=False)
-        return cls(board, puzzle.cells, groups + extra if extra else groups, cage_list, more)
+        return cls(
+            board,
+            puzzle.cells,
+            groups + tuple(more_groups) + extra if extra or more_groups else groups,
+            cage_list + tuple(more_cages),
+            tuple(more),
+            rules,
+        )
 
     @property
     def n(self) -> int:
@@ -95,6 +132,24 @@ class Model:
         return len(self.groups) == 3 * self.n and all(
             g.cells == u for g, u in zip(self.groups, self.board.units)
         )
+
+    def to_svg(self, solution: Sequence[int] | Puzzle | None = None, cell_size: int = 32) -> str:
+        """An SVG drawing of the givens (or ``solution``) with every variant rule drawn."""
+        if solution is None:
+            cells = self.givens
+        else:
+            cells = solution.cells if isinstance(solution, Puzzle) else tuple(solution)
+        overlay: list[str] = []
+        margin = 0.0
+        for rule in self.variants:
+            overlay += rule.svg(self.board, cell_size)
+            if rule.outside:
+                margin = cell_size
+        boxes = not any(rule.replaces_boxes for rule in self.variants)
+        return display.svg_grid(self.board, cells, self.givens, cell_size, overlay, margin, boxes)
+
+    def _repr_html_(self) -> str:
+        return self.to_svg()
 
     def clashes(self) -> list[tuple[int, int]]:
         """Pairs of cells whose givens already break an all-different group or a cage."""

@@ -21,6 +21,7 @@ MAX_N = {
     "mrv": 25,
     "propagate": 25,
     "dlx": 25,
+    "constraint": 25,
 }
 
 #: Strategies that cannot finish the hard 9x9 below quickly.
@@ -151,14 +152,14 @@ def test_counters_account_for_every_value_taken_back(name: str) -> None:
     result = strategy(name).solve(NINE, limit=2, time_limit=TIME_LIMIT)
     stats = result.stats
     assert result.status is Status.UNIQUE and stats.nodes > 0
-    if name == "propagate":
+    if name in ("propagate", "constraint"):
         assert stats.backtracks == stats.guesses
     else:
         assert stats.backtracks == stats.guesses + stats.propagations
     assert stats.guesses > 0 or stats.propagations > 0
 
 
-@pytest.mark.parametrize("name", ["propagate", "dlx"])
+@pytest.mark.parametrize("name", ["propagate", "dlx", "constraint"])
 def test_singles_puzzle_needs_no_guess(name: str) -> None:
     # fast solves this puzzle by naked and hidden singles alone; propagation and the
     # smallest-column rule of Algorithm X find the same forced moves.

@@ -17,7 +17,18 @@ from typing import NoReturn
 from ..errors import SudokuModelsError
 
 #: Subcommand modules of this package, in the order ``--help`` lists them.
-COMMANDS = ("solve", "count", "export", "solvers", "bench", "generate", "rate", "hint", "serve")
+COMMANDS = (
+    "solve",
+    "count",
+    "candidates",
+    "export",
+    "solvers",
+    "bench",
+    "generate",
+    "rate",
+    "hint",
+    "serve",
+)
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1

@@ -1,4 +1,4 @@
-"""``sudoku-models count``: the number of solutions of each puzzle, and nothing else."""
+"""``sudoku-models count``: the number of solutions of each puzzle (plain or variant), alone."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, read_puzzles, seconds
+from .inputs import add_puzzle_arguments, seconds
+from .variant_args import add_variant_flags, read_models
 
 
 def add_parser(commands: Any) -> None:
@@ -18,14 +19,21 @@ def add_parser(commands: Any) -> None:
         "count",
         help="print the number of solutions of each puzzle",
         description=(
-            "Print how many solutions PUZZLE has, one number a line for a file of puzzles. "
+            "Print how many solutions PUZZLE (a puzzle, a file, a shipped set, an f-puzzles link "
+            "or JSON) has, one number a line for a file of puzzles. Exit code 1 when a puzzle "
+            "has no solution. "
             "With --limit N the count stops at N. When the time limit runs out the number "
             "found so far is printed, a note goes to stderr and the exit code is 1."
         ),
     )
     add_puzzle_arguments(parser)
     parser.add_argument(
-        "--limit", type=int, default=0, metavar="N", help="stop counting at N (default 0: all)"
+        "-l",
+        "--limit",
+        type=int,
+        default=0,
+        metavar="N",
+        help="stop counting at N (default 0: all)",
     )
     parser.add_argument(
         "-b",
@@ -36,6 +44,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
     )
+    add_variant_flags(parser)
     parser.set_defaults(run=run)
 
 
@@ -43,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     """Count the solutions of every puzzle of the input."""
     if args.limit < 0:
         raise ValueError("--limit must be 0 (count all) or more")
-    puzzles = read_puzzles(args.puzzle, args.box)
+    puzzles = list(read_models(args.puzzle, args, box=args.box))
     solver = get_solver(args.backend)
     code = EXIT_OK
     for number, puzzle in enumerate(puzzles, start=1):
@@ -55,5 +64,7 @@ def run(args: argparse.Namespace) -> int:
                 f"sudoku-models: {where}time limit reached; at least {result.count} solution(s)",
                 file=sys.stderr,
             )
+            code = EXIT_NO_SOLUTION
+        elif not result.count:
             code = EXIT_NO_SOLUTION
     return code

@@ -16,9 +16,10 @@ from ..puzzle import Puzzle
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles, seconds
+from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, seconds
 from .output import Tally, emit, shows_bar
 from .prompt import ask_puzzle
+from .variant_args import add_variant_flags, flag_rules, read_models
 
 FORMATS = ("grid", "line", "json", "svg")
 
@@ -85,6 +86,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         help="solve a file's puzzles on N processes",
     )
     add_progress_flags(parser, "for several puzzles when stderr is a terminal")
+    add_variant_flags(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
     if args.interactive:
         if args.puzzle is not None:
             raise ValueError("give either PUZZLE or --interactive, not both")
-        puzzles = [ask_puzzle(box=args.box)]
+        typed = ask_puzzle(box=args.box)
+        puzzles = [Model.from_puzzle(typed, variants=flag_rules(args, typed.board))]
     else:
-        puzzles = read_puzzles(args.puzzle, args.box)
+        puzzles = list(read_models(args.puzzle, args, box=args.box))
     if args.format == "svg" and len(puzzles) > 1:
         raise ValueError(f"--format svg draws one puzzle; the input has {len(puzzles)}")
     solver = get_solver(args.backend)
@@ -109,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _results(
-    solver: Solver, puzzles: list[Puzzle], limit: int, args: argparse.Namespace, bar: bool
+    solver: Solver, puzzles: list[Model], limit: int, args: argparse.Namespace, bar: bool
 ) -> Iterator[Result]:
     """Solve and print each puzzle in turn, yielding its result.
 

@@ -41,6 +41,7 @@ from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from .base import Grid, SearchTimeout, Solver, Stats, as_model
+from .cpsat_constraints import add_constraints
 
 #: Parameters the backend sets unless the caller passes its own.
 DEFAULT_PARAMETERS: dict[str, Any] = {"num_workers": 1}
@@ -81,10 +82,19 @@ class Translation:
         self.variant = variant
         self.cp_model = _cp_model().CpModel()
         self._blocked = 0
+        self._digits: dict[tuple[int, int], Any] = {}
         if variant == "integer":
             self.cells: list[Any] = self._integer_cells()
         else:
             self.cells = self._boolean_cells()
+        add_constraints(
+            self.cp_model,
+            model.constraints,
+            self._value,
+            self._holds,
+            model.n,
+            boolean=variant == "boolean",
+        )
         self.build_time = time.perf_counter() - start
 
     def _name(self, i: int) -> str:
@@ -127,6 +137,21 @@ class Translation:
                 cp.add_at_most_one([cells[i][d - 1] for i in cage.cells])
             cp.add(sum(d * cells[i][d - 1] for i in cage.cells for d in digits) == cage.total)
         return cells
+
+    def _value(self, i: int) -> Any:
+        """The integer variable of cell ``i`` (integer form)."""
+        return self.cells[i]
+
+    def _holds(self, i: int, d: int) -> Any:
+        """A literal true exactly when cell ``i`` holds ``d``."""
+        if self.variant == "boolean":
+            return self.cells[i][d - 1]
+        if (i, d) not in self._digits:
+            flag = self.cp_model.new_bool_var(f"{self._name(i)}={d}")
+            self.cp_model.add(self.cells[i] == d).only_enforce_if(flag)
+            self.cp_model.add(self.cells[i] != d).only_enforce_if(~flag)
+            self._digits[i, d] = flag
+        return self._digits[i, d]
 
     def block(self, grid: Grid) -> None:
         """Require that at least one cell differs from ``grid``.

@@ -313,8 +313,10 @@ class SharedRules:
 
 
 def _shape_key(model: Model) -> object:
-    """What identifies a model's rules: its board when classic, else its groups and cages too."""
-    return model.board if model.is_classic else (model.board, model.groups, model.cages)
+    """What identifies a model's rules: its board when classic, else every constraint too."""
+    if model.is_classic:
+        return model.board
+    return (model.board, model.groups, model.cages, model.constraints)
 
 
 def _solve(sat: Any, assumptions: list[int], deadline: float | None, name: str | None) -> bool:

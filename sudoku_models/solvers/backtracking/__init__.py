@@ -20,11 +20,16 @@ STRATEGIES: dict[str, str] = {
     "boxwise": "boxwise",
     "propagate": "propagate",
     "dlx": "dlx",
+    "constraint": "constraint",
 }
 
 
 class BacktrackingSolver(Solver):
-    """Pure-Python search in several strategies; ``fast``, the default, is built for speed."""
+    """Pure-Python search in several strategies; ``fast``, the default, is built for speed.
+
+    ``fast`` prunes with all-different groups only, so on a model with sum cages or other
+    primitive constraints it hands over to ``constraint``, which propagates them too.
+    """
 
     name = "backtracking"
     variants = tuple(STRATEGIES)
@@ -34,15 +39,18 @@ class BacktrackingSolver(Solver):
         """The fast strategy checks the givens as it builds its first state."""
         return self.variant == "fast"
 
-    def _strategy(self) -> Strategy:
-        module = import_module(f"{__name__}.{STRATEGIES[self.variant or 'fast']}")
+    def _strategy(self, model: Model) -> Strategy:
+        name = self.variant or "fast"
+        if name == "fast" and (model.cages or model.constraints):
+            name = "constraint"
+        module = import_module(f"{__name__}.{STRATEGIES[name]}")
         return module.search
 
     def _find(
         self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
     ) -> Grid | None:
         found: list[Grid] = []
-        self._strategy()(model, 1, exclude, deadline, stats, found)
+        self._strategy(model)(model, 1, exclude, deadline, stats, found)
         return found[0] if found else None
 
     def _search(
@@ -54,4 +62,4 @@ class BacktrackingSolver(Solver):
         stats: Stats,
         found: list[Grid],
     ) -> None:
-        self._strategy()(model, limit, exclude, deadline, stats, found)
+        self._strategy(model)(model, limit, exclude, deadline, stats, found)

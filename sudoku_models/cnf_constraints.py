@@ -1,0 +1,252 @@
+"""CNF clauses for the primitive constraints (:mod:`sudoku_models.constraints`).
+
+Every primitive is written once here, over the cell-digit variables ``x(i, d)`` of
+:mod:`sudoku_models.cnf` and fresh auxiliary variables:
+
+- :class:`AllowedDigits`: unit clauses ruling the other digits out;
+- :class:`Relation`: support clauses, ``x(a, p) -> OR x(b, q)`` over the pairs ``(p, q)``
+  allowed, both ways, so unit propagation keeps every remaining digit supported;
+- :class:`Table`: one selector per tuple, each implying its digits, and support clauses from
+  every cell digit to the selectors of the tuples holding it;
+- :class:`LinearSum`: partial sums, one auxiliary per reachable value after each cell; a value
+  from which the total cannot be reached has no variable, so its transitions become clauses
+  that forbid the digit outright; in a sum that always holds, each value held needs a value
+  and a digit that lead to it, so unit propagation runs backwards from the total too;
+- :class:`Implies`: the linear sum's clauses, each with a guard literal added, and the
+  condition implying the guard (conditions asking for the same sum share its clauses);
+- :class:`Visible`: order-encoded running maxima, a visibility flag per cell, and the flags'
+  count as a partial sum.
+
+When the givens simplify the formula, a known cell's literal is a constant: clauses it satisfies
+are dropped and literals it falsifies left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from .constraints import AllowedDigits, Constraint, Implies, LinearSum, Relation, Table, Visible
+from .errors import UnsupportedModelError
+
+#: A literal: a variable number (negative when negated) or a constant ``True`` / ``False``.
+Literal = int | bool
+
+
+class Fresh(Protocol):
+    """Hands out auxiliary variable numbers."""
+
+    def take(self, count: int = 1) -> int: ...
+
+
+def constraint_clauses(
+    constraints: Iterable[Constraint],
+    n: int,
+    options: Sequence[tuple[int, ...]],
+    known: Sequence[int],
+    fresh: Fresh,
+) -> list[list[int]]:
+    """Clauses for ``constraints`` on a board of ``n`` digits.
+
+    ``options[i]`` lists the digits cell ``i`` may still hold; ``known[i]`` is its digit when the
+    givens simplify the formula (0 otherwise); ``fresh`` hands out auxiliary variables.
+    """
+    writer = _Writer(n, options, known, fresh)
+    for constraint in constraints:
+        writer.add_constraint(constraint)
+    return writer.clauses
+
+
+def _negate(lit: Literal) -> Literal:
+    if isinstance(lit, bool):
+        return not lit
+    return -lit
+
+
+class _Writer:
+    def __init__(
+        self, n: int, options: Sequence[tuple[int, ...]], known: Sequence[int], fresh: Fresh
+    ) -> None:
+        self.n = n
+        self.allowed = [frozenset(o) for o in options]
+        self.known = known
+        self.fresh = fresh
+        self.clauses: list[list[int]] = []
+        self.guards: dict[LinearSum, int] = {}
+
+    def lit(self, i: int, d: int) -> Literal:
+        """The literal "cell ``i`` holds ``d``", a constant when it is known."""
+        if self.known[i]:
+            return self.known[i] == d
+        if d not in self.allowed[i]:
+            return False
+        return i * self.n + d
+
+    def add(self, lits: Iterable[Literal]) -> None:
+        """Add the clause of ``lits``; a true constant drops it, false constants are left out."""
+        clause: list[int] = []
+        for lit in lits:
+            if lit is True:
+                return
+            if lit is not False:
+                clause.append(int(lit))
+        self.clauses.append(clause)
+
+    def add_constraint(self, constraint: Constraint) -> None:
+        if isinstance(constraint, AllowedDigits):
+            for d in range(1, self.n + 1):
+                if d not in constraint.digits:
+                    self.add([_negate(self.lit(constraint.cell, d))])
+        elif isinstance(constraint, Relation):
+            self.relation(constraint)
+        elif isinstance(constraint, Table):
+            self.table(constraint.cells, constraint.rows)
+        elif isinstance(constraint, LinearSum):
+            self.linear(constraint, [])
+        elif isinstance(constraint, Implies):
+            self.implies(constraint)
+        elif isinstance(constraint, Visible):
+            self.visible(constraint)
+        else:
+            raise UnsupportedModelError(
+                f"the sat backend cannot encode {type(constraint).__name__}; try the cpsat backend"
+            )
+
+    def implies(self, rule: Implies) -> None:
+        """The sum's clauses guarded by one literal per distinct sum, which every condition
+        that asks for that sum implies (a sandwich asks for each sum twice: 1 then n, n then 1).
+        """
+        when = [self.lit(i, d) for i, d in rule.when]
+        if False in when:
+            return
+        guard = self.guards.get(rule.then)
+        if guard is None:
+            guard = self.guards[rule.then] = self.fresh.take()
+            self.linear(rule.then, [guard])
+        self.add([*(_negate(w) for w in when), guard])
+
+    def relation(self, rel: Relation) -> None:
+        digits = range(1, self.n + 1)
+        forward: dict[int, list[int]] = {d: [] for d in digits}
+        backward: dict[int, list[int]] = {d: [] for d in digits}
+        for x, y in sorted(rel.pairs):
+            if x in forward and y in backward:
+                forward[x].append(y)
+                backward[y].append(x)
+        for d in digits:
+            self.add([_negate(self.lit(rel.a, d)), *(self.lit(rel.b, y) for y in forward[d])])
+            self.add([_negate(self.lit(rel.b, d)), *(self.lit(rel.a, x) for x in backward[d])])
+
+    def table(self, cells: Sequence[int], rows: Iterable[tuple[int, ...]]) -> None:
+        live = [
+            row
+            for row in rows
+            if all(self.lit(i, d) is not False for i, d in zip(cells, row, strict=True))
+        ]
+        if len(live) <= 1:
+            if not live:
+                self.add([])
+            for i, d in zip(cells, live[0] if live else ()):
+                self.add([self.lit(i, d)])
+            return
+        first = self.fresh.take(len(live))
+        self.add(range(first, first + len(live)))
+        holding: dict[tuple[int, int], list[int]] = {}
+        for selector, row in enumerate(live, start=first):
+            for k, (i, d) in enumerate(zip(cells, row)):
+                self.add([-selector, self.lit(i, d)])
+                holding.setdefault((k, d), []).append(selector)
+        for k, i in enumerate(cells):
+            for d in range(1, self.n + 1):
+                self.add([_negate(self.lit(i, d)), *holding.get((k, d), ())])
+
+    def linear(self, total: LinearSum, guard: list[Literal]) -> None:
+        items = [
+            [(lit, c * d) for d in range(1, self.n + 1) if (lit := self.lit(i, d)) is not False]
+            for c, i in zip(total.coeffs, total.cells)
+        ]
+        self.weighted_sum(items, total.total, guard)
+
+    def weighted_sum(
+        self, items: list[list[tuple[Literal, int]]], total: int, guard: list[Literal]
+    ) -> None:
+        """``sum of the weights of the true choices == total``, exactly one choice of each
+        item being true, when every literal of ``guard`` holds."""
+        unless = [_negate(g) for g in guard]
+        m = len(items)
+        reach: list[set[int]] = [{0}]
+        for item in items:
+            reach.append({s + w for s in reach[-1] for _, w in item})
+        need: list[set[int]] = [set() for _ in range(m + 1)]
+        need[m] = {total} & reach[m]
+        for k in range(m - 1, -1, -1):
+            need[k] = {s for s in reach[k] if any(s + w in need[k + 1] for _, w in items[k])}
+        if not need[0]:
+            self.add(unless)
+            return
+        state: dict[tuple[int, int], int] = {}
+        for k in range(1, m):
+            for s in sorted(need[k]):
+                state[k, s] = self.fresh.take()
+        for k in range(m):
+            for s in need[k]:
+                before = [-state[k, s]] if k else []
+                for lit, w in items[k]:
+                    after = s + w
+                    if after not in need[k + 1]:
+                        self.add([*unless, *before, _negate(lit)])
+                    elif k + 1 < m:
+                        self.add([*unless, *before, _negate(lit), state[k + 1, after]])
+        if not guard:
+            self.backward_support(items, need, state)
+
+    def backward_support(
+        self,
+        items: list[list[tuple[Literal, int]]],
+        need: list[set[int]],
+        state: dict[tuple[int, int], int],
+    ) -> None:
+        """Some value holds after each cell, and a value held after a cell came from a value
+        held before it through a digit the cell may take: unit propagation then runs back from
+        the total. (Under a guard it cost more search time than it saved.)"""
+        for k in range(1, len(items)):
+            self.add([state[k, t] for t in need[k]])
+            weights = {w for _, w in items[k - 1]}
+            for t in need[k]:
+                self.add([-state[k, t], *(lit for lit, w in items[k - 1] if t - w in need[k - 1])])
+                if k > 1:
+                    self.add(
+                        [
+                            -state[k, t],
+                            *(state[k - 1, t - w] for w in weights if t - w in need[k - 1]),
+                        ]
+                    )
+
+    def visible(self, sky: Visible) -> None:
+        n, cells = self.n, sky.cells
+        m = len(cells)
+        # top[k][d]: the largest of cells[0..k] is at least d (d = 2..n; d = 1 is always true)
+        top: list[dict[int, Literal]] = []
+        for k, i in enumerate(cells):
+            level: dict[int, Literal] = {1: True}
+            for d in range(2, n + 1):
+                level[d] = self.fresh.take()
+                at_least = [self.lit(i, e) for e in range(d, n + 1)]
+                for lit in at_least:
+                    self.add([_negate(lit), level[d]])
+                if k:
+                    self.add([_negate(top[k - 1][d]), level[d]])
+                    self.add([-level[d], top[k - 1][d], *at_least])
+                else:
+                    self.add([-level[d], *at_least])
+            level[n + 1] = False
+            top.append(level)
+        items: list[list[tuple[Literal, int]]] = [[(True, 1)]]
+        for k in range(1, m):
+            seen = self.fresh.take()
+            for e in range(1, n + 1):
+                lit = self.lit(cells[k], e)
+                self.add([_negate(lit), top[k - 1][e], seen])
+                self.add([_negate(lit), _negate(top[k - 1][e]), -seen])
+            items.append([(seen, 1), (-seen, 0)])
+        self.weighted_sum(items, sky.count, [])

@@ -1,0 +1,92 @@
+"""What a variant rule becomes in each backend: its primitives, its CNF clauses, its CP-SAT
+constraints. The teaching view of :mod:`sudoku_models.variants`.
+
+>>> from sudoku_models.variants import Thermometer
+>>> v = view(Thermometer(((0, 0), (0, 1))), box=(2, 2))
+>>> len(v.primitives), v.clauses[0], v.describe_clause(v.clauses[0])
+(1, [-1, 6, 7, 8], '-r1c1=1 | r1c2=2 | r1c2=3 | r1c2=4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board, cell_name
+from .cnf import cell_digit, encode
+from .model import Model
+from .puzzle import Puzzle
+from .solvers.cpsat import CpSatSolver
+from .variants import Variant
+from .variants.base import Primitive
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A rule on an empty board: its primitives, the clauses and CP-SAT constraints it adds."""
+
+    rule: Variant
+    board: Board
+    primitives: tuple[Primitive, ...]
+    clauses: list[list[int]]
+    aux_vars: int
+    cpsat_integer: list[str]
+    cpsat_boolean: list[str]
+
+    def describe_clause(self, clause: Sequence[int]) -> str:
+        """A clause with its cell-digit variables named (``r1c1=5``); auxiliaries as ``aux``."""
+        n = self.board.n
+        words = []
+        for lit in clause:
+            if abs(lit) <= n**3:
+                i, d = cell_digit(n, abs(lit))
+                word = f"{cell_name(*self.board.row_col(i))}={d}"
+            else:
+                word = f"aux{abs(lit) - n**3}"
+            words.append(word if lit > 0 else f"-{word}")
+        return " | ".join(words)
+
+    def summary(self) -> str:
+        """One line: counts of primitives, clauses, auxiliary variables, CP-SAT constraints."""
+        kinds: dict[str, int] = {}
+        for p in self.primitives:
+            kinds[type(p).__name__] = kinds.get(type(p).__name__, 0) + 1
+        made = ", ".join(f"{k} {name}" for name, k in kinds.items())
+        return (
+            f"{self.rule.describe()}: {made}; SAT {len(self.clauses)} clauses, "
+            f"{self.aux_vars} auxiliary variables; CP-SAT {len(self.cpsat_integer)} constraints "
+            f"(integer form), {len(self.cpsat_boolean)} (Boolean form)"
+        )
+
+
+def view(rule: Variant, box: tuple[int, int] = (3, 3)) -> RuleView:
+    """The view of ``rule`` on an empty board of ``box`` boxes."""
+    puzzle = Puzzle.empty(box)
+    base = Model.from_puzzle(puzzle)
+    model = Model.from_puzzle(puzzle, variants=[rule])
+    primitives = tuple(rule.primitives(model.board))
+    before, after = encode(base, givens="none"), encode(model, givens="none")
+    return RuleView(
+        rule=rule,
+        board=model.board,
+        primitives=primitives,
+        clauses=_added(before.clauses, after.clauses),
+        aux_vars=after.top - before.top,
+        cpsat_integer=_cpsat_added(base, model, "integer"),
+        cpsat_boolean=_cpsat_added(base, model, "boolean"),
+    )
+
+
+def _added(before: list[Any], after: list[Any]) -> list[Any]:
+    """What ``after`` adds to ``before`` when it starts with it; otherwise all of ``after``."""
+    if after[: len(before)] == before:
+        return after[len(before) :]
+    return after
+
+
+def _cpsat_added(base: Model, model: Model, form: str) -> list[str]:
+    solver = CpSatSolver(form)
+    before = [str(c).strip() for c in solver.native_model(base).proto.constraints]
+    after = [str(c).strip() for c in solver.native_model(model).proto.constraints]
+    return _added(before, after)

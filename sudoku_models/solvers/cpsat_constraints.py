@@ -1,0 +1,132 @@
+"""CP-SAT constraints for the primitive constraints (:mod:`sudoku_models.constraints`).
+
+Each primitive becomes CP-SAT's own constraint over the cells' integer values:
+
+- :class:`AllowedDigits`: the cell's domain shrinks to the digits (a one-column table);
+- :class:`Relation` and :class:`Table`: ``AddAllowedAssignments`` on the listed tuples;
+- :class:`LinearSum`: a linear equality;
+- :class:`Implies`: the linear equality, enforced only when the condition literals hold;
+- :class:`Visible`: running maxima (``AddMaxEquality``), a flag per cell that is true exactly when
+  the cell is above the maximum before it, and a linear count of the flags.
+
+In the Boolean form of the translation the digit Booleans carry the rules themselves, as the SAT
+encoding does: a relation as support clauses, a table as one selector per tuple, a linear sum
+over ``d * x[cell, d]`` wherever the integer form uses a cell's value. (Tables over integer
+variables tied to the Booleans lost solutions in CP-SAT's presolve, OR-Tools 9.15: a model with
+solutions was reported infeasible; the clauses avoid that.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..constraints import AllowedDigits, Constraint, Implies, LinearSum, Relation, Table, Visible
+from ..errors import UnsupportedModelError
+
+
+def add_constraints(
+    cp: Any,
+    constraints: Iterable[Constraint],
+    value: Callable[[int], Any],
+    holds: Callable[[int, int], Any],
+    n: int,
+    boolean: bool = False,
+) -> None:
+    """Add ``constraints`` to the ``CpModel`` ``cp``.
+
+    ``value(i)`` is the integer variable of cell ``i``; ``holds(i, d)`` a literal true exactly
+    when cell ``i`` holds ``d``; ``boolean`` writes the rules over those literals.
+    """
+    if boolean:
+        value = _linear_value(holds, n)
+    for constraint in constraints:
+        if boolean and isinstance(constraint, (AllowedDigits, Relation, Table)):
+            _on_literals(cp, constraint, holds, n)
+        elif isinstance(constraint, AllowedDigits):
+            cp.add_allowed_assignments(
+                [value(constraint.cell)], [(d,) for d in sorted(constraint.digits)]
+            )
+        elif isinstance(constraint, Relation):
+            cp.add_allowed_assignments(
+                [value(constraint.a), value(constraint.b)], sorted(constraint.pairs)
+            )
+        elif isinstance(constraint, Table):
+            cells = [value(i) for i in constraint.cells]
+            cp.add_allowed_assignments(cells, sorted(constraint.rows))
+        elif isinstance(constraint, LinearSum):
+            cp.add(_expression(constraint, value) == constraint.total)
+        elif isinstance(constraint, Implies):
+            when = [holds(i, d) for i, d in constraint.when]
+            then = constraint.then
+            if then.cells:
+                cp.add(_expression(then, value) == then.total).only_enforce_if(when)
+            elif constraint.then.total:
+                cp.add_bool_or([~lit for lit in when])
+        elif isinstance(constraint, Visible):
+            _visible(cp, constraint, value, n)
+        else:
+            raise UnsupportedModelError(
+                f"the cpsat backend cannot translate {type(constraint).__name__}; "
+                "try the sat backend"
+            )
+
+
+def _linear_value(holds: Callable[[int, int], Any], n: int) -> Callable[[int], Any]:
+    """A cell's value as the linear expression ``sum(d * x[cell, d])``."""
+
+    def value(i: int) -> Any:
+        return sum(d * holds(i, d) for d in range(1, n + 1))
+
+    return value
+
+
+def _on_literals(
+    cp: Any, constraint: AllowedDigits | Relation | Table, holds: Callable[[int, int], Any], n: int
+) -> None:
+    """A small constraint written over the digit literals (the Boolean form)."""
+    if isinstance(constraint, AllowedDigits):
+        cp.add_bool_and(
+            [~holds(constraint.cell, d) for d in range(1, n + 1) if d not in constraint.digits]
+        )
+        return
+    cells: tuple[int, ...] = constraint.cells
+    rows: list[tuple[int, ...]] = sorted(
+        constraint.pairs if isinstance(constraint, Relation) else constraint.rows
+    )
+    if isinstance(constraint, Relation):
+        for k, other in ((0, 1), (1, 0)):
+            for d in range(1, n + 1):
+                support = sorted({row[other] for row in rows if row[k] == d})
+                cp.add_bool_or([~holds(cells[k], d), *(holds(cells[other], e) for e in support)])
+        return
+    selectors = [cp.new_bool_var("") for _ in rows]
+    cp.add_bool_or(selectors)
+    holding: dict[tuple[int, int], list[Any]] = {}
+    for selector, row in zip(selectors, rows):
+        cp.add_bool_and([holds(i, d) for i, d in zip(cells, row)]).only_enforce_if(selector)
+        for k, d in enumerate(row):
+            holding.setdefault((k, d), []).append(selector)
+    for k, i in enumerate(cells):
+        for d in range(1, n + 1):
+            cp.add_bool_or([~holds(i, d), *holding.get((k, d), ())])
+
+
+def _expression(total: LinearSum, value: Callable[[int], Any]) -> Any:
+    return sum(c * value(i) for c, i in zip(total.coeffs, total.cells))
+
+
+def _visible(cp: Any, sky: Visible, value: Callable[[int], Any], n: int) -> None:
+    cells = [value(i) for i in sky.cells]
+    flags = []
+    tallest = cells[0]
+    for k, cell in enumerate(cells[1:], start=1):
+        flag = cp.new_bool_var(f"{sky.name or 'visible'} {k + 1}")
+        cp.add(cell > tallest).only_enforce_if(flag)
+        cp.add(cell <= tallest).only_enforce_if(~flag)
+        flags.append(flag)
+        if k < len(cells) - 1:
+            higher = cp.new_int_var(1, n, "")
+            cp.add_max_equality(higher, [tallest, cell])
+            tallest = higher
+    cp.add(1 + sum(flags) == sky.count)

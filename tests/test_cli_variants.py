@@ -1,0 +1,97 @@
+"""The command line with variants: f-puzzles links and JSON, global-rule flags, count and
+candidates."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import sudoku_models as sm
+from sudoku_models import fpuzzles
+from sudoku_models.cli import main
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.variants import Diagonal
+
+SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
+PUZZLES = {p["id"]: p for p in map(json.loads, SAMPLE.read_text().splitlines())}
+SIX = PUZZLES["6x6-extreme-killer"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_reads_a_link(capsys: pytest.CaptureFixture[str]) -> None:
+    link = fpuzzles.LINK_PREFIX + SIX["fpuzzles_lz"]
+    code, out, _ = run(capsys, "solve", link, "-b", "sat", "-f", "line")
+    assert code == 0
+    assert out.split() == [SIX["solution"], "unique"]
+
+
+def test_solve_reads_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(SIX["fpuzzles"]))
+    code, out, _ = run(capsys, "solve", str(path), "-b", "cpsat", "-f", "line")
+    assert code == 0 and out.split()[0] == SIX["solution"]
+
+
+def test_count_with_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    empty = "." * 16
+    model = Model.from_puzzle(Puzzle.parse(empty), variants=[Diagonal(True), Diagonal(False)])
+    want = sm.count_solutions(model, backend="sat")
+    code, out, _ = run(capsys, "count", empty, "--diagonal")
+    assert code == 0 and out.strip() == str(want)
+    code, out, _ = run(capsys, "count", empty, "--limit", "5")
+    assert out.strip() == "5"
+    code, out, _ = run(capsys, "count", empty, "--anti-king")
+    assert code == 1 and out.strip() == "0"
+
+
+def test_flags_add_rules_to_a_link(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "count", SIX["fpuzzles_lz"], "--anti-knight")
+    solution = SIX["solution"]
+    knight_ok = all(
+        solution[r * 6 + c] != solution[(r + dr) * 6 + c + dc]
+        for r in range(6)
+        for c in range(6)
+        for dr, dc in ((1, 2), (1, -2), (2, 1), (2, -1))
+        if 0 <= r + dr < 6 and 0 <= c + dc < 6
+    )
+    assert out.strip() == ("1" if knight_ok else "0")
+
+
+def test_jigsaw_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", "." * 16, "--jigsaw", "1112 1222 3334 3444")
+    assert code == 0 and int(out) > 0
+    code, _, err = run(capsys, "count", "." * 16, "--jigsaw", "1112122233343344")
+    assert code == 2 and "region 3 has 5 cells" in err
+    code, _, err = run(capsys, "count", "." * 16, "--jigsaw", "111")
+    assert code == 2 and "needs 16 symbols" in err
+
+
+def test_candidates(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "candidates", ".1.....4........")
+    assert code == 0
+    assert out.splitlines()[0].split() == ["4", "1", "23", "23"]
+    code, out, _ = run(capsys, "candidates", ".1.....4........", "-f", "json", "-l", "2")
+    data = json.loads(out)
+    assert data["complete"] and data["candidates"][2] == {"2": 2, "3": 2}
+    code, out, _ = run(capsys, "candidates", "11..............")
+    assert code == 1
+
+
+def test_windoku_and_disjoint_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    nine = "." * 81
+    code, out, _ = run(capsys, "count", nine, "--windoku", "--disjoint-groups", "-l", "1")
+    assert code == 0 and out.strip() == "1"
+
+
+def test_unknown_key_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    data = {"size": 4, "grid": [[{}] * 4] * 4, "doublearrow": []}
+    code, _, err = run(capsys, "solve", json.dumps(data))
+    assert code == 2 and "doublearrow" in err
