@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 
 import sudoku_models as sm
-from sudoku_models.interactive import BadRequest, new_state, read_rules, respond, true_candidates
+from sudoku_models.interactive import BadRequest, new_state, read_rules, respond
 from sudoku_models.interactive.overlay import overlay_svg
 from sudoku_models.interactive.state import HELD
 
@@ -143,17 +143,6 @@ def test_true_candidates_are_the_digits_of_some_solution(puzzle: str) -> None:
     expected = brute_true_candidates(puzzle)
     for i, ch in enumerate(puzzle):
         assert state["true_candidates"][i] == ([] if ch != "." else expected[i])
-
-
-def test_true_candidates_past_the_enumeration_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    import time
-
-    from sudoku_models.interactive import state as board_state
-
-    monkeypatch.setattr(board_state, "ENUMERATE_LIMIT", 3)  # forces one search per candidate
-    model = sm.Model.from_puzzle("..............4.")
-    found = true_candidates(model, time.perf_counter() + 30)
-    assert found == brute_true_candidates("..............4.")
 
 
 def test_hint_in_two_levels_then_apply_then_undo_redo() -> None:

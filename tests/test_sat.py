@@ -240,3 +240,16 @@ def test_a_solver_without_a_conflict_budget_warns_that_it_may_overrun_a_time_lim
     solver = get_solver("sat:lingeling")
     with pytest.warns(UserWarning, match="may overrun"):
         solver.solve(NINE_BY_NINE[0], time_limit=5)
+
+
+def test_a_solver_keeps_a_bounded_number_of_loaded_shapes():
+    from sudoku_models.solvers import sat
+
+    solver = get_solver("sat")
+    first = Model.from_puzzle(Puzzle.empty((2, 2)), extra_groups=[[0, 5]])
+    solver.solve(first)
+    for k in range(1, sat.SHAPES_KEPT + 3):
+        solver.solve(Model.from_puzzle(Puzzle.empty((2, 2)), extra_groups=[[0, 5 + k]]))
+        solver.solve(first)  # used again each time, so it is never the one let go
+    assert len(solver._shared) == sat.SHAPES_KEPT
+    assert sat._shape_key(first) in solver._shared

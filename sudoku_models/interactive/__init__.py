@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .sources import read_rules
-from .state import ACTIONS, BadRequest, new_state, respond, true_candidates
+from .state import ACTIONS, BadRequest, new_state, respond
 
 __all__ = [
     "ACTIONS",
@@ -23,7 +23,6 @@ __all__ = [
     "new_state",
     "read_rules",
     "respond",
-    "true_candidates",
 ]
 
 

@@ -43,6 +43,7 @@ from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import available_solvers, get_solver
 from ..solvers.base import Result, Status
+from ..true_candidates import true_candidates
 from .overlay import overlay_layout, overlay_svg
 from .sources import puzzle_text, read_rules
 
@@ -58,8 +59,6 @@ HISTORY = 200
 #: Largest box area the page generates (25x25 generation takes minutes).
 GENERATE_MAX_DIGITS = 16
 
-#: Solutions enumerated before true candidates switch to one search per candidate.
-ENUMERATE_LIMIT = 200
 
 #: Keys that answer the last question; cleared when the position changes.
 ANSWERS: dict[str, Any] = {
@@ -541,55 +540,20 @@ def _count(
     return None
 
 
-def true_candidates(model: Model, deadline: float) -> list[list[int]]:
-    """For each cell, the digits it holds in at least one solution of ``model``.
-
-    Solutions are enumerated up to :data:`ENUMERATE_LIMIT`; past that, each digit not yet seen
-    in a cell is tried as a given (one search each), every solution found adding its digits.
-    """
-    n, size = model.n, model.size
-    seen: list[set[int]] = [set() for _ in range(size)]
-    solver = get_solver("backtracking")
-    try:
-        first = solver.solve(model, limit=ENUMERATE_LIMIT, time_limit=_remaining(deadline))
-        _raise_on_timeout(first)
-        for grid in first.solutions:
-            for i, d in enumerate(grid.cells):
-                seen[i].add(d)
-        if first.count >= ENUMERATE_LIMIT:
-            for i in range(size):
-                if model.givens[i]:
-                    continue
-                for d in range(1, n + 1):
-                    if d in seen[i]:
-                        continue
-                    cells = list(model.givens)
-                    cells[i] = d
-                    one = solver.solve(_model(model, cells), time_limit=_remaining(deadline))
-                    _raise_on_timeout(one)
-                    if one.solution is not None:
-                        for j, x in enumerate(one.solution.cells):
-                            seen[j].add(x)
-    finally:
-        solver.close()
-    return [sorted(s) for s in seen]
-
-
-def _raise_on_timeout(result: Result) -> None:
-    if result.status is Status.TIMEOUT:
-        raise TimeoutError("timed out while looking for the true candidates")
-
-
 def _true(
     state: dict[str, Any], action: dict[str, Any], board: Board, rules: Model, dl: float
 ) -> Model | None:
     """Show, in each empty cell, the digits that appear there in some solution."""
     model = _model(rules, _position(state))
-    found = true_candidates(model, dl)
-    if not any(found):
+    found = true_candidates(model, time_limit=_remaining(dl))
+    if not found.complete:
+        raise TimeoutError("timed out while looking for the true candidates")
+    if not found.has_solution:
         state["message"] = {"text": "this position has no solution", "kind": "error"}
         return None
-    state["true_candidates"] = [[] if d else ds for d, ds in zip(model.givens, found)]
+    state["true_candidates"] = [
+        [] if d else list(found.digits(i)) for i, d in enumerate(model.givens)
+    ]
     _say(state, "true candidates: the digits each cell holds in some solution")
     return None
 

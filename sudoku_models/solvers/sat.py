@@ -79,6 +79,10 @@ CONFLICTS_PER_SLICE = 1000
 #: rebuilt, so that a long run does not grow the solver without bound.
 SELECTORS_PER_SOLVER = 100_000
 
+#: Model shapes a solver object keeps a loaded SAT solver for; the oldest goes first beyond it
+#: (a run over many different variant puzzles has one shape a puzzle).
+SHAPES_KEPT = 8
+
 
 class SatSolver(Solver):
     """CNF encodings solved with PySAT; uniqueness and counts by blocking clauses.
@@ -281,20 +285,23 @@ class SatSolver(Solver):
         """The PySAT solver kept loaded with the rules of the model's shape (givens ignored).
 
         Made at the first puzzle of a shape; made again once it has handed out
-        :data:`SELECTORS_PER_SOLVER` selectors, so a long run does not grow it without bound.
+        :data:`SELECTORS_PER_SOLVER` selectors, so a long run does not grow it without bound;
+        at most :data:`SHAPES_KEPT` shapes are kept loaded, the least recently used let go first.
         Callers pass their clues as assumptions and retire each selector they use by adding its
         negation as a unit clause, so the solver never keeps one question's clauses for the next.
         Loading the rules counts against ``deadline``: see :func:`_new_solver`.
         """
         key = _shape_key(model)
-        shared = self._shared.get(key)
+        shared = self._shared.pop(key, None)
         if shared is not None and shared.top - shared.formula.top >= SELECTORS_PER_SOLVER:
             shared.sat.delete()
             shared = None
         if shared is None:
+            while len(self._shared) >= SHAPES_KEPT:
+                self._shared.pop(next(iter(self._shared))).sat.delete()
             rules = self._rules(model)
             shared = SharedRules(rules, _new_solver(self.variant, rules.clauses, deadline))
-            self._shared[key] = shared
+        self._shared[key] = shared  # last in the order: the most recently used
         return shared
 
 
