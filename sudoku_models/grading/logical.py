@@ -1,10 +1,11 @@
 """The logical solver: apply the cheapest technique that works and record every step.
 
-It works in rounds: each round takes the cheapest technique that applies, gathers every step it
-finds in the current position (steps with the same effect counted once) and makes those with the
-largest effect (for singles: all of them). Which step a scan happens to meet first depends on
-how the grid is drawn; the set of all of them does not, so ratings stay the same when the grid
-is relabelled, reflected or its rows and columns are permuted within the rules.
+Like HoDoKu it makes one step at a time and starts again from the cheapest technique after
+each: of the steps the cheapest applicable technique finds, the first with the largest effect.
+So a step can make a cheaper technique apply again (a chain that leaves a naked single is
+followed by that single), and step counts (and HoDoKu scores) come out as HoDoKu counts them.
+Which of several equal steps comes first depends on how the grid is drawn, so a relabelled or
+reflected grid may take another path (as it may in HoDoKu); the rating is deterministic.
 
 When no technique applies the solver is stuck; given the puzzle's solution it records a *guess*
 (the solution's digit in the empty cell with the fewest candidates) and carries on, so every
@@ -90,7 +91,6 @@ def solve_logically(
             if solution is None:
                 break
             found = [guess_step(grid, solution)]
-        for step in found:
-            apply_step(grid, step)
-        steps += found
+        apply_step(grid, found[0])
+        steps.append(found[0])
     return steps
