@@ -23,7 +23,7 @@ the easiest technique that applies and starting again from the easiest after eac
 A forcing chain assumes a candidate true (false) and follows single links to the opposite of the
 assumption: 6.6 when it uses one digit only (X-chain), 7.0 when it also goes through
 two-candidate cells; a longer chain costs more: +0.1 once it has more than 6 nodes, then at 9,
-11, 15, 19, 27, ... nodes. The chain the rating takes is the easiest, then the shortest.
+11, 15, 19, 27, ... nodes. The chain the rating takes is one of the easiest.
 
 ER is the largest difficulty on the way, EP the largest up to the first placed digit, ED the
 difficulty of the first step.
@@ -49,7 +49,8 @@ from .candidates import CandidateGrid, digits_of
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
-from .techniques.subsets import naked_subset
+from .techniques.intersections import crossings
+from .techniques.subsets import combos, naked_subset
 from .techniques.uniqueness import (
     bug_plus_one,
     unique_rectangle_1,
@@ -110,55 +111,66 @@ def _single_steps(grid: CandidateGrid) -> Iterator[Rated]:
                     )
 
 
-def _positions(grid: CandidateGrid, unit: tuple[int, ...], b: int) -> list[int]:
-    return [i for i in unit if grid.masks[i] & b]
+def _where(grid: CandidateGrid, unit: tuple[int, ...]) -> list[int]:
+    """For each digit (index ``d``), the bit set of its places in ``unit`` (bit ``k``: the
+    unit's ``k``-th cell)."""
+    where = [0] * (grid.geo.n + 1)
+    for k, i in enumerate(unit):
+        m = grid.masks[i]
+        while m:
+            low = m & -m
+            m ^= low
+            where[low.bit_length()] |= 1 << k
+    return where
+
+
+def _cells_of(unit: tuple[int, ...], bits: int) -> list[int]:
+    return [i for k, i in enumerate(unit) if bits >> k & 1]
 
 
 def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     """Pointing and claiming; with ``direct``, only those that leave a hidden single in
     another unit of the first kind, which they place."""
-    geo = grid.geo
-    n = geo.n
-    boxes = range(2 * n, 3 * n)
-    for first, second in ((boxes, range(n, 2 * n)), (boxes, range(n)), (range(n, 2 * n), boxes),
-                          (range(n), boxes)):
-        pointing = first is boxes
-        for d in range(1, n + 1):
-            b = 1 << (d - 1)
-            for u1 in first:
-                places = _positions(grid, geo.units[u1], b)
-                if len(places) < 2:
+    geo, masks = grid.geo, grid.masks
+    board = geo.board
+    for from_boxes in (True, False):
+        for u1, u2, inside, base_rest, target_rest in crossings(board, from_boxes):
+            here = elsewhere = 0
+            for i in inside:
+                here |= masks[i]
+            for i in base_rest:
+                elsewhere |= masks[i]
+            only = here & ~elsewhere
+            while only:
+                low = only & -only
+                only ^= low
+                d = low.bit_length()
+                places = [i for i in inside if masks[i] & low]
+                elims = tuple((i, d) for i in target_rest if masks[i] & low)
+                if len(places) < 2 or not elims:
                     continue
-                for u2 in second:
-                    cells2 = set(geo.units[u2])
-                    if not all(i in cells2 for i in places):
-                        continue
-                    elims = tuple((i, d) for i in geo.units[u2] if i not in places and
-                                  grid.masks[i] & b and i not in geo.units[u1])
-                    if not elims:
-                        continue
-                    reason = f"in {geo.unit_name(u1)}, {d} lies only in {geo.unit_name(u2)}"
-                    if not direct:
-                        yield (26 if pointing else 28), Step(
-                            "Pointing" if pointing else "Claiming",
-                            eliminations=elims, cells=tuple(places), digits=(d,), reason=reason)
-                        continue
-                    struck = {i for i, _ in elims}
-                    for u3 in first:
-                        if u3 == u1 or not cells2.intersection(geo.units[u3]):
-                            continue
-                        left = _positions(grid, geo.units[u3], b)
-                        rest = [i for i in left if i not in struck]
-                        if len(left) > 1 and len(rest) == 1:
-                            yield (17 if pointing else 19), Step(
-                                "Direct Pointing" if pointing else "Direct Claiming",
-                                placements=((rest[0], d),),
-                                eliminations=elims,
-                                cells=tuple(places),
-                                digits=(d,),
-                                reason=f"{reason}; then {d} fits only {geo.cell_name(rest[0])} "
-                                f"in {geo.unit_name(u3)}",
-                            )
+                reason = f"in {geo.unit_name(u1)}, {d} lies only in {geo.unit_name(u2)}"
+                if not direct:
+                    yield (26 if from_boxes else 28), Step(
+                        "Pointing" if from_boxes else "Claiming",
+                        eliminations=elims, cells=tuple(places), digits=(d,), reason=reason)
+                    continue
+                struck = {i for i, _ in elims}
+                kind = 2 if from_boxes else u1 // geo.n
+                for u3 in sorted({geo.cell_units[i][kind] for i in struck}):
+                    left = [i for i in geo.units[u3] if masks[i] & low]
+                    rest = [i for i in left if i not in struck]
+                    if len(left) > 1 and len(rest) == 1:
+                        yield (17 if from_boxes else 19), Step(
+                            "Direct Pointing" if from_boxes else "Direct Claiming",
+                            placements=((rest[0], d),),
+                            eliminations=elims,
+                            cells=tuple(places),
+                            digits=(d,),
+                            reason=f"{reason}; then {d} fits only {geo.cell_name(rest[0])} "
+                            f"in {geo.unit_name(u3)}",
+                        )
+                        break
 
 
 def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
@@ -171,15 +183,13 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
     name = {2: "Pair", 3: "Triple", 4: "Quad"}[k]
     for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]:
         unit = geo.units[u]
-        empty = [i for i in unit if not values[i]]
-        if len(empty) <= (k if direct else 2 * k):
+        empty = sum(1 for i in unit if not values[i])
+        if empty <= (k if direct else 2 * k):
             continue
-        where = {d: _positions(grid, unit, 1 << (d - 1)) for d in range(1, n + 1)}
-        live = [d for d in range(1, n + 1) if where[d]]
-        for ds in _combinations(live, k):
-            cells = sorted({i for d in ds for i in where[d]})
-            if len(cells) != k:
-                continue
+        where = _where(grid, unit)
+        items = [(d, w) for d, w in enumerate(where) if w and w.bit_count() <= k]
+        for ds, union in combos(items, k):
+            cells = _cells_of(unit, union)
             keep = sum(1 << (d - 1) for d in ds)
             elims = tuple((i, e) for i in cells for e in digits_of(masks[i] & ~keep))
             if not elims:
@@ -191,28 +201,20 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
                                    digits=tuple(ds), reason=reason)
                 continue
             for e in range(1, n + 1):
-                if e in ds or len(where[e]) < 2:
+                if e in ds or where[e].bit_count() < 2:
                     continue
-                rest = [i for i in where[e] if i not in cells]
-                if len(rest) == 1:
+                rest = where[e] & ~union
+                if rest.bit_count() == 1:
+                    cell = _cells_of(unit, rest)[0]
                     yield rating, Step(
                         f"Direct Hidden {name}",
-                        placements=((rest[0], e),),
+                        placements=((cell, e),),
                         eliminations=elims,
                         cells=tuple(cells),
                         digits=tuple(ds),
-                        reason=f"{reason}; then {e} fits only {geo.cell_name(rest[0])}",
+                        reason=f"{reason}; then {e} fits only {geo.cell_name(cell)}",
                     )
                     break
-
-
-def _combinations(items: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    if k == 0:
-        yield ()
-        return
-    for x, item in enumerate(items):
-        for rest in _combinations(items[x + 1 :], k - 1):
-            yield (item, *rest)
 
 
 def _naked_single(grid: CandidateGrid) -> Iterator[Rated]:
@@ -222,6 +224,16 @@ def _naked_single(grid: CandidateGrid) -> Iterator[Rated]:
             d = m.bit_length()
             yield 23, Step("Naked Single", placements=((i, d),), cells=(i,), digits=(d,),
                            reason=f"{d} is the only candidate left in {geo.cell_name(i)}")
+
+
+def _naked_set(k: int) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """Naked subsets of size ``k``, locked or not (SE does not tell them apart)."""
+
+    def find(grid: CandidateGrid) -> Iterator[Step]:
+        yield from naked_subset(grid, k, locked=True)
+        yield from naked_subset(grid, k, locked=False)
+
+    return find
 
 
 def _rated(finder: Callable[[CandidateGrid], Iterator[Step]], rating: int) -> Finder:
@@ -245,60 +257,77 @@ def _length_extra(nodes: int) -> int:
     return added
 
 
-def _chain_nodes(grid: CandidateGrid, start: int, d: int, on: bool, cells_too: bool,
-                 limit: int) -> int | None:
-    """Nodes of the shortest chain from "d in start is ``on``" to its opposite, following
-    single links (only same-digit links unless ``cells_too``); None if none within ``limit``."""
+def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[list[int]]:
+    """Single links between states ``2 * node + on`` (node ``cell * n + digit - 1``): a true
+    candidate makes its peers with the digit (and, with ``cells_too``, its cell's other
+    candidates) false; a false one makes the other place of the digit in a unit (and, with
+    ``cells_too``, the other candidate of a two-candidate cell) true."""
     geo, masks = grid.geo, grid.masks
     n = geo.n
-    first = (start, d, on)
-    depth = {first: 1}
-    queue = deque([first])
-    while queue:
-        state = queue.popleft()
-        k = depth[state]
-        if k >= limit:
-            return None
-        cell, e, is_on = state
-        b = 1 << (e - 1)
-        nexts: list[tuple[int, int, bool]] = []
-        if is_on:
+    out: list[list[int]] = [[] for _ in range(2 * n * len(masks))]
+    for cell, m in enumerate(masks):
+        for d in digits_of(m):
+            b = 1 << (d - 1)
+            node = cell * n + d - 1
+            on, off = out[2 * node + 1], out[2 * node]
             if cells_too:
-                nexts += [(cell, x, False) for x in digits_of(masks[cell]) if x != e]
-            nexts += [(p, e, False) for p in geo.peer_sets[cell] if masks[p] & b]
-        else:
-            if cells_too and masks[cell].bit_count() == 2:
-                nexts.append((cell, (masks[cell] & ~b).bit_length(), True))
+                on += [2 * (cell * n + x - 1) for x in digits_of(m) if x != d]
+                if m.bit_count() == 2:
+                    off.append(2 * (cell * n + (m & ~b).bit_length() - 1) + 1)
+            on += [2 * (p * n + d - 1) for p in sorted(geo.peer_sets[cell]) if masks[p] & b]
             for u in geo.cell_units[cell]:
                 others = [i for i in geo.units[u] if i != cell and masks[i] & b]
                 if len(others) == 1:
-                    nexts.append((others[0], e, True))
-        for nxt in nexts:
-            if nxt[0] == start and nxt[1] == d and nxt[2] != on:
-                return k + 1
-            if nxt not in depth:
-                depth[nxt] = k + 1
-                queue.append(nxt)
+                    off.append(2 * (others[0] * n + d - 1) + 1)
+    return out
+
+
+def _chain_nodes(graph: list[list[int]], first: int, limit: int) -> int | None:
+    """Nodes of the shortest chain from state ``first`` to its opposite (``first ^ 1``);
+    None if none has fewer than ``limit`` nodes."""
+    target = first ^ 1
+    depth = {first: 1}
+    frontier = [first]
+    k = 1
+    while frontier and k + 1 < limit:
+        k += 1
+        nxt_frontier = []
+        for state in frontier:
+            for nxt in graph[state]:
+                if nxt == target:
+                    return k
+                if nxt not in depth:
+                    depth[nxt] = k
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
     return None
 
 
 def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     """The easiest (then shortest) forcing chain: X-chains (6.6) first, then X/Y (7.0)."""
     geo, masks = grid.geo, grid.masks
+    n = geo.n
     best: tuple[int, int, int, int, bool, str] | None = None
     for cells_too, base, name in ((False, 66, "Forcing X-Chain"), (True, 70, "Forcing Chain")):
         if best is not None and best[0] < base:
             break
+        graph = _chain_graph(grid, cells_too)
         for cell in grid.empty_cells():
             for d in digits_of(masks[cell]):
                 for on in (True, False):
                     limit = 64 if best is None else _max_nodes(best, base)
-                    nodes = _chain_nodes(grid, cell, d, on, cells_too, limit)
+                    nodes = _chain_nodes(graph, 2 * (cell * n + d - 1) + on, limit)
                     if nodes is None:
                         continue
                     key = (base + _length_extra(nodes), nodes)
                     if best is None or key < best[:2]:
                         best = (*key, cell, d, on, name)
+                    if best[0] == base:
+                        break  # no chain of this kind is easier
+                if best is not None and best[0] == base:
+                    break
+            if best is not None and best[0] == base:
+                break
     if best is None:
         return
     rating, nodes, cell, d, on, name = best
@@ -331,10 +360,10 @@ LADDER: tuple[Finder, ...] = (
     _naked_single,
     functools.partial(_hidden_sets, k=3, direct=True),
     functools.partial(_locking, direct=False),
-    _rated(functools.partial(naked_subset, k=2), 30),
+    _rated(_naked_set(2), 30),
     _rated(functools.partial(basic_fish, k=2), 32),
     functools.partial(_hidden_sets, k=2, direct=False),
-    _rated(functools.partial(naked_subset, k=3), 36),
+    _rated(_naked_set(3), 36),
     _rated(functools.partial(basic_fish, k=3), 38),
     functools.partial(_hidden_sets, k=3, direct=False),
     _rated(xy_wing, 42),
@@ -342,7 +371,7 @@ LADDER: tuple[Finder, ...] = (
     _rated(unique_rectangle_1, 45),
     _rated(unique_rectangle_2, 45),
     _rated(unique_rectangle_4, 45),
-    _rated(functools.partial(naked_subset, k=4), 50),
+    _rated(_naked_set(4), 50),
     _rated(functools.partial(basic_fish, k=4), 52),
     functools.partial(_hidden_sets, k=4, direct=False),
     _rated(bug_plus_one, 56),

@@ -41,7 +41,11 @@ HODOKU_LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 
 @dataclass(frozen=True)
 class Technique:
-    """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder."""
+    """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder.
+
+    ``first_found``: the solver takes the first step the finder yields (HoDoKu does so for
+    singles, intersections and subsets); otherwise the one with the largest effect.
+    """
 
     name: str
     tier: int
@@ -49,6 +53,7 @@ class Technique:
     hodoku_level: str
     qqwing: bool
     steps: Finder
+    first_found: bool = False
 
     def find(self, grid: CandidateGrid) -> Step | None:
         """The first step this technique finds in ``grid``, or None."""
@@ -59,7 +64,7 @@ class Technique:
 
 
 def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
-    return Technique(name, tier, score, level, qqwing, find)
+    return Technique(name, tier, score, level, qqwing, find, first_found=tier <= 2 or "Quad" in name)
 
 
 def _finned(k: int, sashimi: bool) -> Finder:

@@ -12,7 +12,8 @@ swapped and the puzzle would have two solutions. So something else must happen i
 
 *BUG+1* (bivalue universal grave): when every empty cell has two candidates except one with
 three, and every digit appears twice in every unit, the grid would have no or several
-solutions; so the three-candidate cell takes the digit that appears three times in its units.
+solutions; so the three-candidate cell keeps only the digit that appears three times in its
+units (it loses the other two, as HoDoKu counts it; a naked single follows).
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def unique_rectangle_4(grid: CandidateGrid) -> Iterator[Step]:
 
 
 def bug_plus_one(grid: CandidateGrid) -> Iterator[Step]:
-    """All empty cells bivalue but one trivalue cell: it takes the digit seen three times."""
+    """All empty cells bivalue but one trivalue cell: it keeps only the digit seen three times."""
     geo, masks = grid.geo, grid.masks
     odd = [i for i, m in enumerate(masks) if m and m.bit_count() != 2]
     if len(odd) != 1 or masks[odd[0]].bit_count() != 3:
@@ -157,7 +158,7 @@ def bug_plus_one(grid: CandidateGrid) -> Iterator[Step]:
         ):
             yield Step(
                 "Bivalue Universal Grave + 1",
-                placements=((cell, d),),
+                eliminations=tuple((cell, e) for e in digits_of(masks[cell]) if e != d),
                 cells=(cell,),
                 digits=(d,),
                 reason=(
