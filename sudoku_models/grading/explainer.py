@@ -91,24 +91,43 @@ def _single_steps(grid: CandidateGrid) -> Iterator[Rated]:
     geo, masks, values = grid.geo, grid.masks, grid.values
     n = geo.n
     order = [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
-    for alone in (True, False):
-        for u in order:
-            unit = geo.units[u]
-            empty = [i for i in unit if not values[i]]
-            if (len(empty) == 1) != alone:
-                continue
-            for d in range(1, n + 1):
-                b = 1 << (d - 1)
-                places = [i for i in empty if masks[i] & b]
-                if len(places) == 1:
-                    rating = 10 if alone else 12 if u >= 2 * n else 15
-                    yield rating, Step(
-                        "Hidden Single",
-                        placements=((places[0], d),),
-                        cells=(places[0],),
-                        digits=(d,),
-                        reason=f"in {geo.unit_name(u)}, {d} fits only {geo.cell_name(places[0])}",
-                    )
+    hidden = []
+    for u in order:
+        unit = geo.units[u]
+        once = twice = 0
+        empty = 0
+        for i in unit:
+            m = masks[i]
+            if not values[i]:
+                empty += 1
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        if not single:
+            continue
+        if empty == 1:
+            yield from _hidden_single(grid, u, single, 10)
+            return
+        hidden.append((u, single))
+    for u, single in hidden:
+        yield from _hidden_single(grid, u, single, 12 if u >= 2 * n else 15)
+
+
+def _hidden_single(grid: CandidateGrid, u: int, single: int, rating: int) -> Iterator[Rated]:
+    geo = grid.geo
+    unit = geo.units[u]
+    while single:
+        low = single & -single
+        single ^= low
+        d = low.bit_length()
+        i = next(i for i in unit if grid.masks[i] & low)
+        yield rating, Step(
+            "Hidden Single",
+            placements=((i, d),),
+            cells=(i,),
+            digits=(d,),
+            reason=f"in {geo.unit_name(u)}, {d} fits only {geo.cell_name(i)}",
+        )
 
 
 def _where(grid: CandidateGrid, unit: tuple[int, ...]) -> list[int]:
@@ -229,11 +248,7 @@ def _naked_single(grid: CandidateGrid) -> Iterator[Rated]:
 def _naked_set(k: int) -> Callable[[CandidateGrid], Iterator[Step]]:
     """Naked subsets of size ``k``, locked or not (SE does not tell them apart)."""
 
-    def find(grid: CandidateGrid) -> Iterator[Step]:
-        yield from naked_subset(grid, k, locked=True)
-        yield from naked_subset(grid, k, locked=False)
-
-    return find
+    return functools.partial(naked_subset, k=k, locked=None)
 
 
 def _rated(finder: Callable[[CandidateGrid], Iterator[Step]], rating: int) -> Finder:

@@ -32,15 +32,16 @@ def combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], in
     yield from grow(0, [], 0)
 
 
-def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Iterator[Step]:
+def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> Iterator[Step]:
     """Naked subsets of size ``k``, boxes first, then rows, then columns (HoDoKu's order).
 
     A subset whose cells share a box and a line and which eliminates in both (outside each
-    other) is *locked* (k < 4); with ``locked`` only those are found, otherwise only the others.
+    other) is *locked* (k < 4); with ``locked`` only those are found, with ``locked=False`` only
+    the others, with None both.
     """
     geo, masks = grid.geo, grid.masks
     n = geo.n
-    for u in [*range(2 * n, 3 * n), *range(2 * n)]:
+    for u in range(2 * n, 3 * n) if locked else [*range(2 * n, 3 * n), *range(2 * n)]:
         unit = geo.units[u]
         items = [(i, masks[i]) for i in unit if 2 <= masks[i].bit_count() <= k]
         if len(items) < k:
@@ -59,9 +60,9 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Iterator[
             hit_box = any(geo.cell_units[i][2] == box for i, _ in elims)
             hit_line = any(geo.cell_units[i][2] != box for i, _ in elims)
             is_locked = k < 4 and box in shared and len(shared) == 2 and hit_box and hit_line
-            if is_locked != locked:
+            if locked is not None and is_locked != locked:
                 continue
-            kind = "Locked" if locked else "Naked"
+            kind = "Locked" if is_locked else "Naked"
             names = ", ".join(geo.cell_name(i) for i in cells)
             ds = digits_of(union)
             yield Step(
