@@ -40,7 +40,6 @@ package's, which can lead to another path and (rarely) another rating.
 from __future__ import annotations
 
 import functools
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -121,12 +120,15 @@ def _hidden_single(grid: CandidateGrid, u: int, single: int, rating: int) -> Ite
         single ^= low
         d = low.bit_length()
         i = next(i for i in unit if grid.masks[i] & low)
-        yield rating, Step(
-            "Hidden Single",
-            placements=((i, d),),
-            cells=(i,),
-            digits=(d,),
-            reason=f"in {geo.unit_name(u)}, {d} fits only {geo.cell_name(i)}",
+        yield (
+            rating,
+            Step(
+                "Hidden Single",
+                placements=((i, d),),
+                cells=(i,),
+                digits=(d,),
+                reason=f"in {geo.unit_name(u)}, {d} fits only {geo.cell_name(i)}",
+            ),
         )
 
 
@@ -170,9 +172,16 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
                     continue
                 reason = f"in {geo.unit_name(u1)}, {d} lies only in {geo.unit_name(u2)}"
                 if not direct:
-                    yield (26 if from_boxes else 28), Step(
-                        "Pointing" if from_boxes else "Claiming",
-                        eliminations=elims, cells=tuple(places), digits=(d,), reason=reason)
+                    yield (
+                        (26 if from_boxes else 28),
+                        Step(
+                            "Pointing" if from_boxes else "Claiming",
+                            eliminations=elims,
+                            cells=tuple(places),
+                            digits=(d,),
+                            reason=reason,
+                        ),
+                    )
                     continue
                 struck = {i for i, _ in elims}
                 kind = 2 if from_boxes else u1 // geo.n
@@ -180,14 +189,17 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
                     left = [i for i in geo.units[u3] if masks[i] & low]
                     rest = [i for i in left if i not in struck]
                     if len(left) > 1 and len(rest) == 1:
-                        yield (17 if from_boxes else 19), Step(
-                            "Direct Pointing" if from_boxes else "Direct Claiming",
-                            placements=((rest[0], d),),
-                            eliminations=elims,
-                            cells=tuple(places),
-                            digits=(d,),
-                            reason=f"{reason}; then {d} fits only {geo.cell_name(rest[0])} "
-                            f"in {geo.unit_name(u3)}",
+                        yield (
+                            (17 if from_boxes else 19),
+                            Step(
+                                "Direct Pointing" if from_boxes else "Direct Claiming",
+                                placements=((rest[0], d),),
+                                eliminations=elims,
+                                cells=tuple(places),
+                                digits=(d,),
+                                reason=f"{reason}; then {d} fits only {geo.cell_name(rest[0])} "
+                                f"in {geo.unit_name(u3)}",
+                            ),
                         )
                         break
 
@@ -214,10 +226,19 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
             if not elims:
                 continue
             reason = f"in {geo.unit_name(u)}, {'/'.join(map(str, ds))} fit only in " + ", ".join(
-                geo.cell_name(i) for i in cells)
+                geo.cell_name(i) for i in cells
+            )
             if not direct:
-                yield rating, Step(f"Hidden {name}", eliminations=elims, cells=tuple(cells),
-                                   digits=tuple(ds), reason=reason)
+                yield (
+                    rating,
+                    Step(
+                        f"Hidden {name}",
+                        eliminations=elims,
+                        cells=tuple(cells),
+                        digits=tuple(ds),
+                        reason=reason,
+                    ),
+                )
                 continue
             for e in range(1, n + 1):
                 if e in ds or where[e].bit_count() < 2:
@@ -225,13 +246,16 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
                 rest = where[e] & ~union
                 if rest.bit_count() == 1:
                     cell = _cells_of(unit, rest)[0]
-                    yield rating, Step(
-                        f"Direct Hidden {name}",
-                        placements=((cell, e),),
-                        eliminations=elims,
-                        cells=tuple(cells),
-                        digits=tuple(ds),
-                        reason=f"{reason}; then {e} fits only {geo.cell_name(cell)}",
+                    yield (
+                        rating,
+                        Step(
+                            f"Direct Hidden {name}",
+                            placements=((cell, e),),
+                            eliminations=elims,
+                            cells=tuple(cells),
+                            digits=tuple(ds),
+                            reason=f"{reason}; then {e} fits only {geo.cell_name(cell)}",
+                        ),
                     )
                     break
 
@@ -241,8 +265,16 @@ def _naked_single(grid: CandidateGrid) -> Iterator[Rated]:
     for i, m in enumerate(grid.masks):
         if m and not m & (m - 1):
             d = m.bit_length()
-            yield 23, Step("Naked Single", placements=((i, d),), cells=(i,), digits=(d,),
-                           reason=f"{d} is the only candidate left in {geo.cell_name(i)}")
+            yield (
+                23,
+                Step(
+                    "Naked Single",
+                    placements=((i, d),),
+                    cells=(i,),
+                    digits=(d,),
+                    reason=f"{d} is the only candidate left in {geo.cell_name(i)}",
+                ),
+            )
 
 
 def _naked_set(k: int) -> Callable[[CandidateGrid], Iterator[Step]]:
@@ -260,6 +292,7 @@ def _rated(finder: Callable[[CandidateGrid], Iterator[Step]], rating: int) -> Fi
 
 
 # --- forcing chains ---------------------------------------------------------------------------
+
 
 def _length_extra(nodes: int) -> int:
     """Tenths SE adds for a chain of ``nodes`` potentials."""
@@ -353,8 +386,10 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
         eliminations=((cell, d),) if on else (),
         cells=(cell,),
         digits=(d,),
-        reason=(f"if {d} in {geo.cell_name(cell)} were {what}, a chain of {nodes} links would "
-                f"make it {'false' if on else 'true'}"),
+        reason=(
+            f"if {d} in {geo.cell_name(cell)} were {what}, a chain of {nodes} links would "
+            f"make it {'false' if on else 'true'}"
+        ),
     )
     yield rating, step
 
@@ -411,8 +446,12 @@ def se_rating(puzzle: Puzzle) -> ExplainerRating:
         found = next((r for finder in LADDER for r in finder(grid)), None)
         if found is None:
             return ExplainerRating(
-                None, None if ep is None else ep / 10, None if ed is None else ed / 10,
-                "beyond forcing chains", False)
+                None,
+                None if ep is None else ep / 10,
+                None if ed is None else ed / 10,
+                "beyond forcing chains",
+                False,
+            )
         rating, step = found
         if rating > er:
             er, hardest = rating, step.technique

@@ -64,7 +64,9 @@ class Technique:
 
 
 def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
-    return Technique(name, tier, score, level, qqwing, find, first_found=tier <= 2 or "Quad" in name)
+    return Technique(
+        name, tier, score, level, qqwing, find, first_found=tier <= 2 or "Quad" in name
+    )
 
 
 def _finned(k: int, sashimi: bool) -> Finder:

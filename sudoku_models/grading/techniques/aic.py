@@ -98,7 +98,5 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                         eliminations=elims,
                         cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
                         digits=tuple(sorted({graph.digit(v) for v, _ in path})),
-                        reason=(
-                            f"chain {chain_text(grid, graph, path)}: one of its ends is true"
-                        ),
+                        reason=(f"chain {chain_text(grid, graph, path)}: one of its ends is true"),
                     )

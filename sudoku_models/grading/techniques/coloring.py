@@ -124,7 +124,9 @@ def multi_colors(grid: CandidateGrid) -> Iterator[Step]:
                         targets = [
                             i
                             for i in holders
-                            if i not in members and _sees_any(grid, i, a2) and _sees_any(grid, i, b2)
+                            if i not in members
+                            and _sees_any(grid, i, a2)
+                            and _sees_any(grid, i, b2)
                         ]
                         if targets:
                             yield Step(

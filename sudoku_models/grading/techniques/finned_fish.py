@@ -89,8 +89,8 @@ def _search(grid: CandidateGrid, k: int) -> Iterator[Step]:
             across = board.box_cols if base_kind == 0 else board.box_rows
             along = board.box_rows if base_kind == 0 else board.box_cols
 
-            def cell(line: int, pos: int) -> int:
-                return board.cell(line, pos) if base_kind == 0 else board.cell(pos, line)
+            def cell(line: int, pos: int, rows: bool = base_kind == 0) -> int:
+                return board.cell(line, pos) if rows else board.cell(pos, line)
 
             lines = [
                 (line, where[base_kind * n + line][d])
@@ -117,8 +117,18 @@ def _search(grid: CandidateGrid, k: int) -> Iterator[Step]:
                         if body == 0:
                             continue
                         name = f"{'Sashimi' if body < 2 else 'Finned'} {_NAMES[k]}"
-                        step = _step(grid, name, d, base_kind, chosen, covers, fin_cols,
-                                     fin_lines[0] // along, cell, along)
+                        step = _step(
+                            grid,
+                            name,
+                            d,
+                            base_kind,
+                            chosen,
+                            covers,
+                            fin_cols,
+                            fin_lines[0] // along,
+                            cell,
+                            along,
+                        )
                         if step is not None:
                             yield step
 
@@ -134,7 +144,8 @@ def _step(grid, name, d, base_kind, chosen, covers, fin_cols, fin_band, cell, al
         cell(line, pos)
         for pos in _bits(covers)
         for line in box_lines
-        if line not in base and masks[cell(line, pos)] & b
+        if line not in base
+        and masks[cell(line, pos)] & b
         and geo.cell_units[cell(line, pos)][2] == fin_box
     ]
     if not targets:

@@ -66,9 +66,7 @@ def forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
         common = dict(results[0] or {})
         for r in results[1:]:
             common = {v: b for v, b in common.items() if r is not None and r.get(v) == b}
-        placements = tuple(
-            sorted((graph.cell(v), graph.digit(v)) for v, b in common.items() if b)
-        )
+        placements = tuple(sorted((graph.cell(v), graph.digit(v)) for v, b in common.items() if b))
         eliminations = tuple(
             sorted((graph.cell(v), graph.digit(v)) for v, b in common.items() if not b)
         )
@@ -139,8 +137,8 @@ def forcing_net(grid: CandidateGrid) -> Iterator[Step]:
                     ),
                 )
             trials.append(trial)
-        if len(trials) == 2 and trials[0] is not None and trials[1] is not None:
-            a, b = trials
+        a, b = (trials + [None, None])[:2]
+        if len(trials) == 2 and a is not None and b is not None:
             common = [
                 (i, v)
                 for i, v in enumerate(a.values)

@@ -153,9 +153,7 @@ def bug_plus_one(grid: CandidateGrid) -> Iterator[Step]:
                 return
     for d in digits_of(masks[cell]):
         b = 1 << (d - 1)
-        if all(
-            sum(1 for i in geo.units[u] if masks[i] & b) == 3 for u in geo.cell_units[cell]
-        ):
+        if all(sum(1 for i in geo.units[u] if masks[i] & b) == 3 for u in geo.cell_units[cell]):
             yield Step(
                 "Bivalue Universal Grave + 1",
                 eliminations=tuple((cell, e) for e in digits_of(masks[cell]) if e != d),
