@@ -263,6 +263,9 @@ FROM_PUZZLES = {
     "Uniqueness Test 2": (
         ".......528....5....34..1.7.9...5...6..74...1..2............7.356.........4...892."
     ),
+    "Uniqueness Test 6": (
+        ".......528....5....34..1.7.9...5...6..74...1..2............7.356.........4...892."
+    ),
     "Uniqueness Test 4": (
         "..3.8...646....7.3......94.3....81..9....7....4.26.5....7.....265.72.....3...4..."
     ),
@@ -290,9 +293,15 @@ FROM_PUZZLES = {
     ),
 }
 
-#: Techniques the solver's path never needed on the shipped puzzles: checked on every position
-#: that needs a harder technique in test_grading_advanced.
-SWEPT = ["Simple Colors", "Multi Colors", "Sashimi Jellyfish", "Forcing Net"]
+#: Techniques the solver's path never needed on the shipped puzzles: each is asked (and its
+#: steps checked) on every position that needs a harder technique in test_grading_advanced.
+SWEPT = [
+    "Simple Colors",
+    "Multi Colors",
+    "Sashimi Jellyfish",
+    "Forcing Net",
+    "Hidden Rectangle",
+]
 
 
 @pytest.mark.parametrize("technique", FROM_PUZZLES)
@@ -328,3 +337,18 @@ def test_finned_x_wing():
     strike(grid, 1, row(6, but=(2, 7, 8)))
     # either r2c7/r6c7 hold the 1 of column 7 or the fin r6c8 does: r4c7 and r5c7 see both
     check(grid, "Finned X-Wing", eliminations=[(cell(4, 7), 1), (cell(5, 7), 1)])
+
+
+def test_uniqueness_test_5():
+    grid = open_grid()
+    # rectangle r1c1, r1c4, r2c1, r2c4 on 1/2; the diagonal r1c4, r2c1 both add the same 3
+    only(grid, cell(1, 1), 1, 2)
+    only(grid, cell(2, 4), 1, 2)
+    only(grid, cell(1, 4), 1, 2, 3)
+    only(grid, cell(2, 1), 1, 2, 3)
+    # without the 3 both would be 1/2 and the 1s and 2s could swap: one of them is 3
+    check(
+        grid,
+        "Uniqueness Test 5",
+        eliminations=[(cell(1, 2), 3), (cell(1, 3), 3), (cell(2, 5), 3), (cell(2, 6), 3)],
+    )

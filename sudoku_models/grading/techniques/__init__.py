@@ -30,7 +30,15 @@ from .intersections import claiming, pointing
 from .single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
 from .singles import full_house, hidden_single, naked_single
 from .subsets import hidden_subset, naked_subset
-from .uniqueness import bug_plus_one, unique_rectangle_1, unique_rectangle_2, unique_rectangle_4
+from .uniqueness import (
+    bug_plus_one,
+    hidden_rectangle,
+    unique_rectangle_1,
+    unique_rectangle_2,
+    unique_rectangle_4,
+    unique_rectangle_5,
+    unique_rectangle_6,
+)
 from .wings import remote_pair, w_wing, xy_wing, xyz_wing
 
 Finder = Callable[[CandidateGrid], Iterator[Step]]
@@ -103,6 +111,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Uniqueness Test 1", 3, 100, "Hard", False, unique_rectangle_1),
     _t("Uniqueness Test 2", 3, 100, "Hard", False, unique_rectangle_2),
     _t("Uniqueness Test 4", 3, 100, "Hard", False, unique_rectangle_4),
+    _t("Uniqueness Test 5", 3, 100, "Hard", False, unique_rectangle_5),
+    _t("Uniqueness Test 6", 3, 100, "Hard", False, unique_rectangle_6),
+    _t("Hidden Rectangle", 3, 100, "Hard", False, hidden_rectangle),
     _t("Finned X-Wing", 3, 130, "Hard", False, _finned(2, False)),
     _t("Sashimi X-Wing", 3, 150, "Hard", False, _finned(2, True)),
     _t("Finned Swordfish", 4, 200, "Unfair", False, _finned(3, False)),

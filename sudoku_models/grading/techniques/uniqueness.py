@@ -8,7 +8,16 @@ swapped and the puzzle would have two solutions. So something else must happen i
 - type 2: two cells are ``{a, b}``, the other two (sharing a unit) are ``{a, b, x}``; one of
   them is x, so every cell seeing both loses x;
 - type 4: two cells are ``{a, b}``; in a unit holding the other two, ``a`` fits only in those
-  two, so one of them is a and neither may be b: both lose b.
+  two, so one of them is a and neither may be b: both lose b;
+- type 5: two diagonal (or three) cells are ``{a, b, x}``: one of them is x, so cells seeing
+  all of them lose x;
+- type 6: two diagonal cells are ``{a, b}``; in both rows (or both columns) ``a`` fits only the
+  rectangle, so it sits on one diagonal, and the other diagonal would be deadly: the two other
+  cells lose a.
+
+*Hidden rectangle*: one corner is ``{a, b}``; in the row and the column of the opposite corner,
+``a`` fits only the rectangle; were the opposite corner b, the rest would be forced into the
+deadly pattern, so it loses b.
 
 *BUG+1* (bivalue universal grave): when every empty cell has two candidates except one with
 three, and every digit appears twice in every unit, the grid would have no or several
@@ -165,3 +174,76 @@ def bug_plus_one(grid: CandidateGrid) -> Iterator[Step]:
                 ),
             )
             return
+
+
+def unique_rectangle_5(grid: CandidateGrid) -> Iterator[Step]:
+    """Two or three corners (not all sharing a unit) hold the pair and the same one extra digit
+    x: one of them is x, so cells seeing all of them lose x."""
+    geo, masks = grid.geo, grid.masks
+    for rect, pair in _deadly_pairs(grid):
+        extra = [i for i in rect if masks[i] != pair]
+        if len(extra) not in (2, 3) or len({masks[i] for i in extra}) != 1:
+            continue
+        x = masks[extra[0]] & ~pair
+        if x.bit_count() != 1 or (len(extra) == 2 and _roofs(grid, rect, pair)):
+            continue
+        elims = eliminations_in(masks, geo.common_peers(extra), x)
+        if elims:
+            why = f"{geo.digit_name(x.bit_length())} is in one of the others"
+            yield _ur_step(grid, "5", rect, pair, elims, why)
+
+
+def unique_rectangle_6(grid: CandidateGrid) -> Iterator[Step]:
+    """Two diagonal corners are exactly the pair; a digit of the pair fits, in both rows (or
+    both columns), only the rectangle: it goes in the two pair-only corners, so the other two
+    corners lose it."""
+    geo, masks = grid.geo, grid.masks
+    for rect, pair in _deadly_pairs(grid):
+        tl, tr, bl, br = rect
+        for pure, extra in (((tl, br), (tr, bl)), ((tr, bl), (tl, br))):
+            if masks[pure[0]] != pair or masks[pure[1]] != pair:
+                continue
+            if masks[extra[0]] == pair or masks[extra[1]] == pair:
+                continue
+            for a in digits_of(pair):
+                b = 1 << (a - 1)
+                for kind in (0, 1):
+                    lines = {geo.cell_units[i][kind] for i in rect}
+                    if all(
+                        all(i in rect for i in geo.units[u] if masks[i] & b) for u in lines
+                    ):
+                        elims = eliminations_in(masks, extra, b)
+                        if elims:
+                            why = f"{geo.digit_name(a)} is locked into the rectangle's lines"
+                            yield _ur_step(grid, "6", rect, pair, elims, why)
+
+
+def hidden_rectangle(grid: CandidateGrid) -> Iterator[Step]:
+    """A corner holds only the pair; at the opposite corner, one digit of the pair fits only
+    the rectangle in that corner's row and in its column: the opposite corner loses the other."""
+    geo, masks = grid.geo, grid.masks
+    for rect, pair in _deadly_pairs(grid):
+        for corner in rect:
+            if masks[corner] != pair:
+                continue
+            opposite = next(
+                i for i in rect if not set(geo.cell_units[i][:2]) & set(geo.cell_units[corner][:2])
+            )
+            for a in digits_of(pair):
+                b = 1 << (a - 1)
+                row, col = geo.cell_units[opposite][:2]
+                if all(i in rect for u in (row, col) for i in geo.units[u] if masks[i] & b):
+                    elims = eliminations_in(masks, (opposite,), pair & ~b)
+                    if elims:
+                        yield Step(
+                            "Hidden Rectangle",
+                            eliminations=elims,
+                            cells=rect,
+                            digits=tuple(digits_of(pair)),
+                            reason=(
+                                f"{', '.join(geo.cell_name(i) for i in rect)} would hold only "
+                                f"{'/'.join(geo.digit_name(d) for d in digits_of(pair))}; "
+                                f"{geo.digit_name(a)} fits only the rectangle in the row and "
+                                f"column of {geo.cell_name(opposite)}"
+                            ),
+                        )
