@@ -137,7 +137,7 @@ def forcing_net(grid: CandidateGrid) -> Iterator[Step]:
                     ),
                 )
             trials.append(trial)
-        a, b = (trials + [None, None])[:2]
+        a, b = [*trials, None, None][:2]
         if len(trials) == 2 and a is not None and b is not None:
             common = [
                 (i, v)

@@ -209,9 +209,7 @@ def unique_rectangle_6(grid: CandidateGrid) -> Iterator[Step]:
                 b = 1 << (a - 1)
                 for kind in (0, 1):
                     lines = {geo.cell_units[i][kind] for i in rect}
-                    if all(
-                        all(i in rect for i in geo.units[u] if masks[i] & b) for u in lines
-                    ):
+                    if all(all(i in rect for i in geo.units[u] if masks[i] & b) for u in lines):
                         elims = eliminations_in(masks, extra, b)
                         if elims:
                             why = f"{geo.digit_name(a)} is locked into the rectangle's lines"
