@@ -20,6 +20,7 @@ measure of how much trial and error the puzzle leaves.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections import Counter
 from dataclasses import dataclass
@@ -62,7 +63,12 @@ class Rating:
     needs_guessing: bool
     guesses: int
     backtracks: int
-    se: ExplainerRating
+
+    @functools.cached_property
+    def se(self) -> ExplainerRating:
+        """Sudoku Explainer's ER/EP/ED (worked out on first use: it solves the puzzle again,
+        on SE's own ladder of techniques)."""
+        return se_rating(self.puzzle)
 
     def count(self, technique: str) -> int:
         """Number of steps that used ``technique``."""
@@ -141,7 +147,6 @@ def rate(puzzle: PuzzleLike) -> Rating:
         needs_guessing=stuck,
         guesses=guesses,
         backtracks=backtracks,
-        se=se_rating(puzzle),
     )
 
 
