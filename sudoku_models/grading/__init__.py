@@ -9,6 +9,7 @@ QQWing Simple, HoDoKu Easy (score 228), SE ER 2.0/EP 1.2/ED 1.2, hardest: Naked 
 
 from .candidates import CandidateGrid
 from .explain import explain, hint, hint_text, step_html, walkthrough_html
+from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_step, next_steps, solve_logically
 from .rating import QQWING_LEVELS, Rating, rate
 from .step import Step
@@ -20,6 +21,7 @@ __all__ = [
     "QQWING_LEVELS",
     "TECHNIQUES",
     "CandidateGrid",
+    "ExplainerRating",
     "Rating",
     "Step",
     "Technique",
@@ -30,6 +32,7 @@ __all__ = [
     "next_step",
     "next_steps",
     "rate",
+    "se_rating",
     "solve_logically",
     "step_html",
     "walkthrough_html",
