@@ -30,7 +30,8 @@ def _rated() -> list[str]:
 
 RATED = _rated()
 HARD = next(line for line in RATED if rate(line).count("X-Wing"))
-STUCK = next(line for line in RATED if rate(line).needs_guessing)
+#: One of the hardest known puzzles: beyond every technique of the grader.
+STUCK = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
 
 
 def test_explain_lists_every_step_after_the_summary():
@@ -89,6 +90,25 @@ def test_hint_when_stuck_is_a_guess_that_works():
     solution, _, _ = unique_solution(Puzzle.parse(STUCK))
     ((i, d),) = step.placements
     assert solution.cells[i] == d
+
+
+def test_hint_uses_the_chains_when_nothing_simpler_applies():
+    line = next(line for line in RATED if rate(line).count("Nice Loop/AIC"))
+    grid = CandidateGrid.from_puzzle(Puzzle.parse(line))
+    while (step := next_step(grid)).technique != "Nice Loop/AIC":
+        for i, d in step.placements:
+            grid.place(i, d)
+        for i, d in step.eliminations:
+            grid.eliminate(i, d)
+    assert hint(grid) == step
+    assert "chain" in hint_text(grid)
+
+
+def test_stuck_puzzle_is_reported_as_beyond_the_grader():
+    rating = rate(STUCK)
+    assert rating.needs_guessing and rating.hardest == GUESS
+    assert "beyond the grader's techniques" in rating.summary()
+    assert not rating.se.complete and rating.se.er is None
 
 
 def test_hint_on_a_full_grid_is_none():

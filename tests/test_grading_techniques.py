@@ -3,16 +3,16 @@
 Each position starts from an empty 9x9 grid with every candidate open, then strikes candidates
 to draw one pattern. The test checks that the logical solver's next step uses that technique
 (so every cheaper technique found nothing) and makes exactly the eliminations or placements
-worked out by hand. Remote Pair and X-Chain need many cells cleared around them, so their
-positions are taken from shipped puzzles at the first point the solver needs them, and checked
-against the puzzle's unique solution instead.
+worked out by hand. Remote Pair, X-Chain and most of the harder techniques need many cells
+cleared around them, so their positions are taken from shipped puzzles at the first point the
+solver needs them, and checked against the puzzle's unique solution instead.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from sudoku_models import Puzzle, datasets
+from sudoku_models import Puzzle
 from sudoku_models.grading import TECHNIQUES, CandidateGrid, apply_step, next_step
 from sudoku_models.grading.candidates import bit, geometry
 from sudoku_models.grading.rating import unique_solution
@@ -229,30 +229,93 @@ def test_xy_chain():
 
 
 def _first_position(technique: str) -> tuple[CandidateGrid, Puzzle]:
-    for name in ("top95", "hard20", "hardest"):
-        for puzzle in datasets.load(name):
-            solution, _, _ = unique_solution(puzzle)
-            grid = CandidateGrid.from_puzzle(puzzle)
-            while not grid.is_solved():
-                step = next_step(grid)
-                if step is None:
-                    break
-                if step.technique == technique:
-                    return grid, solution
-                apply_step(grid, step)
-    raise AssertionError(f"no shipped puzzle needs {technique}")
+    puzzle = Puzzle.parse(FROM_PUZZLES[technique])
+    solution, _, _ = unique_solution(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
+    while not grid.is_solved():
+        step = next_step(grid)
+        if step is None:
+            break
+        if step.technique == technique:
+            return grid, solution
+        apply_step(grid, step)
+    raise AssertionError(f"the puzzle does not need {technique}")
 
 
-@pytest.mark.parametrize("technique", ["Remote Pair", "X-Chain"])
+#: Techniques whose positions come from shipped puzzles (the solver's first use of each), with
+#: the rated puzzle where it first needs it.
+FROM_PUZZLES = {
+    "Remote Pair": (
+        ".....4.5.....2136..1.96.........6..9..3...1..8..75...27.2........6..2..7.3..9...."
+    ),
+    "X-Chain": (
+        "2....81......4.....98..3..5....5..1..416...2.......5.84.38....1.....5.6..7...98.2"
+    ),
+    "Jellyfish": (
+        ".9.54...6.4.....8.7........4...89.....247...9......71....2...9786...31....1......"
+    ),
+    "Bivalue Universal Grave + 1": (
+        "..........347...5.9...5132.....7..8..4.89...2.1...65......8..7..6...4.....83....4"
+    ),
+    "Uniqueness Test 1": (
+        "..........347...5.9...5132.....7..8..4.89...2.1...65......8..7..6...4.....83....4"
+    ),
+    "Uniqueness Test 2": (
+        ".......528....5....34..1.7.9...5...6..74...1..2............7.356.........4...892."
+    ),
+    "Uniqueness Test 6": (
+        ".......528....5....34..1.7.9...5...6..74...1..2............7.356.........4...892."
+    ),
+    "Uniqueness Test 4": (
+        "..3.8...646....7.3......94.3....81..9....7....4.26.5....7.....265.72.....3...4..."
+    ),
+    "Sashimi X-Wing": (
+        "..3..89.4..1.2...6.......8...2....3.54...62.1.........9....3.4..6.95..7..3..8.5.."
+    ),
+    "Finned Swordfish": (
+        "..3.8...646....7.3......94.3....81..9....7....4.26.5....7.....265.72.....3...4..."
+    ),
+    "Sashimi Swordfish": (
+        "..3.8...646....7.3......94.3....81..9....7....4.26.5....7.....265.72.....3...4..."
+    ),
+    "Finned Jellyfish": (
+        "4.3....98.1.6.......85.............38.72.9..53....19..2...8...47...2.......9.5..."
+    ),
+    "Nice Loop/AIC": (
+        "..6935.8..2.87...3.5..6...........27....8.....61..3..8......94....6.1....3..4...."
+    ),
+    "ALS-XZ": ("4.3....98.1.6.......85.............38.72.9..53....19..2...8...47...2.......9.5..."),
+    "ALS-XY-Wing": (
+        "...8..3.....395........4.98.7...9.6.4.9.....182...74....4........72..613.6...3.4."
+    ),
+    "Forcing Chain": (
+        ".....6...5...9.17..18.7..2.4.19.7....25.1....78...4.....6.8.7........2..87.6.1.9."
+    ),
+}
+
+#: Techniques the solver's path never needed on the shipped puzzles: each is asked (and its
+#: steps checked) on every position that needs a harder technique in test_grading_advanced.
+SWEPT = [
+    "Simple Colors",
+    "Multi Colors",
+    "Sashimi Jellyfish",
+    "Forcing Net",
+    "Hidden Rectangle",
+]
+
+
+@pytest.mark.parametrize("technique", FROM_PUZZLES)
 def test_position_from_a_shipped_puzzle(technique):
     grid, solution = _first_position(technique)
     order = [t.name for t in TECHNIQUES]
     for cheaper in TECHNIQUES[: order.index(technique)]:
         assert cheaper.find(grid) is None
     step = next_step(grid)
-    assert step is not None and step.technique == technique and step.eliminations
+    assert step is not None and step.technique == technique
+    assert step.eliminations or step.placements
     assert all(solution.cells[i] != d for i, d in step.eliminations)
     assert all(grid.masks[i] & bit(d) for i, d in step.eliminations)
+    assert all(solution.cells[i] == d for i, d in step.placements)
 
 
 def test_every_technique_is_covered():
@@ -261,7 +324,31 @@ def test_every_technique_is_covered():
         for name in globals()
         if name.startswith("test_")
     }
-    named = {"Remote Pair", "X-Chain"}
+    named = set(FROM_PUZZLES) | set(SWEPT)
     for t in TECHNIQUES:
         key = t.name.lower().replace("-", " ").replace("2 string", "two string")
         assert key in covered or t.name in named, t.name
+
+
+def test_finned_x_wing():
+    grid = open_grid()
+    # 1 in row 2 only at c2, c7; in row 6 at c2, c7 and the fin c8 (box 6)
+    strike(grid, 1, row(2, but=(2, 7)))
+    strike(grid, 1, row(6, but=(2, 7, 8)))
+    # either r2c7/r6c7 hold the 1 of column 7 or the fin r6c8 does: r4c7 and r5c7 see both
+    check(grid, "Finned X-Wing", eliminations=[(cell(4, 7), 1), (cell(5, 7), 1)])
+
+
+def test_uniqueness_test_5():
+    grid = open_grid()
+    # rectangle r1c1, r1c4, r2c1, r2c4 on 1/2; the diagonal r1c4, r2c1 both add the same 3
+    only(grid, cell(1, 1), 1, 2)
+    only(grid, cell(2, 4), 1, 2)
+    only(grid, cell(1, 4), 1, 2, 3)
+    only(grid, cell(2, 1), 1, 2, 3)
+    # without the 3 both would be 1/2 and the 1s and 2s could swap: one of them is 3
+    check(
+        grid,
+        "Uniqueness Test 5",
+        eliminations=[(cell(1, 2), 3), (cell(1, 3), 3), (cell(2, 5), 3), (cell(2, 6), 3)],
+    )

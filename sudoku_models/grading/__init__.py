@@ -1,13 +1,15 @@
-"""Difficulty grading by human techniques: step-by-step solving, ratings, walkthroughs, hints.
+"""Difficulty grading by human techniques: step-by-step solving, ratings (QQWing, HoDoKu, Sudoku
+Explainer), walkthroughs, hints.
 
 >>> from sudoku_models.grading import rate
 >>> puzzle = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 >>> print(rate(puzzle).summary())
-QQWing Simple, HoDoKu Easy (score 228), hardest: Naked Single
+QQWing Simple, HoDoKu Easy (score 228), SE ER 2.0/EP 1.2/ED 1.2, hardest: Naked Single
 """
 
 from .candidates import CandidateGrid
 from .explain import explain, hint, hint_text, step_html, walkthrough_html
+from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_step, next_steps, solve_logically
 from .rating import QQWING_LEVELS, Rating, rate
 from .step import Step
@@ -19,6 +21,7 @@ __all__ = [
     "QQWING_LEVELS",
     "TECHNIQUES",
     "CandidateGrid",
+    "ExplainerRating",
     "Rating",
     "Step",
     "Technique",
@@ -29,6 +32,7 @@ __all__ = [
     "next_step",
     "next_steps",
     "rate",
+    "se_rating",
     "solve_logically",
     "step_html",
     "walkthrough_html",

@@ -1,10 +1,12 @@
 """The logical solver: apply the cheapest technique that works and record every step.
 
-It works in rounds: each round takes the cheapest technique that applies, gathers every step it
-finds in the current position (steps with the same effect counted once) and makes those with the
-largest effect (for singles: all of them). Which step a scan happens to meet first depends on
-how the grid is drawn; the set of all of them does not, so ratings stay the same when the grid
-is relabelled, reflected or its rows and columns are permuted within the rules.
+Like HoDoKu it makes one step at a time and starts again from the cheapest technique after
+each: singles in the order HoDoKu finds them (:class:`SinglesQueue`), otherwise, of the steps
+the cheapest applicable technique finds, the first with the largest effect.
+So a step can make a cheaper technique apply again (a chain that leaves a naked single is
+followed by that single), and step counts (and HoDoKu scores) come out as HoDoKu counts them.
+Which of several equal steps comes first depends on how the grid is drawn, so a relabelled or
+reflected grid may take another path (as it may in HoDoKu); the rating is deterministic.
 
 When no technique applies the solver is stuck; given the puzzle's solution it records a *guess*
 (the solution's digit in the empty cell with the fewest candidates) and carries on, so every
@@ -17,8 +19,12 @@ from collections.abc import Sequence
 
 from ..puzzle import Puzzle
 from .candidates import CandidateGrid
+from .singles_queue import SinglesQueue
 from .step import Step
 from .techniques import TECHNIQUES, Technique
+
+#: The singles, cheapest first; the solver takes them in HoDoKu's order (see ``SinglesQueue``).
+SINGLES = ("Full House", "Naked Single", "Hidden Single")
 
 #: The technique name of a step no technique could justify.
 GUESS = "Guess"
@@ -36,9 +42,15 @@ def next_step(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES)
 def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> list[Step]:
     """The steps of the cheapest technique that applies with the largest effect; [] when stuck.
 
-    Steps with the same effect are kept once.
+    Steps with the same effect are kept once. For a technique taking its first step found
+    (``Technique.first_found``), only that step.
     """
     for technique in techniques:
+        if technique.first_found:
+            first = technique.find(grid)
+            if first is not None:
+                return [first]
+            continue
         steps: dict[tuple[frozenset[tuple[int, int]], ...], Step] = {}
         for step in technique.steps(grid):
             key = (frozenset(step.placements), frozenset(step.eliminations))
@@ -83,14 +95,22 @@ def solve_logically(
 
     Without ``solution`` the solver stops when stuck; with it, it guesses and goes on.
     """
+    singles = tuple(t.name for t in techniques[:3]) == SINGLES
+    queue = SinglesQueue.replay(grid) if singles else None
+    rest = techniques[3:] if singles else techniques
     steps: list[Step] = []
     while not grid.is_solved():
-        found = next_steps(grid, techniques)
-        if not found:
-            if solution is None:
-                break
-            found = [guess_step(grid, solution)]
-        for step in found:
+        step = None if queue is None else queue.next_single()
+        if step is None:
+            found = next_steps(grid, rest) or next_steps(grid, techniques)
+            if not found:
+                if solution is None:
+                    break
+                found = [guess_step(grid, solution)]
+            step = found[0]
+        if queue is None:
             apply_step(grid, step)
-        steps += found
+        else:
+            queue.apply(step)
+        steps.append(step)
     return steps

@@ -1,4 +1,4 @@
-"""``rate``: how hard a puzzle is for a person, on QQWing's and HoDoKu's scales.
+"""``rate``: how hard a puzzle is for a person, on QQWing's, HoDoKu's and Sudoku Explainer's scales.
 
 The logical solver records the steps; the rating reads them:
 
@@ -6,8 +6,13 @@ The logical solver records the steps; the rating reads them:
   (naked/hidden pairs, pointing, box/line reduction), Expert (anything more, or guessing);
 - ``hodoku_level``: the hardest technique's level (Easy, Medium, Hard, Unfair, Extreme), raised
   while the score passes that level's ceiling (800, 1000, 1600, 1800);
-- ``score``: the sum of HoDoKu's score of every step, plus 500 (HoDoKu's score for a forcing
-  chain, the least it would need instead) when the techniques run out and guessing is needed.
+- ``score``: the sum of HoDoKu's score of every step, as HoDoKu counts it;
+- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.explainer`).
+
+A puzzle the techniques cannot finish (not even with forcing nets) is reported as such:
+``needs_guessing`` is True, ``hardest`` is ``Guess``, the score counts only the steps made and
+the summary says the puzzle is beyond the grader. Its HoDoKu level is Extreme: past forcing nets
+HoDoKu itself only has brute force, which it rates Extreme.
 
 The exact solver's search effort on the puzzle (guesses, backtracks) is kept as a secondary
 measure of how much trial and error the puzzle leaves.
@@ -15,6 +20,7 @@ measure of how much trial and error the puzzle leaves.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections import Counter
 from dataclasses import dataclass
@@ -25,6 +31,7 @@ from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from ..solvers.base import Status, as_model
 from .candidates import CandidateGrid, check_givens
+from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, solve_logically
 from .step import Step
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
@@ -34,9 +41,6 @@ QQWING_LEVELS = ("Simple", "Easy", "Intermediate", "Expert")
 
 #: HoDoKu's score ceiling of each level (Extreme has none).
 HODOKU_MAX_SCORE = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
-
-#: Score added when guessing is needed: HoDoKu's score for a forcing chain.
-GUESS_SCORE = 500
 
 _ORDER = {t.name: k for k, t in enumerate(TECHNIQUES)} | {GUESS: len(TECHNIQUES)}
 
@@ -60,6 +64,12 @@ class Rating:
     guesses: int
     backtracks: int
 
+    @functools.cached_property
+    def se(self) -> ExplainerRating:
+        """Sudoku Explainer's ER/EP/ED (worked out on first use: it solves the puzzle again,
+        on SE's own ladder of techniques)."""
+        return se_rating(self.puzzle)
+
     def count(self, technique: str) -> int:
         """Number of steps that used ``technique``."""
         return dict(self.counts).get(technique, 0)
@@ -72,11 +82,15 @@ class Rating:
         )
 
     def summary(self) -> str:
-        """One line: both levels, score and hardest technique."""
-        guess = f", guessing needed ({self.guesses} guesses)" if self.needs_guessing else ""
+        """One line: the levels, score, SE rating and hardest technique."""
+        if self.needs_guessing:
+            return (
+                f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score over "
+                f"{self.score}), SE {self.se}; beyond the grader's techniques: guessing needed"
+            )
         return (
             f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score {self.score}), "
-            f"hardest: {self.hardest}{guess}"
+            f"SE {self.se}, hardest: {self.hardest}"
         )
 
     def _repr_html_(self) -> str:
@@ -110,8 +124,8 @@ def rate(puzzle: PuzzleLike) -> Rating:
 
     >>> line = "9..2..8.6..6...1.7.8...6...2...5..9....7.9......14....8.9..3.5...7.813......7...."
     >>> r = rate(line)
-    >>> r.qqwing_level, r.hodoku_level, r.score, r.hardest
-    ('Easy', 'Easy', 374, 'Hidden Single')
+    >>> r.qqwing_level, r.hodoku_level, r.score, r.hardest, str(r.se)
+    ('Easy', 'Easy', 364, 'Hidden Single', 'ER 2.0/EP 1.2/ED 1.2')
     """
     puzzle = as_model(puzzle).puzzle
     _, guesses, backtracks = unique_solution(puzzle)
@@ -121,7 +135,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     used = Counter(step.technique for step in steps)
     counts = tuple(sorted(used.items(), key=lambda item: _ORDER[item[0]]))
     hardest = GUESS if stuck else counts[-1][0] if counts else "none"
-    score = sum(_step_score(name) * k for name, k in counts) + (GUESS_SCORE if stuck else 0)
+    score = sum(_step_score(name) * k for name, k in counts)
     return Rating(
         puzzle=puzzle,
         qqwing_level="Expert" if stuck else _qqwing_level(puzzle, set(used)),

@@ -19,12 +19,26 @@ from dataclasses import dataclass
 
 from ..candidates import CandidateGrid
 from ..step import Step
+from .aic import aic
+from .als import als_xy_wing, als_xz
 from .chains import x_chain, xy_chain
+from .coloring import multi_colors, simple_colors
+from .finned_fish import finned_fish
 from .fish import basic_fish
+from .forcing import forcing_chain, forcing_net
 from .intersections import claiming, pointing
 from .single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
 from .singles import full_house, hidden_single, naked_single
 from .subsets import hidden_subset, naked_subset
+from .uniqueness import (
+    bug_plus_one,
+    hidden_rectangle,
+    unique_rectangle_1,
+    unique_rectangle_2,
+    unique_rectangle_4,
+    unique_rectangle_5,
+    unique_rectangle_6,
+)
 from .wings import remote_pair, w_wing, xy_wing, xyz_wing
 
 Finder = Callable[[CandidateGrid], Iterator[Step]]
@@ -35,7 +49,11 @@ HODOKU_LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 
 @dataclass(frozen=True)
 class Technique:
-    """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder."""
+    """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder.
+
+    ``first_found``: the solver takes the first step the finder yields (HoDoKu does so for
+    singles, intersections and subsets); otherwise the one with the largest effect.
+    """
 
     name: str
     tier: int
@@ -43,6 +61,7 @@ class Technique:
     hodoku_level: str
     qqwing: bool
     steps: Finder
+    first_found: bool = False
 
     def find(self, grid: CandidateGrid) -> Step | None:
         """The first step this technique finds in ``grid``, or None."""
@@ -53,7 +72,13 @@ class Technique:
 
 
 def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
-    return Technique(name, tier, score, level, qqwing, find)
+    return Technique(
+        name, tier, score, level, qqwing, find, first_found=tier <= 2 or "Quad" in name
+    )
+
+
+def _finned(k: int, sashimi: bool) -> Finder:
+    return functools.partial(finned_fish, k=k, sashimi=sashimi)
 
 
 #: Every technique, in the order the logical solver tries them.
@@ -73,7 +98,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Hidden Quad", 3, 150, "Hard", False, functools.partial(hidden_subset, k=4)),
     _t("X-Wing", 3, 140, "Hard", False, functools.partial(basic_fish, k=2)),
     _t("Swordfish", 3, 150, "Hard", False, functools.partial(basic_fish, k=3)),
+    _t("Jellyfish", 3, 160, "Hard", False, functools.partial(basic_fish, k=4)),
     _t("Remote Pair", 3, 110, "Hard", False, remote_pair),
+    _t("Bivalue Universal Grave + 1", 3, 100, "Hard", False, bug_plus_one),
     _t("Skyscraper", 3, 130, "Hard", False, skyscraper),
     _t("2-String Kite", 3, 150, "Hard", False, two_string_kite),
     _t("Turbot Fish", 3, 120, "Hard", False, turbot_fish),
@@ -81,8 +108,27 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("W-Wing", 3, 150, "Hard", False, w_wing),
     _t("XY-Wing", 3, 160, "Hard", False, xy_wing),
     _t("XYZ-Wing", 3, 180, "Hard", False, xyz_wing),
+    _t("Uniqueness Test 1", 3, 100, "Hard", False, unique_rectangle_1),
+    _t("Uniqueness Test 2", 3, 100, "Hard", False, unique_rectangle_2),
+    _t("Uniqueness Test 4", 3, 100, "Hard", False, unique_rectangle_4),
+    _t("Uniqueness Test 5", 3, 100, "Hard", False, unique_rectangle_5),
+    _t("Uniqueness Test 6", 3, 100, "Hard", False, unique_rectangle_6),
+    _t("Hidden Rectangle", 3, 100, "Hard", False, hidden_rectangle),
+    _t("Finned X-Wing", 3, 130, "Hard", False, _finned(2, False)),
+    _t("Sashimi X-Wing", 3, 150, "Hard", False, _finned(2, True)),
+    _t("Finned Swordfish", 4, 200, "Unfair", False, _finned(3, False)),
+    _t("Sashimi Swordfish", 4, 240, "Unfair", False, _finned(3, True)),
+    _t("Finned Jellyfish", 4, 250, "Unfair", False, _finned(4, False)),
+    _t("Sashimi Jellyfish", 4, 260, "Unfair", False, _finned(4, True)),
+    _t("Simple Colors", 3, 150, "Hard", False, simple_colors),
+    _t("Multi Colors", 3, 200, "Hard", False, multi_colors),
     _t("X-Chain", 4, 260, "Unfair", False, x_chain),
     _t("XY-Chain", 4, 260, "Unfair", False, xy_chain),
+    _t("Nice Loop/AIC", 4, 280, "Unfair", False, aic),
+    _t("ALS-XZ", 4, 300, "Unfair", False, als_xz),
+    _t("ALS-XY-Wing", 4, 320, "Unfair", False, als_xy_wing),
+    _t("Forcing Chain", 5, 500, "Extreme", False, forcing_chain),
+    _t("Forcing Net", 5, 700, "Extreme", False, forcing_net),
 )
 
 #: Techniques by name.

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step, eliminations_in
-from .subsets import _combos
+from .subsets import combos
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -35,7 +35,7 @@ def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
                     items.append((line, where))
             if len(items) < k:
                 continue
-            for lines, where in _combos(items, k):
+            for lines, where in combos(items, k):
                 cover_kind = 1 - base_kind
                 covers = [p - 1 for p in digits_of(where)]
                 base_cells = {i for line in lines for i in units[base_kind * n + line]}

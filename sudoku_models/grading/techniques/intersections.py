@@ -18,7 +18,7 @@ Crossing = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @functools.cache
-def _crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
+def crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
     """(base unit, target unit, cells in both, rest of the base, rest of the target)."""
     geo = geometry(board)
     n = board.n
@@ -42,31 +42,37 @@ def _crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
 
 
 def _locked(grid: CandidateGrid, from_boxes: bool) -> Iterator[Step]:
+    """Unit by unit, digit by digit (HoDoKu's order)."""
     geo, masks = grid.geo, grid.masks
-    for u, t, inside, base_rest, target_rest in _crossings(geo.board, from_boxes):
-        here = 0
-        for i in inside:
-            here |= masks[i]
-        elsewhere = 0
-        for i in base_rest:
-            elsewhere |= masks[i]
-        only = here & ~elsewhere
-        while only:
-            low = only & -only
-            only ^= low
-            elims = eliminations_in(masks, target_rest, low)
-            if elims:
-                d = low.bit_length()
-                yield Step(
-                    "Pointing" if from_boxes else "Claiming",
-                    eliminations=elims,
-                    cells=tuple(i for i in inside if masks[i] & low),
-                    digits=(d,),
-                    reason=(
-                        f"in {geo.unit_name(u)}, {geo.digit_name(d)} lies only in "
-                        f"{geo.unit_name(t)}"
-                    ),
-                )
+    by_base: dict[int, list[Crossing]] = {}
+    for crossing in crossings(geo.board, from_boxes):
+        by_base.setdefault(crossing[0], []).append(crossing)
+    for u, group in by_base.items():
+        found = []
+        for _, t, inside, base_rest, target_rest in group:
+            here = elsewhere = 0
+            for i in inside:
+                here |= masks[i]
+            for i in base_rest:
+                elsewhere |= masks[i]
+            only = here & ~elsewhere
+            while only:
+                low = only & -only
+                only ^= low
+                elims = eliminations_in(masks, target_rest, low)
+                if elims:
+                    found.append((low.bit_length(), t, inside, elims))
+        for d, t, inside, elims in sorted(found, key=lambda f: f[0]):
+            b = 1 << (d - 1)
+            yield Step(
+                "Pointing" if from_boxes else "Claiming",
+                eliminations=elims,
+                cells=tuple(i for i in inside if masks[i] & b),
+                digits=(d,),
+                reason=(
+                    f"in {geo.unit_name(u)}, {geo.digit_name(d)} lies only in {geo.unit_name(t)}"
+                ),
+            )
 
 
 def pointing(grid: CandidateGrid) -> Iterator[Step]:

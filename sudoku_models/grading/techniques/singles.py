@@ -8,6 +8,42 @@ from ..candidates import CandidateGrid
 from ..step import Step
 
 
+def full_house_step(grid: CandidateGrid, i: int, d: int, u: int) -> Step:
+    """The step placing ``d`` in ``i``, the last empty cell of unit ``u``."""
+    geo = grid.geo
+    return Step(
+        "Full House",
+        placements=((i, d),),
+        cells=(i,),
+        digits=(d,),
+        reason=f"{geo.cell_name(i)} is the last empty cell of {geo.unit_name(u)}",
+    )
+
+
+def naked_single_step(grid: CandidateGrid, i: int, d: int) -> Step:
+    """The step placing ``d``, the last candidate of cell ``i``."""
+    geo = grid.geo
+    return Step(
+        "Naked Single",
+        placements=((i, d),),
+        cells=(i,),
+        digits=(d,),
+        reason=f"{geo.digit_name(d)} is the only candidate left in {geo.cell_name(i)}",
+    )
+
+
+def hidden_single_step(grid: CandidateGrid, i: int, d: int, u: int) -> Step:
+    """The step placing ``d`` in ``i``, its only place in unit ``u``."""
+    geo = grid.geo
+    return Step(
+        "Hidden Single",
+        placements=((i, d),),
+        cells=(i,),
+        digits=(d,),
+        reason=f"in {geo.unit_name(u)}, {geo.digit_name(d)} fits only {geo.cell_name(i)}",
+    )
+
+
 def full_house(grid: CandidateGrid) -> Iterator[Step]:
     """The last empty cell of a unit takes the one digit missing there."""
     geo, values, masks = grid.geo, grid.values, grid.masks
@@ -17,30 +53,15 @@ def full_house(grid: CandidateGrid) -> Iterator[Step]:
             continue
         for u in geo.cell_units[i]:
             if all(values[j] or j == i for j in units[u]):
-                d = m.bit_length()
-                yield Step(
-                    "Full House",
-                    placements=((i, d),),
-                    cells=(i,),
-                    digits=(d,),
-                    reason=f"{geo.cell_name(i)} is the last empty cell of {geo.unit_name(u)}",
-                )
+                yield full_house_step(grid, i, m.bit_length(), u)
                 break
 
 
 def naked_single(grid: CandidateGrid) -> Iterator[Step]:
     """A cell with one candidate left takes it."""
-    geo, masks = grid.geo, grid.masks
-    for i, m in enumerate(masks):
+    for i, m in enumerate(grid.masks):
         if m and not m & (m - 1):
-            d = m.bit_length()
-            yield Step(
-                "Naked Single",
-                placements=((i, d),),
-                cells=(i,),
-                digits=(d,),
-                reason=f"{geo.digit_name(d)} is the only candidate left in {geo.cell_name(i)}",
-            )
+            yield naked_single_step(grid, i, m.bit_length())
 
 
 def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
@@ -58,12 +79,5 @@ def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
         while single:
             low = single & -single
             single ^= low
-            d = low.bit_length()
             i = next(i for i in units[u] if masks[i] & low)
-            yield Step(
-                "Hidden Single",
-                placements=((i, d),),
-                cells=(i,),
-                digits=(d,),
-                reason=f"in {geo.unit_name(u)}, {geo.digit_name(d)} fits only {geo.cell_name(i)}",
-            )
+            yield hidden_single_step(grid, i, low.bit_length(), u)

@@ -16,7 +16,7 @@ from ..step import Step, eliminations_in
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def _combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
+def combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
     """Choices of ``k`` items ``(key, mask)`` whose masks together have exactly ``k`` bits."""
 
     def grow(start: int, keys: list[int], union: int) -> Iterator[tuple[list[int], int]]:
@@ -32,51 +32,57 @@ def _combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], i
     yield from grow(0, [], 0)
 
 
-def naked_subset(grid: CandidateGrid, k: int, locked: bool = False) -> Iterator[Step]:
-    """The first naked subset of size ``k`` that eliminates something.
+def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> Iterator[Step]:
+    """Naked subsets of size ``k``, boxes first, then rows, then columns (HoDoKu's order).
 
-    With ``locked``, only subsets whose cells share a box and a line count.
+    A subset whose cells share a box and a line and which eliminates in both (outside each
+    other) is *locked* (k < 4); with ``locked`` only those are found, with ``locked=False`` only
+    the others, with None both.
     """
     geo, masks = grid.geo, grid.masks
     n = geo.n
-    for u in range(2 * n, 3 * n) if locked else range(3 * n):
+    for u in range(2 * n, 3 * n) if locked else [*range(2 * n, 3 * n), *range(2 * n)]:
         unit = geo.units[u]
         items = [(i, masks[i]) for i in unit if 2 <= masks[i].bit_count() <= k]
         if len(items) < k:
             continue
-        for cells, union in _combos(items, k):
+        for cells, union in combos(items, k):
             shared = set(geo.cell_units[cells[0]]).intersection(
                 *(geo.cell_units[i] for i in cells[1:])
             )
-            if locked and len(shared) < 2:
-                continue
-            if not locked and u != min(shared):
-                continue
             around: set[int] = set()
             for s in shared:
                 around.update(geo.units[s])
             elims = eliminations_in(masks, around.difference(cells), union)
-            if elims:
-                kind = "Locked" if locked else "Naked"
-                names = ", ".join(geo.cell_name(i) for i in cells)
-                ds = digits_of(union)
-                yield Step(
-                    f"{kind} {_NAMES[k]}",
-                    eliminations=elims,
-                    cells=tuple(cells),
-                    digits=tuple(ds),
-                    reason=(
-                        f"{names} hold only {_digit_list(geo, ds)} in "
-                        f"{' and '.join(geo.unit_name(s) for s in sorted(shared))}"
-                    ),
-                )
+            if not elims:
+                continue
+            box = geo.cell_units[cells[0]][2]
+            hit_box = any(geo.cell_units[i][2] == box for i, _ in elims)
+            hit_line = any(geo.cell_units[i][2] != box for i, _ in elims)
+            is_locked = k < 4 and box in shared and len(shared) == 2 and hit_box and hit_line
+            if locked is not None and is_locked != locked:
+                continue
+            kind = "Locked" if is_locked else "Naked"
+            names = ", ".join(geo.cell_name(i) for i in cells)
+            ds = digits_of(union)
+            yield Step(
+                f"{kind} {_NAMES[k]}",
+                eliminations=elims,
+                cells=tuple(cells),
+                digits=tuple(ds),
+                reason=(
+                    f"{names} hold only {_digit_list(geo, ds)} in "
+                    f"{' and '.join(geo.unit_name(s) for s in sorted(shared))}"
+                ),
+            )
 
 
 def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first hidden subset of size ``k`` that eliminates something."""
     geo, masks = grid.geo, grid.masks
     n = geo.n
-    for u, unit in enumerate(geo.units):
+    for u in [*range(2 * n, 3 * n), *range(2 * n)]:
+        unit = geo.units[u]
         where_of = [0] * (n + 1)
         for pos, i in enumerate(unit):
             m = masks[i]
@@ -87,7 +93,7 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
         items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
         if len(items) < k:
             continue
-        for ds, where in _combos(items, k):
+        for ds, where in combos(items, k):
             keep = sum(1 << (d - 1) for d in ds)
             cells = [unit[pos - 1] for pos in digits_of(where)]
             elims = eliminations_in(masks, cells, ~keep & ((1 << n) - 1))

@@ -1,0 +1,135 @@
+"""Which single comes next, in the order HoDoKu finds them, so step counts match HoDoKu's.
+
+Whether a cell is filled as a naked single (4 points in HoDoKu's score) or a hidden single (14)
+depends on the order singles are taken in. HoDoKu keeps two queues, filled as candidates
+disappear: a cell left with one candidate joins the naked queue, a digit left with one place in
+a unit joins the hidden queue (with the first cell of the unit that still holds it). It takes a
+full house first (a naked single that is the last candidate of one of its units), then the
+oldest naked single, then the oldest hidden single. :class:`SinglesQueue` keeps the same queues
+beside a :class:`~sudoku_models.grading.candidates.CandidateGrid` and is told of every change.
+"""
+
+from __future__ import annotations
+
+from .candidates import CandidateGrid, digits_of
+from .step import Step
+from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
+
+
+class SinglesQueue:
+    """HoDoKu's queues of naked and hidden singles for one grid, kept up to date by
+    :meth:`place` and :meth:`eliminate` (which also change the grid)."""
+
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.grid = grid
+        geo = grid.geo
+        n = geo.n
+        # units in HoDoKu's order: rows, columns, boxes (the grid's own order)
+        self.free = [[0] * (n + 1) for _ in geo.units]
+        self.naked: list[tuple[int, int]] = []
+        self.hidden: list[tuple[int, int]] = []
+        self.buddies = [sorted(p) for p in geo.peer_sets]
+        for i, m in enumerate(grid.masks):
+            if grid.values[i]:
+                continue
+            for d in digits_of(m):
+                for u in geo.cell_units[i]:
+                    self.free[u][d] += 1
+            if m.bit_count() == 1:
+                self.naked.append((i, m.bit_length()))
+        for u in range(len(geo.units)):
+            for d in range(1, n + 1):
+                if self.free[u][d] == 1:
+                    self._add_hidden(u, d)
+
+    @classmethod
+    def replay(cls, grid: CandidateGrid) -> SinglesQueue:
+        """The queues as HoDoKu builds them for ``grid``: from an empty grid, the placed digits
+        written one by one in reading order, then the candidates ``grid`` lacks struck."""
+        size = len(grid.values)
+        full = (1 << grid.geo.n) - 1
+        queue = cls(CandidateGrid(grid.geo, [0] * size, [full] * size))
+        for i, d in enumerate(grid.values):
+            if d:
+                queue.place(i, d)
+        for i, m in enumerate(grid.masks):
+            for d in digits_of(queue.grid.masks[i] & ~m):
+                queue.eliminate(i, d)
+        queue.grid = grid
+        return queue
+
+    def _add_hidden(self, u: int, d: int) -> None:
+        b = 1 << (d - 1)
+        for i in self.grid.geo.units[u]:
+            if self.grid.masks[i] & b:
+                self.hidden.append((i, d))
+                return
+
+    def _drop_hidden(self, u: int, d: int) -> None:
+        units = self.grid.geo.cell_units
+        for k, (i, e) in enumerate(self.hidden):
+            if e == d and u in units[i]:
+                del self.hidden[k]
+                return
+
+    def eliminate(self, i: int, d: int) -> None:
+        """Strike ``d`` from cell ``i`` (if still there) and update the queues."""
+        grid = self.grid
+        b = 1 << (d - 1)
+        if not grid.masks[i] & b:
+            return
+        grid.masks[i] &= ~b
+        m = grid.masks[i]
+        if m and not m & (m - 1):
+            self.naked.append((i, m.bit_length()))
+        for u in grid.geo.cell_units[i]:
+            self.free[u][d] -= 1
+            if self.free[u][d] == 1:
+                self._add_hidden(u, d)
+            elif self.free[u][d] == 0:
+                self._drop_hidden(u, d)
+
+    def place(self, i: int, d: int) -> None:
+        """Write ``d`` in cell ``i``, strike it from the peers, and update the queues."""
+        grid = self.grid
+        cands = digits_of(grid.masks[i])
+        grid.values[i] = d
+        grid.masks[i] = 0
+        for p in self.buddies[i]:
+            self.eliminate(p, d)
+        for c in cands:
+            for u in grid.geo.cell_units[i]:
+                self.free[u][c] -= 1
+                if self.free[u][c] == 1 and c != d:
+                    self._add_hidden(u, c)
+
+    def apply(self, step: Step) -> None:
+        """Make the step's placements and eliminations."""
+        for i, d in step.placements:
+            self.place(i, d)
+        for i, d in step.eliminations:
+            self.eliminate(i, d)
+
+    def next_single(self) -> Step | None:
+        """The single HoDoKu takes next (full house, naked, hidden), or None."""
+        grid = self.grid
+        geo, values = grid.geo, grid.values
+        for i, d in self.naked:
+            if values[i]:
+                continue
+            for u in geo.cell_units[i]:
+                if all(not f for e, f in enumerate(self.free[u]) if e and e != d):
+                    return full_house_step(grid, i, d, u)
+        while self.naked:
+            i, d = self.naked.pop(0)
+            if not values[i]:
+                return naked_single_step(grid, i, d)
+        while self.hidden:
+            i, d = self.hidden.pop(0)
+            if values[i]:
+                continue
+            for u in geo.cell_units[i]:
+                if self.free[u][d] == 1:
+                    return hidden_single_step(grid, i, d, u)
+            return None
+        return None

@@ -1,0 +1,167 @@
+"""Finned and sashimi fish: X-Wing, Swordfish and Jellyfish with extra candidates (fins).
+
+Take k base lines (rows, say) and k cover columns holding most of a digit's candidates in those
+rows; the candidates of the base rows outside the cover columns are the *fins*. When every fin
+lies in one box, either a fin holds the digit or the fish is a real fish. Both cases remove the
+digit from the cells of the cover columns that are outside the base rows and inside the fins'
+box. A fish is *sashimi* when some base row keeps fewer than two candidates once its fins are
+left out (it would not be a fish at all without them).
+
+Lines are bit sets of positions (bit ``c`` for column ``c`` of a row), so the search is a few
+ANDs per choice of lines: the fins' columns must fit in one box's band, which leaves few
+choices of cover lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from ..candidates import CandidateGrid
+from ..step import Step
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _line_sets(
+    items: list[tuple[int, int]], k: int, most: int
+) -> Iterator[tuple[list[tuple[int, int]], int]]:
+    """Choices of ``k`` lines ``(line, positions)`` whose positions together number at most
+    ``most``, with that union."""
+
+    def grow(start: int, chosen: list[tuple[int, int]], union: int):
+        if len(chosen) == k:
+            yield chosen, union
+            return
+        for j in range(start, len(items)):
+            merged = union | items[j][1]
+            if merged.bit_count() <= most:
+                yield from grow(j + 1, [*chosen, items[j]], merged)
+
+    yield from grow(0, [], 0)
+
+
+def finned_fish(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
+    """Finned (or, with ``sashimi``, sashimi) fish of size ``k``, rows as base then columns."""
+    name = f"{'Sashimi' if sashimi else 'Finned'} {_NAMES[k]}"
+    yield from (step for step in _all_finned(grid, k) if step.technique == name)
+
+
+#: The latest search: (position, size) and its steps.
+_latest: list[tuple[tuple, list[Step]]] = [((), [])]
+
+
+def _all_finned(grid: CandidateGrid, k: int) -> list[Step]:
+    """Every finned and sashimi fish of size ``k``; the finned and the sashimi technique ask
+    in turn on the same position, so the latest answer is kept."""
+    key = (grid.geo, k, tuple(grid.masks))
+    found = _latest[0]
+    if found[0] != key:
+        found = (key, list(_search(grid, k)))
+        _latest[0] = found
+    return found[1]
+
+
+def _search(grid: CandidateGrid, k: int) -> Iterator[Step]:
+    geo, masks = grid.geo, grid.masks
+    board = geo.board
+    n = geo.n
+    where = [[0] * (n + 1) for _ in range(2 * n)]
+    for u in range(2 * n):
+        for pos, i in enumerate(geo.units[u]):
+            m = masks[i]
+            while m:
+                low = m & -m
+                m ^= low
+                where[u][low.bit_length()] |= 1 << pos
+    for d in range(1, n + 1):
+        for base_kind in (0, 1):
+            # across: the cover lines' box width; along: the base lines' box height
+            across = board.box_cols if base_kind == 0 else board.box_rows
+            along = board.box_rows if base_kind == 0 else board.box_cols
+
+            def cell(line: int, pos: int, rows: bool = base_kind == 0) -> int:
+                return board.cell(line, pos) if rows else board.cell(pos, line)
+
+            lines = [
+                (line, where[base_kind * n + line][d])
+                for line in range(n)
+                if where[base_kind * n + line][d]
+            ]
+            for chosen, union in _line_sets(lines, k, k + across):
+                if union.bit_count() <= k:
+                    continue
+                for band in range(n // across):
+                    band_mask = ((1 << across) - 1) << (band * across)
+                    outside = union & ~band_mask
+                    inside = _bits(union & band_mask)
+                    need = k - outside.bit_count()
+                    if need < 0 or need >= len(inside):
+                        continue
+                    for extra in itertools.combinations(inside, need):
+                        covers = outside | sum(1 << p for p in extra)
+                        fin_cols = union & ~covers
+                        fin_lines = [line for line, w in chosen if w & fin_cols]
+                        if len({line // along for line in fin_lines}) != 1:
+                            continue
+                        body = min((w & covers).bit_count() for _, w in chosen)
+                        if body == 0:
+                            continue
+                        name = f"{'Sashimi' if body < 2 else 'Finned'} {_NAMES[k]}"
+                        step = _step(
+                            grid,
+                            name,
+                            d,
+                            base_kind,
+                            chosen,
+                            covers,
+                            fin_cols,
+                            fin_lines[0] // along,
+                            cell,
+                            along,
+                        )
+                        if step is not None:
+                            yield step
+
+
+def _step(grid, name, d, base_kind, chosen, covers, fin_cols, fin_band, cell, along):
+    geo, masks = grid.geo, grid.masks
+    n = geo.n
+    b = 1 << (d - 1)
+    base = {line for line, _ in chosen}
+    box_lines = range(fin_band * along, (fin_band + 1) * along)
+    fin_box = geo.cell_units[cell(fin_band * along, _bits(fin_cols)[0])][2]
+    targets = [
+        cell(line, pos)
+        for pos in _bits(covers)
+        for line in box_lines
+        if line not in base
+        and masks[cell(line, pos)] & b
+        and geo.cell_units[cell(line, pos)][2] == fin_box
+    ]
+    if not targets:
+        return None
+    base_cells = sorted(cell(line, p) for line, where in chosen for p in _bits(where))
+    fins = [cell(line, p) for line, where in chosen for p in _bits(where & fin_cols)]
+    cover_kind = 1 - base_kind
+    base_names = ", ".join(geo.unit_name(base_kind * n + line) for line in sorted(base))
+    cover_names = ", ".join(geo.unit_name(cover_kind * n + p) for p in _bits(covers))
+    return Step(
+        name,
+        eliminations=tuple((i, d) for i in sorted(targets)),
+        cells=tuple(base_cells),
+        digits=(d,),
+        reason=(
+            f"{geo.digit_name(d)} in {base_names} lies in {cover_names} except the fins "
+            f"{', '.join(geo.cell_name(i) for i in fins)} in {geo.unit_name(fin_box)}"
+        ),
+    )
