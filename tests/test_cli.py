@@ -22,7 +22,7 @@ from sudoku_models.cli.prompt import ask_puzzle
 from sudoku_models.cli.solve import solve_streaming
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.solvers import get_solver
+from sudoku_models.solvers import DEFAULT_BACKEND, get_solver
 from sudoku_models.solvers.backtracking import STRATEGIES, BacktrackingSolver
 from sudoku_models.solvers.base import Status
 
@@ -539,7 +539,7 @@ def test_svg_format(capsys):
 def test_json_is_the_result_as_a_dict(capsys):
     _, out, _ = run(capsys, "solve", UNIQUE_4, "-f", "json")
     data = json.loads(out)
-    expected = get_solver("backtracking").solve(UNIQUE_4, limit=2).to_dict()
+    expected = get_solver(DEFAULT_BACKEND).solve(UNIQUE_4, limit=2).to_dict()
     assert data.keys() == expected.keys()
     assert {k: v for k, v in data.items() if k != "stats"} == {
         k: v for k, v in expected.items() if k != "stats"
