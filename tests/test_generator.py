@@ -201,7 +201,8 @@ def test_unreachable_difficulty_is_a_clear_error():
     "kwargs, error, message",
     [
         ({"symmetry": "spiral"}, ValueError, "unknown symmetry 'spiral'; known: none"),
-        ({"box": (1, 3)}, InvalidPuzzleError, "unsupported board"),
+        ({"box": (1, 3)}, InvalidPuzzleError, "unsupported box shape 1x3"),
+        ({"box": (6, 6)}, InvalidPuzzleError, "unsupported board"),
         ({"box": 9}, ValueError, "box must be a pair"),
         ({"max_clues": 16}, ValueError, "fewer than 17 clues"),
         ({"min_clues": 30, "max_clues": 25}, ValueError, "above max_clues"),
