@@ -232,7 +232,8 @@ def dig(
 
     ``floor`` is the fewest clues to keep: an orbit that would go below it is left untested.
     An oracle with a ``dig(grid, order, floor)`` method (the numba backend's) runs the pass itself.
-    ``tried``, when given (and the pass is not the oracle's own), is called after each orbit with the number of cells visited so far.
+    ``tried``, when given, is called after each orbit with the number of cells visited so far
+    (not by an oracle's own pass).
     """
     own_pass = getattr(oracle, "dig", None)
     if own_pass is not None:
