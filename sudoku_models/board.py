@@ -44,12 +44,6 @@ class Board:
         r, c = self.box_rows, self.box_cols
         if type(r) is not int or type(c) is not int or r < 1 or c < 1:
             raise InvalidPuzzleError(f"box shape must be two positive integers, got {r!r} x {c!r}")
-        if r == 1 or c == 1:
-            same = "row" if r == 1 else "column"
-            raise InvalidPuzzleError(
-                f"unsupported box shape {r}x{c}: a box one cell {'high' if r == 1 else 'wide'} "
-                f"is a whole {same}, so boxes add no rule; give each box side at least 2"
-            )
         if not 4 <= r * c <= MAX_DIGITS:
             raise InvalidPuzzleError(
                 f"unsupported board: {r}x{c} boxes give {r * c} digits; "

@@ -114,6 +114,7 @@ def check_solver(solver: Solver | str, max_n: int = 9, time_limit: float = 60.0)
     check_known_puzzles(solver, max_n, time_limit)
     check_unsatisfiable(solver, time_limit)
     check_counts(solver, time_limit)
+    check_latin_squares(solver, time_limit)
     check_blocking(solver, time_limit)
     check_time_limit(solver)
     check_inputs_unchanged(solver, time_limit)
@@ -165,6 +166,21 @@ def check_counts(solver: Solver, time_limit: float = 60.0) -> None:
             if limit != 1:
                 status = Status.UNIQUE if expected == 1 else Status.MULTIPLE
                 assert result.status is status, f"{solver.label}: {result.status}, want {status}"
+
+
+#: Latin squares of order 4: boards whose boxes are whole rows (1x4) or whole columns (4x1).
+LATIN_SQUARES_OF_ORDER_4 = 576
+
+
+def check_latin_squares(solver: Solver, time_limit: float = 60.0) -> None:
+    """Boxes one cell high or wide add no rule: every Latin square of order 4 is a solution."""
+    for box in ((1, 4), (4, 1)):
+        result = solver.solve(Puzzle.empty(box), limit=0, time_limit=time_limit)
+        assert result.count == LATIN_SQUARES_OF_ORDER_4, (
+            f"{solver.label} found {result.count} grids on {box[0]}x{box[1]} boxes, "
+            f"expected {LATIN_SQUARES_OF_ORDER_4}"
+        )
+        assert len(set(result.solutions)) == result.count, f"{solver.label}: repeated grids"
 
 
 def check_blocking(solver: Solver, time_limit: float = 60.0) -> None:

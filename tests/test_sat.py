@@ -253,3 +253,11 @@ def test_a_solver_keeps_a_bounded_number_of_loaded_shapes():
         solver.solve(first)  # used again each time, so it is never the one let go
     assert len(solver._shared) == sat.SHAPES_KEPT
     assert sat._shape_key(first) in solver._shared
+
+
+def test_a_missing_pysat_names_the_pip_command(monkeypatch):
+    from sudoku_models.errors import MissingDependencyError
+
+    monkeypatch.setattr(SatSolver, "is_available", classmethod(lambda cls: False))
+    with pytest.raises(MissingDependencyError, match="pip install python-sat"):
+        get_solver("sat")

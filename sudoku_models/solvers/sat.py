@@ -69,6 +69,9 @@ NOT_INCREMENTAL: frozenset[str] = frozenset({"kissat404"})
 #: Solvers without conflict budgets: a time limit is checked only between their solve calls.
 UNBOUNDED: frozenset[str] = frozenset({"cadical103", "lingeling", "kissat404"})
 
+#: What a missing PySAT is told with.
+NEEDS_PYSAT = "the sat backend needs PySAT: pip install python-sat"
+
 #: Ways to hand the givens to the solver.
 GIVENS: tuple[str, ...] = ("assumptions", "units", "simplify")
 
@@ -97,6 +100,8 @@ class SatSolver(Solver):
     requires = "python-sat"
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
+        if not self.is_available():
+            raise MissingDependencyError(NEEDS_PYSAT)
         if variant is not None and variant not in SAT_SOLVERS:
             variant = _canonical_name(variant)
         super().__init__(variant, **options)
@@ -419,9 +424,7 @@ def _canonical_name(variant: str) -> str:
     try:
         from pysat.solvers import SolverNames
     except ImportError:
-        raise MissingDependencyError(
-            "the sat backend needs PySAT: pip install python-sat"
-        ) from None
+        raise MissingDependencyError(NEEDS_PYSAT) from None
     for name in SAT_SOLVERS:
         if variant in getattr(SolverNames, name, ()):
             return name

@@ -133,10 +133,11 @@ def _locked_candidates(
     A check is a box (one per direction) or a line: the getter of its segments' masks, the state
     index of its placed digits, and per segment the cells to clear when a digit is confined to that
     segment: the rest of the line for a box (pointing), the rest of the box for a line (claiming).
-    There are no checks unless the board's rows, columns and boxes are all full groups.
+    There are no checks unless the board's rows, columns and boxes are all full groups, nor on a
+    Latin square (boxes one cell high or wide are whole rows or columns: nothing to lock).
     """
     unit_index = {cells: size + k for k, cells in enumerate(units)}
-    if not all(u in unit_index for u in board.units):
+    if 1 in (board.box_rows, board.box_cols) or not all(u in unit_index for u in board.units):
         return (), ()
     segments = []  # (cells, box, line)
     for box in board.boxes:
