@@ -44,6 +44,12 @@ class Board:
         r, c = self.box_rows, self.box_cols
         if type(r) is not int or type(c) is not int or r < 1 or c < 1:
             raise InvalidPuzzleError(f"box shape must be two positive integers, got {r!r} x {c!r}")
+        if r == 1 or c == 1:
+            same = "row" if r == 1 else "column"
+            raise InvalidPuzzleError(
+                f"unsupported box shape {r}x{c}: a box one cell {'high' if r == 1 else 'wide'} "
+                f"is a whole {same}, so boxes add no rule; give each box side at least 2"
+            )
         if not 4 <= r * c <= MAX_DIGITS:
             raise InvalidPuzzleError(
                 f"unsupported board: {r}x{c} boxes give {r * c} digits; "
@@ -57,14 +63,9 @@ class Board:
         >>> Board.for_digits(9), Board.for_digits(12)
         (Board(box_rows=3, box_cols=3), Board(box_rows=3, box_cols=4))
         """
-        if not 4 <= n <= MAX_DIGITS:
-            raise InvalidPuzzleError(f"unsupported board side {n}; supported: 4 to {MAX_DIGITS}")
-        r = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
-        if r == 1:
-            raise InvalidPuzzleError(
-                f"unsupported board side {n}: {n} is prime, so it has no box shape; pass box=(r, c)"
-            )
-        return cls(r, n // r)
+        if type(n) is not int:
+            raise InvalidPuzzleError(f"board side must be an int, got {n!r}")
+        return _usual_board(n)
 
     @property
     def n(self) -> int:
@@ -129,6 +130,19 @@ class Board:
     def symbol(self, d: int) -> str:
         """The one-character form of digit ``d`` (``.`` for 0)."""
         return SYMBOLS[d]
+
+
+@functools.cache
+def _usual_board(n: int) -> Board:
+    """:meth:`Board.for_digits`, computed once per side (boards are immutable, so shared)."""
+    if not 4 <= n <= MAX_DIGITS:
+        raise InvalidPuzzleError(f"unsupported board side {n}; supported: 4 to {MAX_DIGITS}")
+    r = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+    if r == 1:
+        raise InvalidPuzzleError(
+            f"unsupported board side {n}: {n} is prime, so it has no box shape; pass box=(r, c)"
+        )
+    return Board(r, n // r)
 
 
 def cell_name(r: int, c: int) -> str:

@@ -7,6 +7,18 @@ Accepted forms (the size is inferred from the number of cells unless ``box`` is 
 - a multi-line grid, one row a line, with or without ``|``, ``-``, ``+`` separators and spaces,
   including the table form ``. | . | 4 | 8 | . |``;
 - a list of row strings, or a list of lists of ints (``0`` blank) or of one-symbol strings.
+
+A byte-order mark before the text is skipped. Text longer than :data:`MAX_TEXT` characters is
+refused before it is read (no puzzle needs that many).
+
+Hexadecimal 16x16 puzzles, written one symbol a cell with ``0`` to ``F`` (``0`` standing for the
+sixteenth digit, which this package writes ``G``): in a 16x16 text of one symbol a cell,
+
+- with ``G`` somewhere, ``0`` is a blank (digits ``1`` to ``G``);
+- without ``G`` but with ``.`` or ``_`` somewhere, ``0`` is the digit 16 (hexadecimal);
+- with neither, ``0`` is the digit 16 when that makes a complete grid with no digit twice in a
+  unit (a hexadecimal solution), a blank otherwise. Both readings then have the same complete
+  grid as their only completion, so no reading changes the answer.
 """
 
 from __future__ import annotations
@@ -19,6 +31,21 @@ from .board import MAX_DIGITS, SYMBOLS, Board
 from .errors import InvalidPuzzleError
 
 _BLANKS = frozenset(".0_")
+
+#: Longest puzzle text read: a 35x35 table with separators fits many times over.
+MAX_TEXT = 100_000
+
+#: One-line lengths the fast path reads: a square number of cells of a supported side.
+_LINE_SIDES = {n * n: n for n in range(4, MAX_DIGITS + 1)}
+
+#: Each symbol's value as a character (``chr(d)``), blanks as ``chr(0)``, lower case too.
+_LINE_VALUES = str.maketrans(
+    {
+        **{b: "\0" for b in _BLANKS},
+        **{sym: chr(d) for d, sym in enumerate(SYMBOLS) if d},
+        **{sym.lower(): chr(d) for d, sym in enumerate(SYMBOLS) if d and sym.isalpha()},
+    }
+)
 _SEPARATOR_LINE = re.compile(r"^[\s\-+=|*#]*$")
 _CELL_SPLIT = re.compile(r"[\s|,;]+")
 
@@ -28,8 +55,23 @@ Source = str | Sequence[str] | Sequence[Sequence[int | str]]
 def parse_cells(
     source: Source, box: tuple[int, int] | None = None
 ) -> tuple[Board, tuple[int, ...]]:
-    """Read ``source`` into its board shape and the cell values in reading order (0 = blank)."""
+    """Read ``source`` into its board shape and the cell values in reading order (0 = blank).
+
+    >>> board, cells = parse_cells("1.3." "..1." ".1.." "3...")
+    >>> board.n, cells[:4]
+    (4, (1, 0, 3, 0))
+    """
     if isinstance(source, str):
+        if len(source) > MAX_TEXT:
+            raise InvalidPuzzleError(
+                f"puzzle text too long: {len(source)} characters, the limit is {MAX_TEXT} "
+                f"(a {MAX_DIGITS}x{MAX_DIGITS} puzzle has {MAX_DIGITS * MAX_DIGITS} cells)"
+            )
+        source = source.removeprefix("\ufeff")
+        if box is None:
+            fast = _one_line(source)
+            if fast is not None:
+                return fast
         rows = _rows_of_text(source)
     elif isinstance(source, Sequence) and not isinstance(source, bytes):
         rows = _rows_of_lists(source)
@@ -56,7 +98,58 @@ def parse_cells(
     for r, row in enumerate(rows):
         for c, token in enumerate(row):
             values.append(_value(token, n, r, c))
+    if n == 16 and all(len(token) == 1 for row in rows for token in row):
+        values = _hex_zeros(rows, values, board)
     return board, tuple(values)
+
+
+def is_square_grid(text: str) -> bool:
+    """Whether ``text`` is laid out as one grid: ``n > 1`` rows of ``n`` cells (valid or not).
+
+    >>> is_square_grid("1.\\n.x"), is_square_grid("1234\\n4321")
+    (True, False)
+    """
+    try:
+        rows = _rows_of_text(text.removeprefix("\ufeff"))
+    except InvalidPuzzleError:
+        return False
+    return len(rows) > 1 and all(len(row) == len(rows) for row in rows)
+
+
+def _one_line(text: str) -> tuple[Board, tuple[int, ...]] | None:
+    """The common form (one line, one symbol a cell, usual box shape) read at once, or None.
+
+    None sends the text to the general reader, which also gives the errors.
+    """
+    line = text.strip()
+    n = _LINE_SIDES.get(len(line))
+    if n is None or (n == 16 and "0" in line):
+        return None
+    values = line.translate(_LINE_VALUES)
+    if max(values) > chr(n) or not values.isascii():
+        return None
+    try:
+        board = Board.for_digits(n)
+    except InvalidPuzzleError:
+        return None
+    return board, tuple(values.encode("ascii"))
+
+
+def _hex_zeros(rows: list[list[str]], values: list[int], board: Board) -> list[int]:
+    """16x16 values with each ``0`` read as the digit 16 when written in hexadecimal.
+
+    See the module's docstring for when that is.
+    """
+    zeros = [i for i, token in enumerate(t for row in rows for t in row) if token == "0"]
+    if not zeros or any(token in "Gg" for row in rows for token in row):
+        return values
+    sixteen = list(values)
+    for i in zeros:
+        sixteen[i] = 16
+    other_blanks = any(token in "._" for row in rows for token in row)
+    if other_blanks or (0 not in sixteen and not board.clashes(sixteen)):
+        return sixteen
+    return values
 
 
 def _board_for(n: int, box: tuple[int, int] | None) -> Board:
@@ -100,7 +193,7 @@ def _tokens(line: str) -> list[str]:
 def _is_number(token: str) -> bool:
     if token in _BLANKS:
         return True
-    if not _is_ascii_number(token):
+    if len(token) > 2 or not _is_ascii_number(token):
         return False
     return (token == "0" or not token.startswith("0")) and int(token) <= MAX_DIGITS
 

@@ -11,6 +11,7 @@ import pytest
 from sudoku_models import Puzzle, get_solver
 from sudoku_models.errors import InvalidPuzzleError, UnknownSolverError
 from sudoku_models.generator import Generated, generate, generate_many
+from sudoku_models.generator.api import generate_from, make_request
 from sudoku_models.generator.symmetry import SYMMETRIES
 from sudoku_models.grading import rate
 
@@ -99,6 +100,33 @@ def test_seeds():
     assert x.puzzle == y.puzzle and generate(seed=x.seed).puzzle == x.puzzle
     rng = random.Random(3)
     assert generate(seed=rng).puzzle == x.puzzle and generate(seed=rng).puzzle != x.puzzle
+
+
+def test_one_seed_one_puzzle_in_a_batch_and_alone():
+    # Puzzle k of a batch is the puzzle of seed + k, and records that seed.
+    made = list(generate_many(3, seed=40, box=(2, 3)))
+    assert [g.seed for g in made] == [40, 41, 42]
+    assert [generate(seed=s, box=(2, 3)).puzzle for s in (40, 41, 42)] == [g.puzzle for g in made]
+    assert next(iter(generate_many(1, seed=41, box=(2, 3)))).puzzle == made[1].puzzle
+    # Fresh and Random seeds too: each recorded seed makes its puzzle alone.
+    for g in generate_many(2, box=(2, 2)):
+        assert generate(seed=g.seed, box=(2, 2)).puzzle == g.puzzle
+
+
+def test_negative_seeds_are_refused():
+    # random.Random(-s) is random.Random(s): two seeds would name one puzzle.
+    with pytest.raises(ValueError, match="seed must be an int >= 0"):
+        generate(seed=-3, box=(2, 2))
+    with pytest.raises(ValueError, match="seed must be an int >= 0"):
+        generate_many(2, seed=-1, box=(2, 2))
+
+
+def test_cells_tried_are_reported_while_digging():
+    heard = []
+    generate_from(make_request(box=(2, 3), symmetry="rot180"), 3, lambda a, k: heard.append((a, k)))
+    attempts = {a for a, _ in heard}
+    assert attempts == {1} and [k for _, k in heard] == sorted(k for _, k in heard)
+    assert heard[0] == (1, 0) and heard[-1] == (1, 36)
 
 
 @pytest.mark.parametrize("symmetry", SYMMETRIES)

@@ -281,3 +281,100 @@ def test_line_and_text_forms_read_back(oracle, spec):
     if box_rows <= box_cols:  # the shape a side gets by default
         assert Puzzle.parse(puzzle.to_line()) == puzzle
         assert Puzzle.parse(str(puzzle)) == puzzle
+
+
+def test_a_byte_order_mark_is_skipped():
+    assert parse_cells("\ufeff" + LINE_9) == parse_cells(LINE_9)
+    assert parse_cells("\ufeff" + GRID_PLAIN.strip()) == parse_cells(LINE_9)
+
+
+def test_oversized_text_is_refused_early():
+    with pytest.raises(InvalidPuzzleError, match="puzzle text too long: 10000000 characters"):
+        Puzzle.parse("1" * 10_000_000)
+    # A long number token below the limit is a bad cell, not an integer conversion error.
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle.parse("1" * 5000 + " 2 3")
+
+
+@pytest.mark.parametrize("box", [(1, 9), (9, 1), (1, 4), (4, 1)])
+def test_boxes_one_cell_thick_are_refused(box):
+    with pytest.raises(InvalidPuzzleError, match=r"is a whole (row|column)"):
+        Puzzle.parse("." * (box[0] * box[1]) ** 2, box=box)
+
+
+def _hex_16():
+    """A 16x16 solution from the generator, written with 0-F (0 for the digit 16)."""
+    from sudoku_models.generator import generate
+
+    solution = generate(seed=5, box=(4, 4), min_clues=200).solution
+    return solution, solution.to_line().replace("G", "0")
+
+
+def test_hexadecimal_16x16_with_blanks_reads_0_as_sixteen():
+    solution, hex_line = _hex_16()
+    holes = hex_line[:40].replace(hex_line[3], ".") + hex_line[40:]
+    puzzle = Puzzle.parse(holes)
+    assert 16 in puzzle.cells and 0 in puzzle.cells
+    assert solution.is_valid_solution_of(puzzle)
+    # The same with 1-G digits: 0 is a blank there.
+    assert Puzzle.parse(solution.to_line().replace("5", "0")).cells.count(0) == 16
+
+
+def test_a_complete_hexadecimal_16x16_grid_reads_as_its_grid():
+    solution, hex_line = _hex_16()
+    assert Puzzle.parse(hex_line) == solution
+    assert Puzzle.parse(hex_line.lower()) == solution
+    # 0 as a blank in a 1-G puzzle without G: not a complete grid read as hexadecimal.
+    puzzle = Puzzle.parse(solution.to_line().replace("G", "0").replace("7", "0"))
+    assert puzzle.cells.count(0) == 32 and solution.is_valid_solution_of(puzzle)
+
+
+def test_the_fast_line_path_agrees_with_the_general_reader():
+    # The spaced form of the same line goes through the general reader.
+    for line in (LINE_9, LINE_9.replace(".", "0"), LINE_9.lower(), "1" + "." * 255, "a" * 144):
+        assert parse_cells(line) == parse_cells(" ".join(line))
+    for bad in (LINE_9[:-1] + "x", LINE_9[:-1] + "\u0663", "H" * 256):
+        with pytest.raises(InvalidPuzzleError):
+            parse_cells(bad)
+
+
+_TEXT_ALPHABET = st.sampled_from(list(".0_123456789ABCDEFGabcxyz |-+,;\n\r\t\ufeff\u0663\u00b2"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(_TEXT_ALPHABET, max_size=400),
+        st.text(max_size=300),
+        st.binary(max_size=300).map(lambda b: b.decode("utf-8", "replace")),
+    )
+)
+def test_any_text_gives_a_puzzle_or_a_clear_error(text):
+    try:
+        puzzle = Puzzle.parse(text)
+    except InvalidPuzzleError:
+        return
+    assert isinstance(puzzle, Puzzle) and len(puzzle.cells) == puzzle.board.size
+
+
+_VALUES = st.one_of(
+    st.integers(-3, 40), st.text(max_size=3), st.none(), st.booleans(), st.floats(), st.binary()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.lists(st.lists(_VALUES, max_size=10), max_size=10),
+        st.lists(st.one_of(_VALUES, st.lists(_VALUES, max_size=5)), max_size=10),
+        st.binary(max_size=100),
+        st.recursive(_VALUES, lambda inner: st.lists(inner, max_size=5), max_leaves=30),
+    ),
+    st.one_of(st.none(), st.tuples(st.integers(-2, 7), st.integers(-2, 7))),
+)
+def test_any_nested_list_gives_a_puzzle_or_a_clear_error(source, box):
+    try:
+        puzzle = Puzzle.parse(source, box=box)
+    except InvalidPuzzleError:
+        return
+    assert isinstance(puzzle, Puzzle) and len(puzzle.cells) == puzzle.board.size

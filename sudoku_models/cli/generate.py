@@ -15,6 +15,9 @@ from .inputs import add_progress_flags, box_shape
 #: Counts from which a progress bar is shown by default (when stderr is a terminal).
 PROGRESS_FROM = 20
 
+#: Board sides from which a bar is shown by default even for one puzzle (it takes minutes).
+PROGRESS_SIDE_FROM = 16
+
 
 def add_parser(commands: Any) -> None:
     """Register the ``generate`` subcommand."""
@@ -58,7 +61,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("-f", "--format", choices=("line", "grid", "json"), default="line")
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
     parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
-    add_progress_flags(parser, f"from {PROGRESS_FROM} puzzles, on a terminal")
+    add_progress_flags(
+        parser,
+        f"from {PROGRESS_FROM} puzzles or a {PROGRESS_SIDE_FROM}x{PROGRESS_SIDE_FROM} board, on a "
+        "terminal; in one process the bar also counts the cells tried in the current puzzle",
+    )
     parser.set_defaults(run=run)
 
 
@@ -72,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--count must be at least 1")
     board = Board.for_digits(args.size) if args.size else Board(*(args.box or (3, 3)))
     progress = args.progress
-    if progress is None and args.count < PROGRESS_FROM:
+    if progress is None and args.count < PROGRESS_FROM and board.n < PROGRESS_SIDE_FROM:
         progress = False
     puzzles = generate_many(
         args.count,
@@ -97,9 +104,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write(puzzles: Iterator[Generated], fmt: str, out: TextIO) -> None:
-    """Write each puzzle as it comes, so a long run shows (or saves) its progress."""
+    """Write each puzzle as it comes, so a long run shows (or saves) its progress.
+
+    The progress bar lives on standard error; on a terminal both streams share the screen, so
+    each puzzle goes through ``tqdm.write``, which clears the bar, writes, and draws it again
+    below: a puzzle never lands on the bar's line.
+    """
+    from tqdm.auto import tqdm
+
     for generated in puzzles:
-        print(_render(generated, fmt), file=out, flush=True)
+        tqdm.write(_render(generated, fmt), file=out)
+        out.flush()
 
 
 def _render(generated: Generated, fmt: str) -> str:
@@ -107,11 +122,7 @@ def _render(generated: Generated, fmt: str) -> str:
         return json.dumps(_as_json(generated))
     if fmt == "line":
         return generated.puzzle.to_line()
-    level = f", {generated.rating.summary()}" if generated.rating is not None else ""
-    return (
-        f"{generated.puzzle}\n{generated.clues} clues, symmetry {generated.symmetry}, "
-        f"minimal: {generated.minimality}, seed {generated.seed}{level}\n"
-    )
+    return f"{generated.puzzle}\n{generated.summary()}\n"
 
 
 def _as_json(generated: Generated) -> dict[str, Any]:
@@ -124,6 +135,7 @@ def _as_json(generated: Generated) -> dict[str, Any]:
         "seed": generated.seed,
         "symmetry": generated.symmetry,
         "minimality": generated.minimality,
+        "minimal": generated.is_minimal,
         "backend": generated.backend,
         "attempts": generated.attempts,
         "time": generated.time,

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
+from ..parsing import is_square_grid
 from ..puzzle import Puzzle
 
 
@@ -60,10 +61,15 @@ def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> It
         # Short enough to be one grid: read it so when it is one, even if its first row alone
         # also reads as a small puzzle (a 16x16 row of 16 cells is a 4x4 line). Sixteen 4x4
         # puzzles also read as a 16x16 grid; --box 2x2 keeps them apart.
+        text = "\n".join(lines)
         try:
-            grid = Puzzle.parse("\n".join(lines), box=box)
-        except InvalidPuzzleError:
-            pass
+            grid = Puzzle.parse(text, box=box)
+        except InvalidPuzzleError as exc:
+            # n rows of n cells are one grid unless --box says the rows are puzzles: report its
+            # fault rather than read the rows as small puzzles up to the faulty one.
+            rows_are_puzzles = box is not None and box[0] * box[1] != len(lines)
+            if is_square_grid(text) and not rows_are_puzzles:
+                raise exc.located(where) from None
         else:
             yield grid
             return

@@ -4,7 +4,9 @@ One attempt draws a random complete grid, shuffles the orbits of the chosen symm
 them in one pass (:mod:`.dig`). Every random choice comes from one ``random.Random`` seeded by
 an int that the result records, so ``generate(seed=result.seed, ...)`` with the same arguments
 gives the same puzzle again, whatever the backend: each backend answers the same exact
-questions, and the answers decide the puzzle.
+questions, and the answers decide the puzzle. ``generate_many(n, seed=s)`` makes the puzzles of
+seeds ``s, s + 1, ..., s + n - 1``, so its first puzzle is ``generate(seed=s)`` and each puzzle's
+recorded seed makes it again on its own.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import functools
 import random
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +45,14 @@ FEWEST_CLUES = {4: 4, 9: 17}
 
 #: Fresh grids tried by default before giving up on a clue ceiling or a difficulty.
 DEFAULT_ATTEMPTS = 200
+
+
+#: Each ``Generated.minimality`` in words.
+MINIMALITY_WORDS = {
+    "cell": "minimal",
+    "orbit": "minimal by symmetric orbits (some single clue could still go)",
+    "none": "not minimal",
+}
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,18 @@ class Generated:
         """Whether removing any single clue leaves more than one solution."""
         return self.minimality == "cell"
 
+    def summary(self) -> str:
+        """One line in words: clues, minimality, symmetry, seed, and the rating when there is one.
+
+        >>> generate(seed=1, box=(2, 2)).summary()
+        '4 clues, minimal, symmetry none, seed 1'
+        """
+        level = f", {self.rating.summary()}" if self.rating is not None else ""
+        return (
+            f"{self.clues} clues, {MINIMALITY_WORDS[self.minimality]}, "
+            f"symmetry {self.symmetry}, seed {self.seed}{level}"
+        )
+
     def __repr__(self) -> str:
         level = f", rating={self.rating.summary()!r}" if self.rating is not None else ""
         return (
@@ -88,11 +110,7 @@ class Generated:
 
     def _repr_html_(self) -> str:
         board = self.puzzle.board
-        level = f", {self.rating.summary()}" if self.rating is not None else ""
-        caption = (
-            f"{self.clues} clues, symmetry {self.symmetry}, minimal: {self.minimality}, "
-            f"seed {self.seed}{level}"
-        )
+        caption = self.summary()
         puzzle = display.html_grid(board, self.puzzle.cells, caption="Puzzle")
         solution = display.html_grid(
             board, self.solution.cells, givens=self.puzzle.cells, caption="Solution"
@@ -167,7 +185,9 @@ def generate(
 ) -> Generated:
     """A random puzzle with a unique solution: a random grid with clues dug out in one pass.
 
-    ``seed``: None (fresh), an int, or a ``random.Random`` (an int is drawn from it).
+    ``seed``: None (fresh), an int from 0 up, or a ``random.Random`` (an int is drawn from it).
+    The result records the int; the same int gives the same puzzle through this function,
+    :func:`generate_many` and ``sudoku-models generate --seed``.
 
     ``box``: the box shape, ``(2, 2)`` for 4x4 up to ``(5, 5)`` for 25x25. A 25x25 puzzle
     takes minutes (2 to 4 measured on one loaded core), most of it in the last SAT calls of
@@ -209,16 +229,18 @@ def generate_many(
     chunksize: int | None = None,
     **options: Any,
 ) -> Iterator[Generated]:
-    """``n`` puzzles, in order, each from a seed drawn from the batch ``seed``.
+    """``n`` puzzles, in order: those of the seeds ``seed``, ``seed + 1``, ..., ``seed + n - 1``.
 
-    ``options`` are those of :func:`generate`. The puzzles depend only on the seed and options:
-    the same in this process (neither ``executor`` nor ``workers``), on ``workers=N`` local
-    processes, or on any ``concurrent.futures`` executor (a dask client's
-    ``get_executor(pure=False)``), with the rules of :func:`sudoku_models.batch.solve_many`.
+    ``seed`` is read as in :func:`generate`; puzzle ``k`` is ``generate(seed=first + k)`` with
+    the same ``options`` (those of :func:`generate`) and records that seed. The puzzles depend
+    only on the seed and options: the same in this process (neither ``executor`` nor
+    ``workers``), on ``workers=N`` local processes, or on any ``concurrent.futures`` executor (a
+    dask client's ``get_executor(pure=False)``), with the rules of
+    :func:`sudoku_models.batch.solve_many`.
 
-    >>> [g.puzzle.to_line() for g in generate_many(2, seed=3, box=(2, 2))] == [
-    ...     g.puzzle.to_line() for g in generate_many(2, seed=3, box=(2, 2))]
-    True
+    >>> made = list(generate_many(2, seed=3, box=(2, 2)))
+    >>> [g.seed for g in made], made[1].puzzle == generate(seed=4, box=(2, 2)).puzzle
+    ([3, 4], True)
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
@@ -226,8 +248,10 @@ def generate_many(
 
     check_pool_arguments(executor, workers, chunksize)
     request = make_request(**options)
-    batch = random.Random(seed_value(seed))
-    seeds = [batch.getrandbits(63) for _ in range(n)]
+    first = seed_value(seed)
+    seeds = [first + k for k in range(n)]
+    if executor is None and workers is None:
+        return _generate_here(request, seeds, progress)
     return run_in_chunks(
         seeds,
         functools.partial(generate_from, request),
@@ -240,24 +264,72 @@ def generate_many(
     )
 
 
+def _generate_here(
+    request: Request, seeds: list[int], progress: bool | None
+) -> Iterator[Generated]:
+    """Generate here; the bar counts puzzles and shows the cells tried in the current one.
+
+    A 25x25 puzzle takes minutes, so the count of puzzles alone would sit still for that long.
+    """
+    from ..batch import progress_bar
+
+    bar = progress_bar(progress, len(seeds), "generate")
+    tried = _CellsTried(bar, request.board.size) if hasattr(bar, "set_postfix_str") else None
+    try:
+        for seed in seeds:
+            yield generate_from(request, seed, tried)
+            bar.update(1)
+    finally:
+        bar.close()
+
+
+class _CellsTried:
+    """Shows ``cells tried k/size`` beside a bar, redrawn at most every :attr:`EVERY` seconds."""
+
+    EVERY = 0.25
+
+    def __init__(self, bar: Any, size: int) -> None:
+        self.bar = bar
+        self.size = size
+        self.shown = time.monotonic()
+
+    def __call__(self, attempt: int, cells: int) -> None:
+        now = time.monotonic()
+        if now - self.shown >= self.EVERY:
+            self.shown = now
+            again = f"grid {attempt}, " if attempt > 1 else ""
+            self.bar.set_postfix_str(f"{again}cells tried {cells}/{self.size}")
+
+
 def _generate_chunk(seeds: list[int], request: Request) -> list[Generated]:
     """Generate one chunk in a worker (which keeps its oracles between chunks)."""
     return [generate_from(request, one) for one in seeds]
 
 
 def seed_value(seed: Seed) -> int:
-    """The int seed of a ``seed`` argument: itself, one drawn from a Random, or a fresh one."""
+    """The int seed of a ``seed`` argument: itself, one drawn from a Random, or a fresh one.
+
+    Seeds are ints from 0 up: ``random.Random`` reads ``-s`` as ``s``, so a negative seed
+    would name the puzzle of another seed.
+    """
     if seed is None:
         return secrets.randbits(63)
     if isinstance(seed, random.Random):
         return seed.getrandbits(63)
     if isinstance(seed, int) and not isinstance(seed, bool):
+        if seed < 0:
+            raise ValueError(f"seed must be an int >= 0, got {seed}")
         return seed
     raise TypeError(f"seed must be None, an int or a random.Random, got {type(seed).__name__}")
 
 
-def generate_from(request: Request, seed: int) -> Generated:
-    """The puzzle of ``seed`` under checked arguments; see :func:`generate`."""
+def generate_from(
+    request: Request, seed: int, tried: Callable[[int, int], None] | None = None
+) -> Generated:
+    """The puzzle of ``seed`` under checked arguments; see :func:`generate`.
+
+    ``tried``, when given, hears ``(attempt, cells visited)`` as each grid is dug.
+    """
     start = time.perf_counter()
     board = request.board
     oracle = oracle_for(request.backend, board)
@@ -268,7 +340,8 @@ def generate_from(request: Request, seed: int) -> Generated:
         grid = random_grid(board, rng)
         order = list(shapes)
         rng.shuffle(order)
-        dug = dig(board, grid, order, oracle, floor)
+        report = None if tried is None else functools.partial(tried, attempt)
+        dug = dig(board, grid, order, oracle, floor, report)
         if request.difficulty is not None:
             found = _rated_on_path(board, grid, dug, request)
             if found is None:

@@ -22,7 +22,7 @@ Two ways to answer, both exact, so the result depends only on the grid and the o
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from typing import Protocol
@@ -177,17 +177,23 @@ def dig(
     order: Sequence[Sequence[int]],
     oracle: Oracle,
     floor: int = 0,
+    tried: Callable[[int], None] | None = None,
 ) -> Dug:
     """Visit the orbits of ``order`` once, removing each whose removal keeps ``grid`` unique.
 
     ``floor`` is the fewest clues to keep: an orbit that would go below it is left untested.
+    ``tried``, when given, is called after each orbit with the number of cells visited so far.
     """
     clues = _Clues(board, grid)
     count = board.size
     removed = []
     tested = propagated = 0
     complete = True
+    visited = 0
     for orbit in order:
+        if tried is not None:
+            tried(visited)
+            visited += len(orbit)
         if count - len(orbit) < floor:
             complete = False
             continue
@@ -202,6 +208,8 @@ def dig(
             continue
         removed.append(tuple(orbit))
         count -= len(orbit)
+    if tried is not None:
+        tried(visited)
     return Dug(tuple(clues.cells), tuple(removed), complete, tested, propagated)
 
 
