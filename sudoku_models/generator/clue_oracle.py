@@ -41,6 +41,15 @@ class ClueOracle(Protocol):
         solution than the grid."""
         ...
 
+    @property
+    def marks(self) -> list[Variant]:
+        """The marks registered, by number."""
+        ...
+
+    def close(self) -> None:
+        """Free what the oracle holds."""
+        ...
+
 
 class _Fresh:
     """Hands out auxiliary variable numbers above ``top``."""

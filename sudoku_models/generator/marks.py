@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 
 from ..board import Board
-from ..variants import XV, Arrow, Difference, KillerCage, Ratio, Thermometer
+from ..variants import XV, Arrow, Difference, KillerCage, Ratio, Thermometer, Variant
 from ..variants.base import Cell, orthogonal_pairs
 
 #: Killer cage sizes drawn by default, smallest and largest.
@@ -29,7 +29,18 @@ def killer_cages(
     board: Board, grid: Sequence[int], rng: random.Random, sizes: tuple[int, int] = CAGE_SIZES
 ) -> list[KillerCage]:
     """Cages covering the grid, grown at random to a size in ``sizes`` (fewer cells where the
-    growth gets stuck), with distinct digits and the totals of ``grid``."""
+    growth gets stuck), with distinct digits and the totals of ``grid``. A cell left alone joins
+    a neighbouring cage (which may then pass ``sizes``); when none can take it, the cages are
+    grown again, so no cage is a single cell (a given in disguise)."""
+    while True:
+        cages = _grow_cages(board, grid, rng, sizes)
+        if all(len(c.cells) > 1 for c in cages):
+            return cages
+
+
+def _grow_cages(
+    board: Board, grid: Sequence[int], rng: random.Random, sizes: tuple[int, int]
+) -> list[KillerCage]:
     n = board.n
     at = {board.row_col(i): d for i, d in enumerate(grid)}
     cells = sorted(at)
@@ -59,11 +70,7 @@ def killer_cages(
             continue
         for x in _around(cage[0], n):
             other = cages[owner[x]]
-            if (
-                owner[x] != k
-                and len(other) < sizes[1]
-                and at[cage[0]] not in {at[y] for y in other}
-            ):
+            if owner[x] != k and len(other) < n and at[cage[0]] not in {at[y] for y in other}:
                 other.append(cage[0])
                 owner[cage[0]] = owner[x]
                 cage.clear()
@@ -71,10 +78,10 @@ def killer_cages(
     return [KillerCage(tuple(sorted(c)), sum(at[x] for x in c)) for c in cages if c]
 
 
-def merged(
-    first: KillerCage, second: KillerCage, board: Board, grid: Sequence[int]
-) -> KillerCage | None:
-    """The two cages as one when they touch and their digits are distinct, else None."""
+def merged(first: Variant, second: Variant, board: Board, grid: Sequence[int]) -> KillerCage | None:
+    """The two killer cages as one when they touch and their digits are distinct, else None."""
+    if not (isinstance(first, KillerCage) and isinstance(second, KillerCage)):
+        return None
     if first.total is None or second.total is None:
         return None
     n = board.n
@@ -118,7 +125,7 @@ def thermometers(
     n = board.n
     at = {board.row_col(i): d for i, d in enumerate(grid)}
     used: set[Cell] = set()
-    out = []
+    out: list[Thermometer] = []
     starts = sorted(at)
     rng.shuffle(starts)
     for bulb in starts:
@@ -150,7 +157,7 @@ def arrows(
     n = board.n
     at = {board.row_col(i): d for i, d in enumerate(grid)}
     used: set[Cell] = set()
-    out = []
+    out: list[Arrow] = []
     circles = sorted(at)
     rng.shuffle(circles)
     for circle in circles:

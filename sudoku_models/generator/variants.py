@@ -33,6 +33,7 @@ from typing import Any
 from ..board import Board
 from ..model import Model
 from ..puzzle import Puzzle
+from ..solvers.base import Solver
 from ..variants import (
     AntiKing,
     AntiKnight,
@@ -48,6 +49,8 @@ from .clue_oracle import ClueOracle, SatClueOracle, SolverClueOracle
 from .grids import random_grid
 from .regions import random_regions
 from .rule_grids import random_rule_grid
+
+Backend = str | Solver | type[Solver] | None
 
 #: Grids (and jigsaw layouts) drawn before giving up.
 DEFAULT_ATTEMPTS = 50
@@ -201,7 +204,7 @@ def generate_variant(
     variant: str,
     seed: int,
     box: tuple[int, int] = (3, 3),
-    backend: str | None = None,
+    backend: Backend = None,
     min_clues: int | None = None,
     max_clues: int | None = None,
     minimal: bool = True,
@@ -263,6 +266,17 @@ def check_variant(
         raise ValueError("minimal=False stops digging at max_clues givens; give max_clues")
     if not isinstance(max_attempts, int) or isinstance(max_attempts, bool) or max_attempts < 1:
         raise ValueError(f"max_attempts must be a positive int, got {max_attempts!r}")
+    relabel = variant in ("jigsaw", "x", "windoku", "anti-knight", "anti-king")
+    if relabel and max_clues is not None and max_clues < board.n - 1:
+        raise ValueError(
+            f"max_clues={max_clues} cannot be met: {variant} rules hold under any relabelling of "
+            f"the digits, so fewer than {board.n - 1} givens leave two digits free to swap"
+        )
+    if variant == "nonconsecutive" and max_clues == 0:
+        raise ValueError(
+            "max_clues=0 cannot be met: a nonconsecutive grid read with each digit d as "
+            f"{board.n + 1}-d is another solution"
+        )
     if variant == "xv" and board.n < 9:
         raise ValueError("xv needs digits up to 9 (X is 10): use a 9x9 board")
     if variant in ("windoku",) and board.box_rows != board.box_cols:
@@ -271,9 +285,10 @@ def check_variant(
 
 
 def _oracle(
-    board: Board, rules: Sequence[Variant], grid: tuple[int, ...], backend: str | None
+    board: Board, rules: Sequence[Variant], grid: tuple[int, ...], backend: Backend
 ) -> ClueOracle:
-    if backend in (None, "sat") or (isinstance(backend, str) and backend.startswith("sat:")):
+    """The incremental SAT oracle for ``None`` and ``"sat[:solver]"``, else the backend's."""
+    if backend is None or (isinstance(backend, str) and backend.partition(":")[0] == "sat"):
         name = backend.partition(":")[2] if backend else ""
         return SatClueOracle(board, rules, grid, name or None)
     from ..solvers import get_solver
@@ -285,7 +300,7 @@ def _attempt(
     recipe: Recipe,
     board: Board,
     rng: random.Random,
-    backend: str | None,
+    backend: Backend,
     low: int,
     high: int,
     minimal: bool,
@@ -337,7 +352,7 @@ def _attempt(
                 trial = [j for j in active if j != k]
                 if not oracle.has_other(givens, trial):
                     active = trial
-        kept = [oracle.marks[k] for k in active] if hasattr(oracle, "marks") else []
+        kept = [oracle.marks[k] for k in active]
     finally:
         oracle.close()
     model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=[*rules, *kept])
@@ -354,7 +369,7 @@ def _merge(
     rng: random.Random,
 ) -> list[int]:
     """Merge touching killer cages, each pair in a random order, while the puzzle stays unique."""
-    marks = oracle.marks  # type: ignore[attr-defined]
+    marks = oracle.marks
     order = list(active)
     rng.shuffle(order)
     for k in order:
