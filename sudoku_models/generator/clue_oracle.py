@@ -14,13 +14,15 @@ generator that only asks them questions makes the same puzzle on every backend.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..board import Board
-from ..cnf import at_most_one_encoder, cage_clauses, encode, var
+from ..cnf import Formula, at_most_one_encoder, cage_clauses, encode, var
 from ..cnf_constraints import constraint_clauses
-from ..constraints import AllDifferent, SumCage
+from ..constraints import AllDifferent, Relation, SumCage
 from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers.base import Solver
@@ -77,8 +79,7 @@ class SatClueOracle:
         self.label = "sat"
         self.marks: list[Variant] = []
         n = board.n
-        model = Model.from_puzzle(Puzzle.empty((board.box_rows, board.box_cols)), variants=rules)
-        formula = encode(model, "extended", "pairwise", "none")
+        formula = _rules_formula(board, tuple(rules))
         self._fresh = _Fresh(formula.top)
         self._sat: Any = PySat(name=name or SatSolver().variant, bootstrap_with=formula.clauses)
         self._block = self._fresh.take()
@@ -119,6 +120,32 @@ class SatClueOracle:
     def close(self) -> None:
         """Free the SAT solver."""
         self._sat.delete()
+
+
+@functools.lru_cache(maxsize=64)
+def rules_model(board: Board, rules: tuple[Variant, ...]) -> Model:
+    """The model of the rules alone on an empty board, built once per set of rules."""
+    return Model.from_puzzle(Puzzle.empty((board.box_rows, board.box_cols)), variants=rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_formula(board: Board, rules: tuple[Variant, ...]) -> Formula:
+    return encode(_unequal_as_groups(rules_model(board, rules)), "extended", "pairwise", "none")
+
+
+def _unequal_as_groups(model: Model) -> Model:
+    """``model`` with each "the two digits differ" relation (anti-knight, anti-king) written as
+    a two-cell group, whose clauses are binary, instead of support clauses."""
+    n = model.n
+    unequal = frozenset((x, y) for x in range(1, n + 1) for y in range(1, n + 1) if x != y)
+    pairs = [c for c in model.constraints if isinstance(c, Relation) and c.pairs == unequal]
+    if not pairs:
+        return model
+    rest = tuple(
+        c for c in model.constraints if not (isinstance(c, Relation) and c.pairs == unequal)
+    )
+    groups = tuple(AllDifferent((r.a, r.b), r.name) for r in pairs)
+    return dataclasses.replace(model, groups=model.groups + groups, constraints=rest)
 
 
 class SolverClueOracle:

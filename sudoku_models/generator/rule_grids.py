@@ -38,8 +38,10 @@ def random_rule_grid(model: Model, rng: random.Random) -> tuple[int, ...] | None
     links: list[list[tuple[int, list[int]]]] = [[] for _ in range(size)]
     for c in model.constraints:
         if isinstance(c, Relation):
-            forward = [sum(1 << y for x2, y in c.pairs if x2 == x) for x in range(n + 1)]
-            backward = [sum(1 << x for x, y2 in c.pairs if y2 == y) for y in range(n + 1)]
+            forward, backward = [0] * (n + 1), [0] * (n + 1)
+            for x, y in c.pairs:
+                forward[x] |= 1 << y
+                backward[y] |= 1 << x
             links[c.a].append((c.b, forward))
             links[c.b].append((c.a, backward))
     full = ((1 << n) - 1) << 1

@@ -45,7 +45,7 @@ from ..variants import (
     windoku,
 )
 from . import marks as mk
-from .clue_oracle import ClueOracle, SatClueOracle, SolverClueOracle
+from .clue_oracle import ClueOracle, SatClueOracle, SolverClueOracle, rules_model
 from .grids import random_grid
 from .regions import random_regions
 from .rule_grids import random_rule_grid
@@ -307,11 +307,10 @@ def _attempt(
 ) -> tuple[Model, tuple[int, ...], str, str, int, int] | None:
     """One grid dug and pruned, or None when it found no grid or ended above ``high`` givens."""
     rules = recipe.rules(board, rng)
-    empty = Puzzle.empty((board.box_rows, board.box_cols))
     if recipe.plain_grid:
         grid = random_grid(board, rng)
     else:
-        found = random_rule_grid(Model.from_puzzle(empty, variants=rules), rng)
+        found = random_rule_grid(rules_model(board, tuple(rules)), rng)
         if found is None:
             return None
         grid = found
