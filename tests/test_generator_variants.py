@@ -3,6 +3,8 @@ reproducible by seed across runs and backends, clear errors for bad requests."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from sudoku_models.cli import main
@@ -45,6 +47,17 @@ def test_every_variant_is_unique_keeps_its_rules_and_is_minimal(variant: str) ->
             assert cpsat.has_other_solution(_without(g.model, skip=mark), g.solution)
 
 
+def test_givenless_killers_on_6x6() -> None:
+    for seed in (1, 2, 3):
+        g = generate(seed=seed, box=(2, 3), variant="killer", max_clues=0)
+        assert g.clues == 0 and g.is_minimal
+        cages = [v for v in g.model.variants if isinstance(v, KillerCage)]
+        assert cages and all(len(c.cells) >= 2 for c in cages)
+        assert get_solver("cpsat").is_unique(g.model)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("SUDOKU_MODELS_SLOW"), reason="set SUDOKU_MODELS_SLOW=1")
 def test_givenless_killers_on_9x9() -> None:
     for seed in (1, 2):
         g = generate(seed=seed, variant="killer", max_clues=0)
