@@ -17,9 +17,9 @@ minimal in givens and in marks (no single one can go). The only questions asked 
 uniqueness questions (:mod:`.clue_oracle`), and every random choice comes from one
 ``random.Random(seed)``, so a seed gives the same puzzle on every backend.
 
->>> g = generate_variant("anti-king", seed=4, box=(2, 2))
->>> g.model.variants[0].name, g.clues, g.is_minimal
-('anti-king', 2, True)
+>>> g = generate_variant("killer", seed=4, box=(2, 3), max_clues=0)
+>>> g.model.variants[0].name, g.clues, g.marks, g.is_minimal
+('killer cage', 0, 7, True)
 """
 
 from __future__ import annotations
