@@ -6,7 +6,7 @@
 (Status.SOLVED, '4132231412433421')
 """
 
-from . import datasets
+from . import datasets, fpuzzles, variants
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
 from .batch import solve_many
 from .board import Board
@@ -45,10 +45,12 @@ __all__ = [
     "count_solutions",
     "datasets",
     "fill_board",
+    "fpuzzles",
     "get_solver",
     "has_other_solution",
     "is_unique",
     "solve",
     "solve_many",
     "true_candidates",
+    "variants",
 ]

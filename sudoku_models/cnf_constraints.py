@@ -10,7 +10,8 @@ Every primitive is written once here, over the cell-digit variables ``x(i, d)`` 
   every cell digit to the selectors of the tuples holding it;
 - :class:`LinearSum`: partial sums, one auxiliary per reachable value after each cell; a value
   from which the total cannot be reached has no variable, so its transitions become clauses
-  that forbid the digit outright;
+  that forbid the digit outright; in a sum that always holds, each value held needs a value
+  and a digit that lead to it, so unit propagation runs backwards from the total too;
 - :class:`Implies`: the linear sum's clauses, each with a guard literal added, and the
   condition implying the guard (conditions asking for the same sum share its clauses);
 - :class:`Visible`: order-encoded running maxima, a visibility flag per cell, and the flags'
@@ -196,6 +197,30 @@ class _Writer:
                         self.add([*unless, *before, _negate(lit)])
                     elif k + 1 < m:
                         self.add([*unless, *before, _negate(lit), state[k + 1, after]])
+        if not guard:
+            self.backward_support(items, need, state)
+
+    def backward_support(
+        self,
+        items: list[list[tuple[Literal, int]]],
+        need: list[set[int]],
+        state: dict[tuple[int, int], int],
+    ) -> None:
+        """Some value holds after each cell, and a value held after a cell came from a value
+        held before it through a digit the cell may take: unit propagation then runs back from
+        the total. (Under a guard it cost more search time than it saved.)"""
+        for k in range(1, len(items)):
+            self.add([state[k, t] for t in need[k]])
+            weights = {w for _, w in items[k - 1]}
+            for t in need[k]:
+                self.add([-state[k, t], *(lit for lit, w in items[k - 1] if t - w in need[k - 1])])
+                if k > 1:
+                    self.add(
+                        [
+                            -state[k, t],
+                            *(state[k - 1, t - w] for w in weights if t - w in need[k - 1]),
+                        ]
+                    )
 
     def visible(self, sky: Visible) -> None:
         n, cells = self.n, sky.cells

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import sudoku_models as sm
 from sudoku_models import fpuzzles
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.fpuzzles.lz import compress_to_base64, decompress_from_base64
@@ -186,3 +187,26 @@ def test_models_draw_every_rule_as_svg(entry: dict) -> None:
     assert model._repr_html_().startswith("<svg")
     outside = any(v.outside for v in model.variants)
     assert root.get("viewBox", "").startswith("-32" if outside else "-2")
+
+
+def test_keys_outside_the_sample_read_and_write_back() -> None:
+    data = _empty(
+        9,
+        extraregion=[{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"]}],
+        rowindexer=[{"cells": [f"R5C{c}" for c in range(1, 10)]}],
+        boxindexer=[{"cells": ["R1C1", "R1C2"]}],
+        slowthermometer=[{"lines": [["R9C1", "R9C2"]]}],
+        entropicline=[{"lines": [["R7C1", "R7C2", "R7C3"]]}],
+        zipperline=[{"lines": [["R8C4", "R8C5", "R8C6"]]}],
+        regionsumline=[{"lines": [["R2C3", "R1C3", "R1C4"]]}],
+        skyscraper=[{"cell": "R0C9", "value": "3"}],
+        xsum=[{"cell": "R6C10", "value": "20"}],
+        whispers=[{"lines": [["R4C4", "R4C5"]], "value": "4"}],
+        difference=[{"cells": ["R6C6", "R6C7"]}],
+    )
+    model = fpuzzles.read(data)
+    keys = {v.key for v in model.variants}
+    assert keys == set(data) - {"size", "grid"}
+    assert fpuzzles.read(fpuzzles.to_link(model)) == model
+    sat, cpsat = (sm.solve(model, backend=b, limit=2).status for b in ("sat", "cpsat"))
+    assert sat == cpsat == sm.Status.MULTIPLE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -138,12 +139,14 @@ class Quadruple(Variant):
             digits = list(self.values)
             raise InvalidPuzzleError(f"{self.describe()}: the digits {digits} cannot fit")
 
-        wanted = tuple(need.items())
-
-        def holds(*digits: int) -> bool:
-            return all(digits.count(d) >= k for d, k in wanted)
-
-        return [Table.where(cells, board.n, holds, self.describe())]
+        # Every arrangement of the listed digits plus any digits in the other cells.
+        free = len(cells) - len(self.values)
+        rows = frozenset(
+            arrangement
+            for rest in itertools.product(range(1, board.n + 1), repeat=free)
+            for arrangement in itertools.permutations(self.values + rest)
+        )
+        return [Table(cells, rows, self.describe())]
 
     def item(self) -> Any:
         return {"cells": fp_cells(self.cells), "values": list(self.values)}

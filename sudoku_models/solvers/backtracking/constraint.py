@@ -13,8 +13,9 @@ its candidates (digit ``d`` is bit ``d - 1``); the model is read once per shape 
 - the allowed digits of each cell, applied before the search starts.
 
 Propagation runs to a fixpoint: placed cells are cleared from their peers first, then pending
-relations, then groups, then the costly propagators (sums, tables, enumeration); a propagator is
-scheduled again whenever one of its cells loses a candidate. A failed branch is undone by
+relations run, then the costly propagators (sums, tables, enumeration), then groups and the
+propagators of whole rules; a propagator is scheduled again whenever one of its cells loses a
+candidate. A failed branch is undone by
 replaying a trail of ``(cell, old mask)``.
 
 Branching takes the open cell with the fewest candidates per failure seen next to it
@@ -168,7 +169,7 @@ def _propagator(c: Constraint, n: int, peers: Sequence[Sequence[int]]) -> Propag
 #: Nodes of the first run before a restart; each later run may visit ``GROWTH`` times more.
 #: Restarts stop once a solution is found: proving there is no other needs the whole tree.
 FIRST_RUN = 100
-GROWTH = 1.5
+GROWTH = 2.0
 NO_RESTART = 1 << 62
 
 
@@ -204,8 +205,8 @@ def search(
     cand = list(net.start)
     trail: list[tuple[int, int]] = []
     singles: list[int] = []
-    queues: tuple[list[int], ...] = ([], [], [], [])  # pending propagators, by tier
-    first, second, third, fourth = queues
+    queues: tuple[list[int], ...] = ([], [], [])  # pending propagators, by tier
+    first, second, third = queues
     queued = [False] * len(runs)
 
     def narrow(i: int, m: int) -> bool:
@@ -242,8 +243,6 @@ def search(
                 k = second.pop()
             elif third:
                 k = third.pop()
-            elif fourth:
-                k = fourth.pop()
             else:
                 return True
             queued[k] = False
