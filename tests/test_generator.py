@@ -201,7 +201,8 @@ def test_unreachable_difficulty_is_a_clear_error():
     "kwargs, error, message",
     [
         ({"symmetry": "spiral"}, ValueError, "unknown symmetry 'spiral'; known: none"),
-        ({"box": (1, 3)}, InvalidPuzzleError, "unsupported board"),
+        ({"box": (1, 3)}, InvalidPuzzleError, "unsupported box shape 1x3"),
+        ({"box": (6, 6)}, InvalidPuzzleError, "unsupported board"),
         ({"box": 9}, ValueError, "box must be a pair"),
         ({"max_clues": 16}, ValueError, "fewer than 17 clues"),
         ({"min_clues": 30, "max_clues": 25}, ValueError, "above max_clues"),
@@ -264,7 +265,7 @@ def test_generate_many_bad_arguments():
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SUDOKU_MODELS_SLOW"), reason="set SUDOKU_MODELS_SLOW=1")
 def test_twenty_five_by_twenty_five():
-    # 2 to 4 minutes on one loaded core: the grid takes seconds, the pass ~400 SAT calls.
+    # Minutes (see the README): the grid takes seconds, the pass ~400 SAT calls.
     g = generate(seed=1, box=(5, 5))
     assert g.solution.is_valid_solution_of(g.puzzle)
     assert get_solver("cpsat").solve(g.puzzle, limit=2).is_unique

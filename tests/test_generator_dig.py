@@ -101,3 +101,22 @@ def test_removable_cells_of_a_minimal_puzzle_is_empty():
         trial = list(back)
         trial[i] = 0
         assert (i in found) == counter.is_unique(Puzzle(board, trial))
+
+
+@pytest.mark.parametrize(("box", "symmetry"), [((3, 3), "none"), ((2, 4), "rot180")])
+def test_reduced_formulas_answer_as_the_loaded_solver(box, symmetry):
+    board, grid, order = _grid_and_order(box, symmetry, seed=6)
+    oracle = SatOracle(board, "cadical153")
+    asked = []
+
+    class Both:
+        label = "both"
+
+        def has_other(self, cells, grid, removed):
+            answer = oracle.has_other(cells, grid, removed)
+            asked.append(answer == oracle.ask_reduced(cells, grid, removed))
+            return answer
+
+    dug = dig(board, grid, order, Both())
+    assert len(asked) > 10 and all(asked)
+    assert dug == dig(board, grid, order, SatOracle(board, "minisat22"))

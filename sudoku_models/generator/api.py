@@ -193,8 +193,8 @@ def generate(
     :func:`generate_many` and ``sudoku-models generate --seed``.
 
     ``box``: the box shape, ``(2, 2)`` for 4x4 up to ``(5, 5)`` for 25x25. A 25x25 puzzle
-    takes minutes (2 to 4 measured on one loaded core), most of it in the last SAT calls of
-    the pass, when few clues are left.
+    takes minutes, most of it in the last SAT calls of the pass, when few clues are left (see
+    the README for measured times).
 
     ``symmetry``: the clue layout's symmetry, one of
     :data:`~sudoku_models.generator.symmetry.SYMMETRIES`.
