@@ -268,6 +268,8 @@ def generate_many(
     from ..batch import check_pool_arguments, run_in_chunks
 
     check_pool_arguments(executor, workers, chunksize)
+    if options.get("variant", 0) is None:
+        del options["variant"]
     if options.get("variant") is not None:
         if executor is not None or workers is not None:
             raise ValueError("variant puzzles are generated in this process: leave out workers")
