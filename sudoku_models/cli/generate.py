@@ -182,5 +182,6 @@ def _render_variant(generated: VariantGenerated, fmt: str) -> str:
             }
         )
     if fmt == "grid":
-        return f"{generated.puzzle}\n{generated.summary()}\n"
+        # The grid shows the givens only; the rules and marks travel in the link.
+        return f"{generated.puzzle}\n{generated.summary()}\n{generated.to_link()}\n"
     return generated.to_link()
