@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..generator.api import Generated
-from . import EXIT_OK
+from ..generator.variants import VariantGenerated
+from . import EXIT_BAD_INPUT, EXIT_OK
 from .inputs import add_progress_flags, box_shape
 
 #: Counts from which a progress bar is shown by default (when stderr is a terminal).
@@ -58,7 +59,15 @@ def add_parser(commands: Any) -> None:
         help="QQWing level (Simple, Easy, Intermediate, Expert) or hodoku:LEVEL",
     )
     parser.add_argument("--max-attempts", type=int, default=None, metavar="N")
-    parser.add_argument("-f", "--format", choices=("line", "grid", "json"), default="line")
+    parser.add_argument(
+        "--variant",
+        default=None,
+        help="a variant: killer, killer-x, jigsaw, x, windoku, anti-knight, anti-king, "
+        "nonconsecutive, kropki, xv, thermo, arrow",
+    )
+    parser.add_argument(
+        "-f", "--format", choices=("line", "grid", "json", "fpuzzles"), default="line"
+    )
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
     parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
     add_progress_flags(
@@ -94,16 +103,21 @@ def run(args: argparse.Namespace) -> int:
         minimal=args.minimal,
         difficulty=args.difficulty,
         max_attempts=args.max_attempts or DEFAULT_ATTEMPTS,
+        variant=args.variant,
     )
-    if args.output is None:
-        _write(puzzles, args.format, sys.stdout)
-    else:
-        with open(args.output, "w", encoding="utf-8") as out:
-            _write(puzzles, args.format, out)
+    try:
+        if args.output is None:
+            _write(puzzles, args.format, sys.stdout)
+        else:
+            with open(args.output, "w", encoding="utf-8") as out:
+                _write(puzzles, args.format, out)
+    except RuntimeError as exc:  # no puzzle within the bounds after every attempt
+        print(f"sudoku-models: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return EXIT_OK
 
 
-def _write(puzzles: Iterator[Generated], fmt: str, out: TextIO) -> None:
+def _write(puzzles: Iterator[Any], fmt: str, out: TextIO) -> None:
     """Write each puzzle as it comes, so a long run shows (or saves) its progress.
 
     The progress bar lives on standard error; on a terminal both streams share the screen, so
@@ -117,7 +131,13 @@ def _write(puzzles: Iterator[Generated], fmt: str, out: TextIO) -> None:
         out.flush()
 
 
-def _render(generated: Generated, fmt: str) -> str:
+def _render(generated: Any, fmt: str) -> str:
+    if isinstance(generated, VariantGenerated):
+        return _render_variant(generated, fmt)
+    if fmt == "fpuzzles":
+        from ..fpuzzles import to_link
+
+        return to_link(generated.puzzle)
     if fmt == "json":
         return json.dumps(_as_json(generated))
     if fmt == "line":
@@ -142,3 +162,26 @@ def _as_json(generated: Generated) -> dict[str, Any]:
         "qqwing_level": rating.qqwing_level if rating is not None else None,
         "hodoku_level": rating.hodoku_level if rating is not None else None,
     }
+
+
+def _render_variant(generated: VariantGenerated, fmt: str) -> str:
+    """A variant puzzle: an f-puzzles link (formats line and fpuzzles), a grid, or JSON."""
+    if fmt == "json":
+        return json.dumps(
+            {
+                "variant": generated.variant,
+                "fpuzzles": generated.to_link(),
+                "puzzle": generated.puzzle.to_line(),
+                "solution": generated.solution.to_line(),
+                "givens": generated.clues,
+                "marks": generated.marks,
+                "seed": generated.seed,
+                "minimal": generated.is_minimal,
+                "backend": generated.backend,
+                "time": generated.time,
+            }
+        )
+    if fmt == "grid":
+        # The grid shows the givens only; the rules and marks travel in the link.
+        return f"{generated.puzzle}\n{generated.summary()}\n{generated.to_link()}\n"
+    return generated.to_link()

@@ -9,13 +9,18 @@
 from .api import DEFAULT_ATTEMPTS, Generated, generate, generate_many
 from .grids import random_grid
 from .symmetry import SYMMETRIES, orbits
+from .variants import VARIANTS, VariantGenerated, generate_variant, search_nodes
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
     "SYMMETRIES",
+    "VARIANTS",
     "Generated",
+    "VariantGenerated",
     "generate",
     "generate_many",
+    "generate_variant",
     "orbits",
     "random_grid",
+    "search_nodes",
 ]

@@ -28,6 +28,8 @@ from ..solvers.base import Solver
 from .dig import Dug, Oracle, SatOracle, SolverOracle, dig, removable_cells
 from .grids import random_grid
 from .symmetry import check_symmetry, orbits
+from .variants import DEFAULT_ATTEMPTS as VARIANT_ATTEMPTS
+from .variants import VariantGenerated, generate_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -182,7 +184,8 @@ def generate(
     minimal: bool = True,
     difficulty: str | None = None,
     max_attempts: int = DEFAULT_ATTEMPTS,
-) -> Generated:
+    variant: str | None = None,
+) -> Generated | VariantGenerated:
     """A random puzzle with a unique solution: a random grid with clues dug out in one pass.
 
     ``seed``: None (fresh), an int from 0 up, or a ``random.Random`` (an int is drawn from it).
@@ -210,10 +213,28 @@ def generate(
     roughly, so an easy level stops digging early: the path is bisected for the last puzzle
     rated at most the level.
 
+    ``variant``: a variant name of :data:`~sudoku_models.generator.variants.VARIANTS`
+    (``"killer"``, ``"jigsaw"``, ``"anti-knight"``, ...): the result is then a
+    :class:`~sudoku_models.generator.variants.VariantGenerated` made by
+    :func:`~sudoku_models.generator.variants.generate_variant` (no symmetry or difficulty).
+
     >>> g = generate(seed=1, box=(2, 2))
     >>> g.clues, g.is_minimal, g.solution.is_valid_solution_of(g.puzzle)
     (4, True, True)
     """
+    if variant is not None:
+        if symmetry != "none" or difficulty is not None:
+            raise ValueError("variant puzzles take neither symmetry nor difficulty")
+        return generate_variant(
+            variant,
+            seed_value(seed),
+            box,
+            backend,
+            min_clues,
+            max_clues,
+            minimal,
+            max_attempts if max_attempts != DEFAULT_ATTEMPTS else VARIANT_ATTEMPTS,
+        )
     request = make_request(
         box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts
     )
@@ -247,6 +268,13 @@ def generate_many(
     from ..batch import check_pool_arguments, run_in_chunks
 
     check_pool_arguments(executor, workers, chunksize)
+    if options.get("variant", 0) is None:
+        del options["variant"]
+    if options.get("variant") is not None:
+        if executor is not None or workers is not None:
+            raise ValueError("variant puzzles are generated in this process: leave out workers")
+        first = seed_value(seed)
+        return (generate(seed=first + k, **options) for k in range(n))  # type: ignore[misc]
     request = make_request(**options)
     first = seed_value(seed)
     seeds = [first + k for k in range(n)]
