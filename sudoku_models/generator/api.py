@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .. import display
 from ..board import Board
@@ -174,6 +174,37 @@ def make_request(
     return Request(board, symmetry, recipe, low, high, minimal, _level(difficulty), max_attempts)
 
 
+@overload
+def generate(
+    seed: Seed = None,
+    box: tuple[int, int] = (3, 3),
+    symmetry: str = "none",
+    backend: Backend = None,
+    min_clues: int | None = None,
+    max_clues: int | None = None,
+    minimal: bool = True,
+    difficulty: str | None = None,
+    max_attempts: int = DEFAULT_ATTEMPTS,
+    variant: None = None,
+) -> Generated: ...
+
+
+@overload
+def generate(
+    seed: Seed = None,
+    box: tuple[int, int] = (3, 3),
+    symmetry: str = "none",
+    backend: Backend = None,
+    min_clues: int | None = None,
+    max_clues: int | None = None,
+    minimal: bool = True,
+    difficulty: str | None = None,
+    max_attempts: int = DEFAULT_ATTEMPTS,
+    *,
+    variant: str,
+) -> VariantGenerated: ...
+
+
 def generate(
     seed: Seed = None,
     box: tuple[int, int] = (3, 3),
@@ -274,7 +305,7 @@ def generate_many(
         if executor is not None or workers is not None:
             raise ValueError("variant puzzles are generated in this process: leave out workers")
         first = seed_value(seed)
-        return (generate(seed=first + k, **options) for k in range(n))  # type: ignore[misc]
+        return (generate(seed=first + k, **options) for k in range(n))
     request = make_request(**options)
     first = seed_value(seed)
     seeds = [first + k for k in range(n)]
