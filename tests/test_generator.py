@@ -201,7 +201,7 @@ def test_unreachable_difficulty_is_a_clear_error():
     "kwargs, error, message",
     [
         ({"symmetry": "spiral"}, ValueError, "unknown symmetry 'spiral'; known: none"),
-        ({"box": (1, 3)}, InvalidPuzzleError, "unsupported box shape 1x3"),
+        ({"box": (1, 3)}, InvalidPuzzleError, "unsupported board: 1x3 boxes give 3 digits"),
         ({"box": (6, 6)}, InvalidPuzzleError, "unsupported board"),
         ({"box": 9}, ValueError, "box must be a pair"),
         ({"max_clues": 16}, ValueError, "fewer than 17 clues"),
