@@ -52,6 +52,11 @@ def test_unsatisfiable_samples(oracle):
 class ViaFind(BacktrackingSolver):
     """The fast strategy reached only through ``_find``, so a broken ``_find`` shows everywhere."""
 
+    def _find(self, model, exclude, deadline, stats):
+        found = []
+        self._strategy(model)(model, 1, exclude, deadline, stats, found)
+        return found[0] if found else None
+
     _search = Solver._search
 
 

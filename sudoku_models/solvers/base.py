@@ -302,6 +302,30 @@ class Solver(ABC):
         return self._find(model, [_grid_of(known, model)], None, Stats()) is not None
 
 
+class EnumeratingSolver(Solver):
+    """A backend that enumerates natively: it implements :meth:`_search`, and :meth:`_find` is
+    the first solution of a search with limit 1."""
+
+    def _find(
+        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
+    ) -> Grid | None:
+        found: list[Grid] = []
+        self._search(model, 1, exclude, deadline, stats, found)
+        return found[0] if found else None
+
+    @abstractmethod
+    def _search(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+    ) -> None:
+        """Append solutions to ``found`` until ``limit`` of them (0: all) or no more exist."""
+
+
 def as_model(puzzle: Puzzle | Model | Source) -> Model:
     """The model of a puzzle in any accepted form (a model is returned as it is)."""
     if isinstance(puzzle, Model):

@@ -38,7 +38,7 @@ from ..board import Board, peers_of
 from ..errors import InvalidPuzzleError, MissingDependencyError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
-from .base import Grid, Result, SearchTimeout, Solver, Stats
+from .base import EnumeratingSolver, Grid, Result, SearchTimeout, Stats
 from .base import _status as status_of
 
 #: Nodes the compiled search visits between two looks at the clock when a time limit is set.
@@ -231,7 +231,7 @@ def _run_search(
     )  # fmt: skip
 
 
-class NumbaSolver(Solver):
+class NumbaSolver(EnumeratingSolver):
     """Compiled search (Numba): bitmasks, singles, fewest options first, explicit stack.
 
     >>> solver = NumbaSolver()
@@ -268,13 +268,6 @@ class NumbaSolver(Solver):
         except ImportError:
             return False
         return True
-
-    def _find(
-        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
-    ) -> Grid | None:
-        found: list[Grid] = []
-        self._search(model, 1, exclude, deadline, stats, found)
-        return found[0] if found else None
 
     def _search(
         self,

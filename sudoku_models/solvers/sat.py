@@ -38,7 +38,7 @@ from ..errors import MissingDependencyError, UnknownSolverError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import Grid, SearchTimeout, Solver, Stats, as_model
+from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
 
 #: PySAT solvers that run here, the default (fastest measured) first.
 SAT_SOLVERS: tuple[str, ...] = (
@@ -87,7 +87,7 @@ SELECTORS_PER_SOLVER = 100_000
 SHAPES_KEPT = 8
 
 
-class SatSolver(Solver):
+class SatSolver(EnumeratingSolver):
     """CNF encodings solved with PySAT; uniqueness and counts by blocking clauses.
 
     >>> solver = SatSolver("minisat22", encoding="efficient", amo="sequential")
@@ -158,13 +158,6 @@ class SatSolver(Solver):
         self._shared.clear()
 
     # --- search ------------------------------------------------------------------------------
-
-    def _find(
-        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
-    ) -> Grid | None:
-        found: list[Grid] = []
-        self._search(model, 1, exclude, deadline, stats, found)
-        return found[0] if found else None
 
     def _search(
         self,

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from ...model import Model
-from ..base import Grid, Solver, Stats
+from ..base import EnumeratingSolver, Grid, Stats
 
 Strategy = Callable[[Model, int, Sequence[Grid], "float | None", Stats, list[Grid]], None]
 
@@ -24,7 +24,7 @@ STRATEGIES: dict[str, str] = {
 }
 
 
-class BacktrackingSolver(Solver):
+class BacktrackingSolver(EnumeratingSolver):
     """Pure-Python search in several strategies; ``fast``, the default, is built for speed.
 
     ``fast`` prunes with all-different groups only, so on a model with sum cages or other
@@ -45,13 +45,6 @@ class BacktrackingSolver(Solver):
             name = "constraint"
         module = import_module(f"{__name__}.{STRATEGIES[name]}")
         return module.search
-
-    def _find(
-        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
-    ) -> Grid | None:
-        found: list[Grid] = []
-        self._strategy(model)(model, 1, exclude, deadline, stats, found)
-        return found[0] if found else None
 
     def _search(
         self,
