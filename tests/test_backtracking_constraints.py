@@ -29,6 +29,7 @@ from sudoku_models.solvers.backtracking.derived import implied_sums
 from sudoku_models.solvers.backtracking.propagators import (
     DigitSetPropagator,
     LinearSumPropagator,
+    SandwichPropagator,
     TablePropagator,
     VisiblePropagator,
     digit_sets,
@@ -296,6 +297,46 @@ def test_sum_cage_never_loses_a_supported_digit(masks, total):
             assert got == ()
         return
     assert got and all(g & e == e and g & ~m == 0 for g, e, m in zip(got, exact, masks))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(((2, 3), (1, 7))), st.data())
+def test_a_sandwich_never_loses_a_digit_of_a_row_meeting_it(box, data):
+    board = Board(*box)
+    n = board.n
+    row = data.draw(st.permutations(range(1, n + 1)))
+    extra = data.draw(st.lists(st.integers(0, 2**n - 1), min_size=n, max_size=n))
+    masks = tuple(
+        (1 << (d - 1)) | (m if data.draw(st.booleans()) else 0) for d, m in zip(row, extra)
+    )
+    low, high = sorted((row.index(1), row.index(n)))
+    total = data.draw(st.sampled_from((sum(row[low + 1 : high]), 0, 5, sum(range(2, n)))))
+    rule = Sandwich((0, -1), total).primitives(board)
+    prop = SandwichPropagator.of(rule, [tuple(range(n))], n)
+    assert prop is not None
+    meeting = [
+        digits
+        for digits in itertools.permutations(range(1, n + 1))
+        if all(m >> (d - 1) & 1 for m, d in zip(masks, digits))
+        and all(c.holds(digits) for c in rule)
+    ]
+    got = prop.prune(masks)
+    if not meeting:
+        if all(m.bit_count() == 1 for m in masks):
+            assert got == ()
+        return
+    assert got and all(g & ~m == 0 for g, m in zip(got, masks))
+    for digits in meeting:
+        assert all(g >> (d - 1) & 1 for g, d in zip(got, digits))
+
+
+def test_only_rules_shaped_like_a_sandwich_get_the_sandwich_propagator():
+    board = Board(3, 3)
+    row = [tuple(range(9))]
+    assert SandwichPropagator.of(Sandwich((0, -1), 12).primitives(board), row, 9) is not None
+    assert SandwichPropagator.of(XSum((0, -1), 12).primitives(board), row, 9) is None
+    column = Sandwich((-1, 0), 12).primitives(board)
+    assert SandwichPropagator.of(column, row, 9) is None  # no full group holds the column
 
 
 def test_digit_sets_are_tabled_per_size_and_total():

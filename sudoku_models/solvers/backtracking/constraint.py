@@ -52,13 +52,13 @@ from .common import counting
 from .derived import implied_sums
 from .propagators import (
     CheckPropagator,
-    ConditionPairs,
     DigitSetPropagator,
     FullGroup,
     ImpliesPropagator,
     LinearSumPropagator,
     Propagator,
     RuleGroup,
+    SandwichPropagator,
     ShortGroup,
     TablePropagator,
     VisiblePropagator,
@@ -97,7 +97,7 @@ def _network(
     props: list[Propagator] = []
     peers = Model(board, (0,) * size, groups, cages).peers()
     relations = []
-    rules: dict[str, list[ImpliesPropagator]] = {}
+    rules: dict[str, list[Implies]] = {}
     for c in constraints:
         if isinstance(c, AllowedDigits):
             start[c.cell] &= sum(1 << (d - 1) for d in c.digits if 1 <= d <= n)
@@ -106,15 +106,13 @@ def _network(
         elif isinstance(c, Relation):
             relations.append(c)
         elif isinstance(c, Implies) and c.name:
-            rules.setdefault(c.name, []).append(ImpliesPropagator(c, n))
+            rules.setdefault(c.name, []).append(c)
         else:
             props.append(_propagator(c, n, peers))
     full_groups = [g.cells for g in groups if len(g.cells) == n]
-    for members in rules.values():
-        props.append(RuleGroup(members))
-        pairs = ConditionPairs(members, full_groups)
-        if pairs.checks:
-            props.append(pairs)
+    for rule in rules.values():
+        sandwich = SandwichPropagator.of(rule, full_groups, n)
+        props.append(sandwich or RuleGroup([ImpliesPropagator(c, n) for c in rule]))
     merged = merge_relations(relations)
     for group in groups:
         if len(group.cells) == n:

@@ -475,20 +475,6 @@ class ImpliesPropagator(Pruner):
         self.void = len(self.when) != len(when)  # a digit outside 1..n never holds
         self.cells = tuple(dict.fromkeys([i for i, _ in when] + list(self.sum.cells)))
         self.place = {i: k for k, i in enumerate(self.cells)}
-        self.condition = dict(self.when)
-        self.together: dict[tuple[int, ...], bool] = {}
-
-    def possible_together(self, cand: list[int]) -> bool:
-        """Whether the sum can still hold with every condition cell set to its digit."""
-        key = tuple([cand[i] for i in self.sum.cells])
-        answer = self.together.get(key)
-        if answer is None:
-            if len(self.together) >= MEMO_LIMIT:
-                self.together.clear()
-            condition = self.condition
-            masks = [condition.get(i, m) for i, m in zip(self.sum.cells, key)]
-            answer = self.together[key] = self.sum.prefixes(masks) is not None
-        return answer
 
     def run(self, cand: list[int], narrow: Narrow) -> bool:
         """Nothing to do while the rule is void or two condition cells are still open."""
@@ -569,57 +555,161 @@ class RuleGroup:
         return True
 
 
-class ConditionPairs:
-    """Implications on two cells of a full group: each digit of a condition needs its partner.
+class SandwichPropagator(Pruner):
+    """Implications on the places of two digits in a full group, as one rule: sandwiches.
 
-    Design: a sandwich clue says "1 at ``p`` and ``n`` at ``q`` imply the cells between add up
-    to the clue". The ``n`` must be somewhere in the row, so a 1 at ``p`` is possible only if
-    some cell ``q`` of the row still allows the ``n`` and the implication for ``(p, q)`` can still
-    hold with both digits placed (its sum reachable), or no implication covers ``(p, q)``.
-    Every condition digit ``a`` at ``i`` with partner digit ``b`` is checked that way over the
-    other cells of a full group holding both condition cells; the answers per implication are
-    memoised on the masks of its sum's cells.
+    Design: a sandwich clue is an implication per pair of places ``(p, q)`` of its 1 and ``n``
+    in a row: a 1 at ``p`` and the ``n`` at ``q`` imply that the cells between add up to the
+    clue. A full group holds each digit once, so the clue reads as one rule over the group: for
+    the one place ``p`` of the first digit and the one place ``q`` of the second, the sum's
+    cells hold different digits other than those two, forming one of the digit sets that add up
+    to the total (:func:`digit_sets`, tabled when the model is read), and the other cells hold
+    the remaining digits (a pair of places no implication covers leaves those free). A case
+    ``(p, q, set)`` is possible when ``p`` and ``q`` allow their digits and each part of the
+    group can hold its digits (:func:`fill`); every cell keeps the digits of the possible
+    cases. One pass settles the whole group, the cells outside the sandwich included, where the
+    implications one by one act only once both places are known.
     """
 
-    tier = 2
+    tier = 2  # whole rule: best run on a settled state, with the groups
 
-    def __init__(self, members: Sequence[ImpliesPropagator], full_groups: Sequence[Sequence[int]]):
-        index: dict[tuple[int, int, int, tuple[int, ...]], dict[int, ImpliesPropagator]] = {}
-        for member in members:
-            if len(member.when) != 2 or member.void:
-                continue
-            first, second = member.when
-            for (i, a), (j, b) in ((first, second), (second, first)):
-                group = next((g for g in full_groups if i in g and j in g and i != j), None)
-                if group is not None:
-                    others = tuple(k for k in group if k != i)
-                    index.setdefault((i, a, b, others), {})[j] = member
-        self.checks = tuple(
-            (i, a, b, others, by_cell) for (i, a, b, others), by_cell in index.items()
-        )
-        cells: dict[int, None] = {}
-        for i, _, _, others, by_cell in self.checks:
-            cells[i] = None
-            cells.update(dict.fromkeys(others))
-            for member in by_cell.values():
-                cells.update(dict.fromkeys(member.cells))
-        self.cells = tuple(cells)
-
-    def run(self, cand: list[int], narrow: Narrow) -> bool:
-        """Remove each condition digit none of whose partner's places can still work."""
-        for i, a, b, others, by_cell in self.checks:
-            m = cand[i]
-            if not m & a:
-                continue
-            for j in others:
-                if cand[j] & b:
-                    member = by_cell.get(j)
-                    if member is None or member.possible_together(cand):
-                        break
+    def __init__(
+        self,
+        group: Sequence[int],
+        digits: tuple[int, int],
+        sums: dict[tuple[int, int], LinearSum],
+        n: int,
+    ):
+        super().__init__()
+        self.cells = tuple(group)
+        place = {i: k for k, i in enumerate(group)}
+        first, second = (1 << (d - 1) for d in digits)
+        self.first, self.second = first, second
+        rest = ((1 << n) - 1) & ~first & ~second
+        cases = []
+        for p, q in itertools.permutations(range(n), 2):
+            then = sums.get((group[p], group[q]))
+            inside = () if then is None else tuple(place[i] for i in then.cells)
+            outside = tuple(k for k in range(n) if k not in (p, q, *inside))
+            if then is None:
+                sets: tuple[tuple[int, int], ...] = ((0, rest),)
             else:
-                if not narrow(i, m & ~a):
-                    return False
-        return True
+                sets = tuple(
+                    (s, rest & ~s)
+                    for s in digit_sets(n, len(inside), then.total)
+                    if not s & (first | second)
+                )
+            if sets:
+                cases.append((p, q, inside, outside, sets))
+        #: per pair of places of the two digits: the sum's places, the others', and per digit
+        #: set the digits of both parts
+        self.cases = tuple(cases)
+
+    @classmethod
+    def of(
+        cls, rule: Sequence[Implies], full_groups: Sequence[Sequence[int]], n: int
+    ) -> SandwichPropagator | None:
+        """The propagator of ``rule`` when it has this shape, else None.
+
+        The shape: every implication has two conditions, on the same two digits, and a sum of
+        different cells, other than its conditions', with all coefficients 1; one full group
+        holds all of these cells; no two implications give one pair of places different sums.
+
+        >>> from sudoku_models.constraints import Implies, LinearSum
+        >>> between = lambda p, q: tuple(range(min(p, q) + 1, max(p, q)))
+        >>> rule = [Implies(((p, 1), (q, 3)), LinearSum(between(p, q), 2))
+        ...         for p, q in itertools.permutations(range(3), 2)]   # a sandwich of 2
+        >>> prop = SandwichPropagator.of(rule, [(0, 1, 2)], 3)
+        >>> [bin(m) for m in prop.prune((0b111, 0b111, 0b111))]   # 1 2 3 or 3 2 1
+        ['0b101', '0b10', '0b101']
+        """
+        if not rule or len(rule[0].when) != 2:
+            return None
+        digits = tuple(sorted({d for _, d in rule[0].when}))
+        if len(digits) != 2 or not all(1 <= d <= n for d in digits):
+            return None
+        sums: dict[tuple[int, int], LinearSum] = {}
+        cells: set[int] = set()
+        for c in rule:
+            if len(c.when) != 2 or tuple(sorted(d for _, d in c.when)) != digits:
+                return None
+            (i, x), (j, _) = c.when
+            p, q = (i, j) if x == digits[0] else (j, i)
+            then = c.then
+            own = set(then.cells)
+            if p == q or len(own) != len(then.cells) or {p, q} & own or set(then.coeffs) - {1}:
+                return None
+            if sums.setdefault((p, q), then) != then:
+                return None
+            cells.update((p, q), own)
+        group = next((g for g in full_groups if cells <= set(g)), None)
+        if group is None or len(group) != n:
+            return None
+        return cls(group, digits, sums, n)
+
+    def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
+        """Keep in each cell the digits of the cases still possible."""
+        first, second = self.first, self.second
+        allowed = [0] * len(masks)
+        for p, q, inside, outside, sets in self.cases:
+            if not (masks[p] & first and masks[q] & second):
+                continue
+            for digits_in, digits_out in sets:
+                hits_in = fill(masks, inside, digits_in)
+                if hits_in is None:
+                    continue
+                hits_out = fill(masks, outside, digits_out)
+                if hits_out is None:
+                    continue
+                allowed[p] |= first
+                allowed[q] |= second
+                for k, hit in zip(inside, hits_in):
+                    allowed[k] |= hit
+                for k, hit in zip(outside, hits_out):
+                    allowed[k] |= hit
+        return tuple(allowed) if all(allowed) else ()
+
+
+def fill(masks: Sequence[int], places: Sequence[int], digits: int) -> list[int] | None:
+    """The digits each of ``places`` may keep when together they hold exactly ``digits``, one
+    each (as many digits as places), or None when they cannot.
+
+    A digit with one place goes there; a place with one digit left keeps it from the others.
+
+    >>> fill([0b011, 0b011, 0b111], [0, 1, 2], 0b111)   # the 3 has one place
+    [3, 3, 4]
+    """
+    hits = []
+    once = twice = 0
+    for k in places:
+        hit = masks[k] & digits
+        if not hit:
+            return None
+        twice |= once & hit
+        once |= hit
+        hits.append(hit)
+    if once != digits:
+        return None
+    only = digits & ~twice
+    placed = 0
+    for x, hit in enumerate(hits):
+        if hit & only:
+            hit &= only
+            if hit & (hit - 1):
+                return None
+            hits[x] = hit
+        if not hit & (hit - 1):
+            if placed & hit:
+                return None
+            placed |= hit
+    if placed:
+        for x, hit in enumerate(hits):
+            if hit & (hit - 1):
+                hit &= ~placed
+                if not hit:
+                    return None
+                hits[x] = hit
+    return hits
 
 
 class VisiblePropagator(Pruner):
