@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import testing
@@ -258,6 +258,36 @@ def test_linear_sum_keeps_exactly_the_supported_digits(terms, total):
     prop = LinearSumPropagator(LinearSum(cells, total, coeffs), 9)
     expected = supports(masks, lambda ds: sum(a * d for a, d in zip(coeffs, ds)) == total)
     assert prop.prune(masks) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(masks9, st.sampled_from((-10, -1, 1, 1, 2)), st.integers(0, 2)),
+        min_size=1,
+        max_size=5,
+    ),
+    st.integers(-40, 50),
+)
+def test_a_linear_sum_over_peers_keeps_exactly_the_digits_of_tuples_with_them_different(
+    terms, total
+):
+    parts = [part for _, _, part in terms]
+    assume(max(parts.count(p) for p in parts) <= 3)  # a block of peers has at most 3 cells
+    cells = tuple(range(len(terms)))
+    peers = [{j for j in cells if j != i and parts[j] == parts[i]} for i in cells]
+    coeffs = tuple(a for _, a, _ in terms)
+    masks = tuple(m for m, _, _ in terms)
+    prop = LinearSumPropagator(LinearSum(cells, total, coeffs), 9, peers)
+    order = [cells.index(i) for i in prop.cells]  # blocks of peers come together
+
+    def holds(ds):
+        different = all(ds[i] != ds[j] for i in cells for j in peers[i])
+        return different and sum(a * d for a, d in zip(coeffs, ds)) == total
+
+    expected = supports(masks, holds)
+    got = prop.prune(tuple(masks[k] for k in order))
+    assert got == (tuple(expected[k] for k in order) if expected else ())
 
 
 @settings(max_examples=150, deadline=None)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, Protocol
 
 from ...constraints import Implies, LinearSum, Relation, Table, Visible
@@ -240,6 +240,13 @@ class DigitSetPropagator(Pruner):
         return tuple(allowed)
 
 
+#: A block's steps in a linear sum: ``(contribution, digits per cell)``, see :func:`_table`.
+Steps = tuple[tuple[int, int], ...]
+
+#: Most candidate tuples a block of a linear sum may have on full masks: ``n ** cells``.
+BLOCK_LIMIT = 1000
+
+
 class LinearSumPropagator(Pruner):
     """``sum(a_k * digit_k) == t`` with repeats allowed: arrows, little killers, pills.
 
@@ -252,61 +259,145 @@ class LinearSumPropagator(Pruner):
     has a support exactly when ``(prefix_k << contribution(d)) & needed_after_k`` is non-zero,
     so one pass gives generalized arc consistency in ``O(cells * n)`` big-integer operations.
     A cell listed twice is merged into one term with the sum of its coefficients.
+
+    Cells that are peers (given ``peers``: a little killer's cells in one box, an arrow in one
+    box) hold different digits, which the sum alone does not see. Such cells are taken in
+    blocks of mutual peers (at most :data:`BLOCK_LIMIT` tuples on full masks: three cells of a
+    9x9) and a block is one step of the passes: its contributions are those of its tuples of
+    different candidates, each with the digits per cell of the tuples giving it (tabled per
+    tuple of masks). The supports are then exact for the sum with different digits in each
+    block.
     """
 
-    def __init__(self, constraint: LinearSum, n: int):
+    def __init__(self, constraint: LinearSum, n: int, peers: Sequence[Collection[int]] = ()):
         super().__init__()
         coeffs: dict[int, int] = {}
         for i, a in zip(constraint.cells, constraint.coeffs):
             coeffs[i] = coeffs.get(i, 0) + a
-        terms = [(i, a) for i, a in coeffs.items() if a]
+        blocks: list[list[tuple[int, int]]] = []
+        for i, a in coeffs.items():
+            if not a:
+                continue
+            home = next(
+                (
+                    block
+                    for block in blocks
+                    if peers
+                    and n ** (len(block) + 1) <= BLOCK_LIMIT
+                    and all(j in peers[i] for j, _ in block)
+                ),
+                None,
+            )
+            if home is None:
+                blocks.append([(i, a)])
+            else:
+                home.append((i, a))
+        terms = [term for block in blocks for term in block]
         self.cells = tuple(i for i, _ in terms)
         lows = [min(a, a * n) for _, a in terms]
         self.target = constraint.total - sum(lows)
         self.window = (1 << (self.target + 1)) - 1 if self.target >= 0 else 0
-        #: per cell, per digit (bit order): the shifted contribution
-        self.shifts = tuple(
-            tuple(a * d - lo for d in range(1, n + 1)) for (_, a), lo in zip(terms, lows)
-        )
+        #: per block: its first and past-the-last place in ``cells``, and its memo
+        #: ``masks -> ((contribution, digits per cell), ...)``
+        spans = []
+        start = 0
+        for block in blocks:
+            stop = start + len(block)
+            shifts = tuple(tuple(a * d - min(a, a * n) for d in range(1, n + 1)) for _, a in block)
+            spans.append((start, stop, shifts, _tables(shifts)))
+            start = stop
+        self.blocks = tuple(spans)
+        self.n, self.full = n, (1 << n) - 1
 
-    def prefixes(self, masks: Sequence[int]) -> list[int] | None:
-        """The reachable partial sums before each cell and after the last, or None when the
+    def steps(self, masks: Sequence[int]) -> list[Steps]:
+        """Per block, its contributions with the digits per cell giving each (:func:`_table`)."""
+        out = []
+        for start, stop, shifts, memo in self.blocks:
+            key = tuple(masks[start:stop])
+            table = memo.get(key)
+            if table is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                table = memo[key] = _table(key, shifts)
+            out.append(table)
+        return out
+
+    def prefixes(self, steps: Sequence[Steps]) -> list[int] | None:
+        """The reachable partial sums before each block and after the last, or None when the
         target is out of reach."""
         if self.target < 0:
             return None
         window = self.window
         out = [1]
         reach = 1
-        for m, shift in zip(masks, self.shifts):
+        for table in steps:
             nxt = 0
-            for d, s in enumerate(shift):
-                if m >> d & 1:
-                    nxt |= reach << s
+            for s, _ in table:
+                nxt |= reach << s
             reach = nxt & window
             if not reach:
                 return None
             out.append(reach)
         return out if reach >> self.target & 1 else None
 
+    def possible(self, masks: Sequence[int]) -> bool:
+        """Whether some assignment of the candidates has the right total."""
+        return self.prefixes(self.steps(masks)) is not None
+
     def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
         """Keep the digits that take part in some assignment with the right total."""
-        prefixes = self.prefixes(masks)
+        steps = self.steps(masks)
+        prefixes = self.prefixes(steps)
         if prefixes is None:
             return ()
-        shifts = self.shifts
         out = list(masks)
         needed = 1 << self.target
-        for k in range(len(masks) - 1, -1, -1):
-            m = masks[k]
+        full = self.full
+        for k in range(len(steps) - 1, -1, -1):
             prefix = prefixes[k]
             keep = before = 0
-            for d, s in enumerate(shifts[k]):
-                if m >> d & 1 and (prefix << s) & needed:
-                    keep |= 1 << d
+            for s, digits in steps[k]:
+                if (prefix << s) & needed:
+                    keep |= digits
                     before |= needed >> s
-            out[k] = keep
+            if not keep:
+                return ()
+            start, stop, _, _ = self.blocks[k]
+            for x in range(start, stop):
+                out[x] = keep & full
+                keep >>= self.n
             needed = before
         return tuple(out)
+
+
+@functools.cache
+def _tables(shifts: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], Steps]:
+    """The memo of :func:`_table` for one block, shared by blocks with equal contributions."""
+    return {}
+
+
+def _table(masks: tuple[int, ...], shifts: tuple[tuple[int, ...], ...]) -> Steps:
+    """The contributions of a block's tuples of different candidates, each with the digits per
+    cell of the tuples giving it, packed: cell ``k``'s mask shifted by ``k * n`` bits.
+
+    Tuples are built cell by cell and those with the same digits used and the same partial
+    contribution are merged (their digits ORed): what may follow depends on nothing else.
+    After the last cell only the contribution matters.
+    """
+    states: dict[Any, int] = {(0, 0): 0}
+    last = len(masks) - 1
+    for k, (m, shift) in enumerate(zip(masks, shifts)):
+        options = [
+            (1 << d, 1 << (d + k * len(shift)), s) for d, s in enumerate(shift) if m >> d & 1
+        ]
+        merged: dict[Any, int] = {}
+        for (used, total), packed in states.items():
+            for b, placed, s in options:
+                if not used & b:
+                    key = total + s if k == last else (used | b, total + s)
+                    merged[key] = merged.get(key, 0) | packed | placed
+        states = merged
+    return tuple(states.items())
 
 
 @functools.cache
@@ -467,9 +558,9 @@ class ImpliesPropagator(Pruner):
     with that last cell set to its digit: out of reach, the digit leaves the cell.
     """
 
-    def __init__(self, constraint: Implies, n: int):
+    def __init__(self, constraint: Implies, n: int, peers: Sequence[Collection[int]] = ()):
         super().__init__()
-        self.sum = LinearSumPropagator(constraint.then, n)
+        self.sum = LinearSumPropagator(constraint.then, n, peers)
         when = constraint.when
         self.when = tuple((i, 1 << (d - 1)) for i, d in when if 1 <= d <= n)
         self.void = len(self.when) != len(when)  # a digit outside 1..n never holds
@@ -506,7 +597,7 @@ class ImpliesPropagator(Pruner):
         if len(open_when) > 1:
             return masks
         in_sum = tuple(fixed[place[i]] for i in self.sum.cells)
-        if self.sum.prefixes(in_sum) is None:
+        if not self.sum.possible(in_sum):
             if not open_when:
                 return ()
             (i, b), out = open_when[0], list(masks)
