@@ -52,6 +52,7 @@ from ..base import Grid, Stats
 from .common import counting
 from .derived import implied_sums
 from .propagators import (
+    CasePropagator,
     CheckPropagator,
     DigitSetPropagator,
     FullGroup,
@@ -59,7 +60,6 @@ from .propagators import (
     LinearSumPropagator,
     Propagator,
     RuleGroup,
-    SandwichPropagator,
     ShortGroup,
     TablePropagator,
     VisiblePropagator,
@@ -112,7 +112,7 @@ def _network(
             props.append(_propagator(c, n, peers))
     full_groups = [g.cells for g in groups if len(g.cells) == n]
     for rule in rules.values():
-        sandwich = SandwichPropagator.of(rule, full_groups, n)
+        sandwich = CasePropagator.of(rule, full_groups, n)
         props.append(sandwich or RuleGroup([ImpliesPropagator(c, n, peers) for c in rule]))
     merged = merge_relations(relations)
     for group in groups:

@@ -646,118 +646,131 @@ class RuleGroup:
         return True
 
 
-class SandwichPropagator(Pruner):
-    """Implications on the places of two digits in a full group, as one rule: sandwiches.
+#: A case of :class:`CasePropagator`: the places and digits of its condition (twice the same
+#: for one cell), the places of the sum's other cells and of the rest of the group, and the
+#: digits of each.
+Case = tuple[tuple[int, int, int, int], tuple[int, ...], tuple[int, ...], int, int]
+
+
+class CasePropagator(Pruner):
+    """The implications of one rule over a full group, read as cases: sandwiches, x-sums.
 
     Design: a sandwich clue is an implication per pair of places ``(p, q)`` of its 1 and ``n``
-    in a row: a 1 at ``p`` and the ``n`` at ``q`` imply that the cells between add up to the
-    clue. A full group holds each digit once, so the clue reads as one rule over the group: for
-    the one place ``p`` of the first digit and the one place ``q`` of the second, the sum's
-    cells hold different digits other than those two, forming one of the digit sets that add up
-    to the total (:func:`digit_sets`, tabled when the model is read), and the other cells hold
-    the remaining digits (a pair of places no implication covers leaves those free). A case
-    ``(p, q, set)`` is possible when ``p`` and ``q`` allow their digits and each part of the
-    group can hold its digits (:func:`fill`); every cell keeps the digits of the possible
-    cases. One pass settles the whole group, the cells outside the sandwich included, where the
-    implications one by one act only once both places are known.
+    in a row (a 1 at ``p`` and the ``n`` at ``q`` imply that the cells between add up to the
+    clue); an x-sum clue one per digit ``x`` of the first cell (then the first ``x`` cells add
+    up to the clue). A full group holds each digit once, so exactly one condition holds: one
+    pair of places of the two digits, or one digit of the cell. In that case the sum's other
+    cells hold different digits, none of the condition's, forming one of the digit sets that
+    add up to what the condition's digits leave of the total (:func:`digit_sets`, tabled when
+    the model is read), and the rest of the group holds the remaining digits (a condition no
+    implication covers leaves them free). A case ``(condition, set)`` is possible when the
+    condition's cells allow its digits and each part of the group can hold its digits
+    (:func:`fill`); every cell keeps the digits of the possible cases. One pass settles the
+    whole group, the cells outside the sum included, where the implications one by one act
+    only once their condition holds.
     """
 
     tier = 2  # whole rule: best run on a settled state, with the groups
 
-    def __init__(
-        self,
-        group: Sequence[int],
-        digits: tuple[int, int],
-        sums: dict[tuple[int, int], LinearSum],
-        n: int,
-    ):
+    def __init__(self, group: Sequence[int], cases: Sequence[Case]):
         super().__init__()
         self.cells = tuple(group)
-        place = {i: k for k, i in enumerate(group)}
-        first, second = (1 << (d - 1) for d in digits)
-        self.first, self.second = first, second
-        rest = ((1 << n) - 1) & ~first & ~second
-        cases = []
-        for p, q in itertools.permutations(range(n), 2):
-            then = sums.get((group[p], group[q]))
-            inside = () if then is None else tuple(place[i] for i in then.cells)
-            outside = tuple(k for k in range(n) if k not in (p, q, *inside))
-            if then is None:
-                sets: tuple[tuple[int, int], ...] = ((0, rest),)
-            else:
-                sets = tuple(
-                    (s, rest & ~s)
-                    for s in digit_sets(n, len(inside), then.total)
-                    if not s & (first | second)
-                )
-            if sets:
-                cases.append((p, q, inside, outside, sets))
-        #: per pair of places of the two digits: the sum's places, the others', and per digit
-        #: set the digits of both parts
+        #: per condition and digit set, a :data:`Case`
         self.cases = tuple(cases)
 
     @classmethod
     def of(
         cls, rule: Sequence[Implies], full_groups: Sequence[Sequence[int]], n: int
-    ) -> SandwichPropagator | None:
+    ) -> CasePropagator | None:
         """The propagator of ``rule`` when it has this shape, else None.
 
-        The shape: every implication has two conditions, on the same two digits, and a sum of
-        different cells, other than its conditions', with all coefficients 1; one full group
-        holds all of these cells; no two implications give one pair of places different sums.
+        The shape: the conditions of the implications are either two cells holding the same
+        two digits (a sandwich) or one cell, the same for all, holding a digit (an x-sum); each
+        sum has different cells and all coefficients 1; one full group holds all these cells;
+        no condition is given two different sums.
 
         >>> from sudoku_models.constraints import Implies, LinearSum
         >>> between = lambda p, q: tuple(range(min(p, q) + 1, max(p, q)))
         >>> rule = [Implies(((p, 1), (q, 3)), LinearSum(between(p, q), 2))
         ...         for p, q in itertools.permutations(range(3), 2)]   # a sandwich of 2
-        >>> prop = SandwichPropagator.of(rule, [(0, 1, 2)], 3)
+        >>> prop = CasePropagator.of(rule, [(0, 1, 2)], 3)
         >>> [bin(m) for m in prop.prune((0b111, 0b111, 0b111))]   # 1 2 3 or 3 2 1
         ['0b101', '0b10', '0b101']
         """
-        if not rule or len(rule[0].when) != 2:
+        if not rule:
             return None
-        digits = tuple(sorted({d for _, d in rule[0].when}))
-        if len(digits) != 2 or not all(1 <= d <= n for d in digits):
-            return None
-        sums: dict[tuple[int, int], LinearSum] = {}
+        sums: dict[tuple[tuple[int, int], ...], LinearSum] = {}
         cells: set[int] = set()
         for c in rule:
-            if len(c.when) != 2 or tuple(sorted(d for _, d in c.when)) != digits:
+            when = tuple(sorted(c.when, key=lambda condition: condition[1]))
+            if sums.setdefault(when, c.then) != c.then or len(set(c.then.cells)) != len(
+                c.then.cells
+            ):
                 return None
-            (i, x), (j, _) = c.when
-            p, q = (i, j) if x == digits[0] else (j, i)
-            then = c.then
-            own = set(then.cells)
-            if p == q or len(own) != len(then.cells) or {p, q} & own or set(then.coeffs) - {1}:
+            if set(c.then.coeffs) - {1} or not all(1 <= d <= n for _, d in when):
                 return None
-            if sums.setdefault((p, q), then) != then:
-                return None
-            cells.update((p, q), own)
-        group = next((g for g in full_groups if cells <= set(g)), None)
+            cells.update(i for i, _ in when)
+            cells.update(c.then.cells)
+        group = next((tuple(g) for g in full_groups if cells <= set(g)), None)
         if group is None or len(group) != n:
             return None
-        return cls(group, digits, sums, n)
+        digits = {tuple(d for _, d in when) for when in sums}
+        places = {tuple(i for i, _ in when) for when in sums}
+        if len(digits) == 1 and len(next(iter(digits))) == 2:  # two digits, their places
+            a, b = next(iter(digits))
+            if a == b:
+                return None
+            conditions: list[tuple[tuple[int, int], ...]] = [
+                ((p, a), (q, b)) for p, q in itertools.permutations(group, 2)
+            ]
+        elif len(places) == 1 and len(next(iter(places))) == 1:  # one cell, its digit
+            (cell,) = next(iter(places))
+            conditions = [((cell, d),) for d in range(1, n + 1)]
+        else:
+            return None
+        place = {i: k for k, i in enumerate(group)}
+        full = (1 << n) - 1
+        cases: list[Case] = []
+        for when in conditions:
+            held = sum(1 << (d - 1) for _, d in when)
+            taken = [i for i, _ in when]
+            then = sums.get(when)
+            inside = [] if then is None else [i for i in then.cells if i not in taken]
+            sets: list[tuple[int, int]]
+            if then is None:
+                sets = [(0, full & ~held)]
+            else:
+                total = then.total - sum(d for i, d in when if i in then.cells)
+                sets = [
+                    (s, full & ~held & ~s)
+                    for s in digit_sets(n, len(inside), total)
+                    if not s & held
+                ]
+            outside = [i for i in group if i not in taken and i not in inside]
+            (p, a), (q, b) = when if len(when) == 2 else when * 2
+            condition = (place[p], 1 << (a - 1), place[q], 1 << (b - 1))
+            at = tuple(place[i] for i in inside), tuple(place[i] for i in outside)
+            cases.extend((condition, *at, *digits) for digits in sets)
+        return cls(group, cases)
 
     def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
         """Keep in each cell the digits of the cases still possible."""
-        first, second = self.first, self.second
         allowed = [0] * len(masks)
-        for p, q, inside, outside, sets in self.cases:
-            if not (masks[p] & first and masks[q] & second):
+        for (p, b, q, c), inside, outside, digits_in, digits_out in self.cases:
+            if not (masks[p] & b and masks[q] & c):
                 continue
-            for digits_in, digits_out in sets:
-                hits_in = fill(masks, inside, digits_in)
-                if hits_in is None:
-                    continue
-                hits_out = fill(masks, outside, digits_out)
-                if hits_out is None:
-                    continue
-                allowed[p] |= first
-                allowed[q] |= second
-                for k, hit in zip(inside, hits_in):
-                    allowed[k] |= hit
-                for k, hit in zip(outside, hits_out):
-                    allowed[k] |= hit
+            hits_in = fill(masks, inside, digits_in)
+            if hits_in is None:
+                continue
+            hits_out = fill(masks, outside, digits_out)
+            if hits_out is None:
+                continue
+            allowed[p] |= b
+            allowed[q] |= c
+            for k, hit in zip(inside, hits_in):
+                allowed[k] |= hit
+            for k, hit in zip(outside, hits_out):
+                allowed[k] |= hit
         return tuple(allowed) if all(allowed) else ()
 
 
