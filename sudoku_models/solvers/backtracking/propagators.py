@@ -823,8 +823,9 @@ class VisiblePropagator(Pruner):
     digit so far. Forward, each state keeps a bitset of the visible counts reachable up to
     there; backward, each state keeps the counts that can still be completed to ``count``.
     Digit ``d`` of a cell is supported when some state ``t`` before it has a count ``c`` with
-    ``c + (d > t)`` completable from the state after (``max(t, d)``), which costs
-    ``O(cells * n * n)`` small-integer operations.
+    ``c + (d > t)`` completable from the state after (``max(t, d)``). Running ORs over the
+    states below (or the digits above) each ``t`` make a pass ``O(cells * n)`` small-integer
+    operations.
     """
 
     tier = 2  # costly on every wake-up: best run on a settled state, with the groups
@@ -840,36 +841,40 @@ class VisiblePropagator(Pruner):
         n, count = self.n, self.count
         if count < 0:
             return ()
-        tall = range(n + 1)
+        states = range(n + 1)
         # needed[k][t]: counts before cell k, tallest t, that can still end at ``count``
         needed = [[1 << count] * (n + 1)]
         for m in reversed(masks):
             after = needed[-1]
             here = [0] * (n + 1)
-            for t in tall:
-                acc = 0
-                for d in range(1, n + 1):
-                    if m >> (d - 1) & 1:
-                        acc |= after[d] >> 1 if d > t else after[t]
-                here[t] = acc
+            taller = 0  # from the digits above t: a count one less
+            for t in reversed(states):
+                here[t] = taller | after[t] if m & ((1 << t) - 1) else taller
+                if t and m >> (t - 1) & 1:
+                    taller |= after[t] >> 1
             needed.append(here)
         needed.reverse()
         out = []
-        reach = {0: 1}
+        reach = [1] + [0] * n  # counts reachable before cell k, by tallest digit so far
         for k, m in enumerate(masks):
             after = needed[k + 1]
             keep = 0
-            nxt: dict[int, int] = {}
-            for t, counts in reach.items():
-                for d in range(1, n + 1):
-                    if m >> (d - 1) & 1:
-                        if d > t:
-                            top, counts_after = d, counts << 1
-                        else:
-                            top, counts_after = t, counts
-                        if counts_after & after[top]:
-                            keep |= 1 << (d - 1)
-                            nxt[top] = nxt.get(top, 0) | (counts_after & after[top])
+            nxt = [0] * (n + 1)
+            shorter = 0  # counts of the states below t, which a digit t is taller than
+            for t in states:
+                if t and m >> (t - 1) & 1:
+                    seen = (shorter << 1) & after[t]
+                    if seen:
+                        keep |= 1 << (t - 1)
+                        nxt[t] |= seen
+                counts = reach[t]
+                if counts:
+                    hidden = m & ((1 << t) - 1)
+                    stays = counts & after[t]
+                    if hidden and stays:
+                        keep |= hidden
+                        nxt[t] |= stays
+                    shorter |= counts
             if not keep:
                 return ()
             out.append(keep)
