@@ -376,6 +376,12 @@ def _tables(shifts: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], Steps]
     return {}
 
 
+@functools.cache
+def _options(shift: tuple[int, ...], k: int) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """Memo ``mask -> ((bit, bit placed as cell k of a block, contribution), ...)``."""
+    return {}
+
+
 def _table(masks: tuple[int, ...], shifts: tuple[tuple[int, ...], ...]) -> Steps:
     """The contributions of a block's tuples of different candidates, each with the digits per
     cell of the tuples giving it, packed: cell ``k``'s mask shifted by ``k * n`` bits.
@@ -384,20 +390,31 @@ def _table(masks: tuple[int, ...], shifts: tuple[tuple[int, ...], ...]) -> Steps
     contribution are merged (their digits ORed): what may follow depends on nothing else.
     After the last cell only the contribution matters.
     """
-    states: dict[Any, int] = {(0, 0): 0}
-    last = len(masks) - 1
+    options = []
     for k, (m, shift) in enumerate(zip(masks, shifts)):
-        options = [
-            (1 << d, 1 << (d + k * len(shift)), s) for d, s in enumerate(shift) if m >> d & 1
-        ]
-        merged: dict[Any, int] = {}
+        memo = _options(shift, k)
+        step = memo.get(m)
+        if step is None:
+            n = len(shift)
+            step = memo[m] = tuple(
+                (1 << d, 1 << (d + k * n), s) for d, s in enumerate(shift) if m >> d & 1
+            )
+        options.append(step)
+    states = {(0, 0): 0}
+    for step in options[:-1]:
+        merged: dict[tuple[int, int], int] = {}
         for (used, total), packed in states.items():
-            for b, placed, s in options:
+            for b, placed, s in step:
                 if not used & b:
-                    key = total + s if k == last else (used | b, total + s)
+                    key = (used | b, total + s)
                     merged[key] = merged.get(key, 0) | packed | placed
         states = merged
-    return tuple(states.items())
+    found: dict[int, int] = {}
+    for (used, total), packed in states.items():
+        for b, placed, s in options[-1]:
+            if not used & b:
+                found[total + s] = found.get(total + s, 0) | packed | placed
+    return tuple(found.items())
 
 
 @functools.cache
