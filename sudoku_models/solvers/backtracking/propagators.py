@@ -567,7 +567,8 @@ class TablePropagator(Pruner):
 
 
 class ImpliesPropagator(Pruner):
-    """When some cells hold given digits, a linear sum holds: x-sums, sandwiches.
+    """When some cells hold given digits, a linear sum holds (one by one, or in a
+    :class:`RuleGroup`; x-sum and sandwich clues over a full group go to :class:`CasePropagator`).
 
     Design: a condition cell that cannot hold its digit any more makes the rule void. Once
     every condition cell holds its digit, the sum prunes as a :class:`LinearSumPropagator`.
@@ -629,11 +630,11 @@ class ImpliesPropagator(Pruner):
 
 
 class RuleGroup:
-    """The implications of one rule run as one: the many cases of a sandwich or x-sum clue.
+    """The implications of one rule run as one, for rules :class:`CasePropagator` cannot read.
 
-    Design: a sandwich clue becomes an implication per pair of places of its 1 and ``n``, all
-    over the same line, so a change in the line would wake a hundred of them one by one. As a
-    group they are scheduled once. An implication with two or more conditions can only act
+    Design: a rule such as a sandwich clue becomes an implication per pair of places of two
+    digits, all over the same line, so a change in the line would wake a hundred of them one by
+    one. As a group they are scheduled once. An implication with two or more conditions can only act
     once a condition cell holds its digit, so those are filed under each of their conditions
     and only the files of the conditions that hold are run; one-condition ones always run.
     """
