@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sudoku_models import testing
@@ -21,12 +21,14 @@ from sudoku_models.constraints import (
     Table,
     Visible,
 )
+from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.backtracking import constraint
 from sudoku_models.solvers.backtracking.derived import implied_sums
 from sudoku_models.solvers.backtracking.propagators import (
+    CasePropagator,
     DigitSetPropagator,
     LinearSumPropagator,
     TablePropagator,
@@ -260,6 +262,36 @@ def test_linear_sum_keeps_exactly_the_supported_digits(terms, total):
 
 
 @settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(masks9, st.sampled_from((-10, -1, 1, 1, 2)), st.integers(0, 2)),
+        min_size=1,
+        max_size=5,
+    ),
+    st.integers(-40, 50),
+)
+def test_a_linear_sum_over_peers_keeps_exactly_the_digits_of_tuples_with_them_different(
+    terms, total
+):
+    parts = [part for _, _, part in terms]
+    assume(max(parts.count(p) for p in parts) <= 3)  # a block of peers has at most 3 cells
+    cells = tuple(range(len(terms)))
+    peers = [{j for j in cells if j != i and parts[j] == parts[i]} for i in cells]
+    coeffs = tuple(a for _, a, _ in terms)
+    masks = tuple(m for m, _, _ in terms)
+    prop = LinearSumPropagator(LinearSum(cells, total, coeffs), 9, peers)
+    order = [cells.index(i) for i in prop.cells]  # blocks of peers come together
+
+    def holds(ds):
+        different = all(ds[i] != ds[j] for i in cells for j in peers[i])
+        return different and sum(a * d for a, d in zip(coeffs, ds)) == total
+
+    expected = supports(masks, holds)
+    got = prop.prune(tuple(masks[k] for k in order))
+    assert got == (tuple(expected[k] for k in order) if expected else ())
+
+
+@settings(max_examples=150, deadline=None)
 @given(st.lists(masks9, min_size=1, max_size=5), st.integers(1, 9))
 def test_visible_keeps_exactly_the_supported_digits(masks, count):
     prop = VisiblePropagator(Visible(tuple(range(len(masks))), count), 9)
@@ -296,6 +328,52 @@ def test_sum_cage_never_loses_a_supported_digit(masks, total):
             assert got == ()
         return
     assert got and all(g & e == e and g & ~m == 0 for g, e, m in zip(got, exact, masks))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(((2, 3), (1, 7))), st.sampled_from((Sandwich, XSum)), st.data())
+def test_a_sandwich_or_x_sum_never_loses_a_digit_of_a_row_meeting_it(box, clue, data):
+    board = Board(*box)
+    n = board.n
+    row = data.draw(st.permutations(range(1, n + 1)))
+    extra = data.draw(st.lists(st.integers(0, 2**n - 1), min_size=n, max_size=n))
+    masks = tuple(
+        (1 << (d - 1)) | (m if data.draw(st.booleans()) else 0) for d, m in zip(row, extra)
+    )
+    low, high = sorted((row.index(1), row.index(n)))
+    meets = sum(row[low + 1 : high]) if clue is Sandwich else sum(row[: row[0]])
+    total = data.draw(st.sampled_from((meets, meets, 1, 5, sum(range(2, n)))))
+    try:
+        rule = clue((0, -1), total).primitives(board)
+    except InvalidPuzzleError:
+        return
+    prop = CasePropagator.of(rule, [tuple(range(n))], n)
+    assert prop is not None
+    options = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
+    meeting = [
+        digits
+        for digits in itertools.product(*options)
+        if len(set(digits)) == n and all(c.holds(digits) for c in rule)
+    ]
+    got = prop.prune(masks)
+    if not meeting:
+        if all(m.bit_count() == 1 for m in masks):
+            assert got == ()
+        return
+    assert got and all(g & ~m == 0 for g, m in zip(got, masks))
+    for digits in meeting:
+        assert all(g >> (d - 1) & 1 for g, d in zip(got, digits))
+
+
+def test_only_sandwich_and_x_sum_rules_over_a_full_group_are_read_as_cases():
+    board = Board(3, 3)
+    row = [tuple(range(9))]
+    assert CasePropagator.of(Sandwich((0, -1), 12).primitives(board), row, 9) is not None
+    assert CasePropagator.of(XSum((0, -1), 12).primitives(board), row, 9) is not None
+    column = Sandwich((-1, 0), 12).primitives(board)
+    assert CasePropagator.of(column, row, 9) is None  # no full group holds the column
+    mixed = [Implies(((0, 1),), LinearSum((1,), 2)), Implies(((1, 1),), LinearSum((2,), 2))]
+    assert CasePropagator.of(mixed, row, 9) is None  # conditions on two cells, one digit each
 
 
 def test_digit_sets_are_tabled_per_size_and_total():

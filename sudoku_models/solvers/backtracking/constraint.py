@@ -8,8 +8,9 @@ its candidates (digit ``d`` is bit ``d - 1``); the model is read once per shape 
   "differ", such as anti-knight): a placed digit leaves them (naked single);
 - one propagator per group, cage and constraint (:mod:`.propagators`, each with its design
   note): hidden singles in full groups, digit sets of sum cages (and of short groups whose
-  pairs all carry one symmetric relation, such as renban lines), exact supports of linear sums,
-  arc consistency of relations, tables, implications and visibility, enumeration for the rest;
+  pairs all carry one symmetric relation, such as renban lines), exact supports of linear sums
+  (with peer cells kept different), arc consistency of relations, tables, implications,
+  sandwich clues as a whole and visibility, enumeration for the rest;
 - the allowed digits of each cell, applied before the search starts.
 
 Propagation runs to a fixpoint: placed cells are cleared from their peers first, then pending
@@ -51,8 +52,8 @@ from ..base import Grid, Stats
 from .common import counting
 from .derived import implied_sums
 from .propagators import (
+    CasePropagator,
     CheckPropagator,
-    ConditionPairs,
     DigitSetPropagator,
     FullGroup,
     ImpliesPropagator,
@@ -97,7 +98,7 @@ def _network(
     props: list[Propagator] = []
     peers = Model(board, (0,) * size, groups, cages).peers()
     relations = []
-    rules: dict[str, list[ImpliesPropagator]] = {}
+    rules: dict[str, list[Implies]] = {}
     for c in constraints:
         if isinstance(c, AllowedDigits):
             start[c.cell] &= sum(1 << (d - 1) for d in c.digits if 1 <= d <= n)
@@ -106,15 +107,13 @@ def _network(
         elif isinstance(c, Relation):
             relations.append(c)
         elif isinstance(c, Implies) and c.name:
-            rules.setdefault(c.name, []).append(ImpliesPropagator(c, n))
+            rules.setdefault(c.name, []).append(c)
         else:
             props.append(_propagator(c, n, peers))
     full_groups = [g.cells for g in groups if len(g.cells) == n]
-    for members in rules.values():
-        props.append(RuleGroup(members))
-        pairs = ConditionPairs(members, full_groups)
-        if pairs.checks:
-            props.append(pairs)
+    for rule in rules.values():
+        sandwich = CasePropagator.of(rule, full_groups, n)
+        props.append(sandwich or RuleGroup([ImpliesPropagator(c, n, peers) for c in rule]))
     merged = merge_relations(relations)
     for group in groups:
         if len(group.cells) == n:
@@ -131,7 +130,7 @@ def _network(
         if distinct and all(a == 1 for a in implied.coeffs):
             props.append(DigitSetPropagator.for_cage(cells, implied.total, n))
         else:
-            props.append(LinearSumPropagator(implied, n))
+            props.append(LinearSumPropagator(implied, n, peers))
     relation_props, differ = relation_propagators(merged, n)
     props.extend(relation_props)
     peer_sets = [set(p) for p in peers]
@@ -155,12 +154,12 @@ def _propagator(c: Constraint, n: int, peers: Sequence[Sequence[int]]) -> Propag
     """The propagator of a primitive other than a relation or allowed digits."""
     distinct = len(set(c.cells)) == len(c.cells)
     if isinstance(c, LinearSum):
-        linear = LinearSumPropagator(c, n)
+        linear = LinearSumPropagator(c, n, peers)
         return linear if linear.cells else CheckPropagator(c)
     if isinstance(c, Table) and distinct:
         return TablePropagator(c, peers, n)
     if isinstance(c, Implies):
-        return ImpliesPropagator(c, n)
+        return ImpliesPropagator(c, n, peers)
     if isinstance(c, Visible) and distinct:
         return VisiblePropagator(c, n)
     return CheckPropagator(c)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, Protocol
 
 from ...constraints import Implies, LinearSum, Relation, Table, Visible
@@ -240,6 +240,13 @@ class DigitSetPropagator(Pruner):
         return tuple(allowed)
 
 
+#: A block's steps in a linear sum: ``(contribution, digits per cell)``, see :func:`_table`.
+Steps = tuple[tuple[int, int], ...]
+
+#: Most candidate tuples a block of a linear sum may have on full masks: ``n ** cells``.
+BLOCK_LIMIT = 1000
+
+
 class LinearSumPropagator(Pruner):
     """``sum(a_k * digit_k) == t`` with repeats allowed: arrows, little killers, pills.
 
@@ -252,61 +259,162 @@ class LinearSumPropagator(Pruner):
     has a support exactly when ``(prefix_k << contribution(d)) & needed_after_k`` is non-zero,
     so one pass gives generalized arc consistency in ``O(cells * n)`` big-integer operations.
     A cell listed twice is merged into one term with the sum of its coefficients.
+
+    Cells that are peers (given ``peers``: a little killer's cells in one box, an arrow in one
+    box) hold different digits, which the sum alone does not see. Such cells are taken in
+    blocks of mutual peers (at most :data:`BLOCK_LIMIT` tuples on full masks: three cells of a
+    9x9) and a block is one step of the passes: its contributions are those of its tuples of
+    different candidates, each with the digits per cell of the tuples giving it (tabled per
+    tuple of masks). The supports are then exact for the sum with different digits in each
+    block.
     """
 
-    def __init__(self, constraint: LinearSum, n: int):
+    def __init__(self, constraint: LinearSum, n: int, peers: Sequence[Collection[int]] = ()):
         super().__init__()
         coeffs: dict[int, int] = {}
         for i, a in zip(constraint.cells, constraint.coeffs):
             coeffs[i] = coeffs.get(i, 0) + a
-        terms = [(i, a) for i, a in coeffs.items() if a]
+        blocks: list[list[tuple[int, int]]] = []
+        for i, a in coeffs.items():
+            if not a:
+                continue
+            home = next(
+                (
+                    block
+                    for block in blocks
+                    if peers
+                    and n ** (len(block) + 1) <= BLOCK_LIMIT
+                    and all(j in peers[i] for j, _ in block)
+                ),
+                None,
+            )
+            if home is None:
+                blocks.append([(i, a)])
+            else:
+                home.append((i, a))
+        terms = [term for block in blocks for term in block]
         self.cells = tuple(i for i, _ in terms)
         lows = [min(a, a * n) for _, a in terms]
         self.target = constraint.total - sum(lows)
         self.window = (1 << (self.target + 1)) - 1 if self.target >= 0 else 0
-        #: per cell, per digit (bit order): the shifted contribution
-        self.shifts = tuple(
-            tuple(a * d - lo for d in range(1, n + 1)) for (_, a), lo in zip(terms, lows)
-        )
+        #: per block: its first and past-the-last place in ``cells``, and its memo
+        #: ``masks -> ((contribution, digits per cell), ...)``
+        spans = []
+        start = 0
+        for block in blocks:
+            stop = start + len(block)
+            shifts = tuple(tuple(a * d - min(a, a * n) for d in range(1, n + 1)) for _, a in block)
+            spans.append((start, stop, shifts, _tables(shifts)))
+            start = stop
+        self.blocks = tuple(spans)
+        self.n, self.full = n, (1 << n) - 1
 
-    def prefixes(self, masks: Sequence[int]) -> list[int] | None:
-        """The reachable partial sums before each cell and after the last, or None when the
+    def steps(self, masks: Sequence[int]) -> list[Steps]:
+        """Per block, its contributions with the digits per cell giving each (:func:`_table`)."""
+        out = []
+        for start, stop, shifts, memo in self.blocks:
+            key = tuple(masks[start:stop])
+            table = memo.get(key)
+            if table is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                table = memo[key] = _table(key, shifts)
+            out.append(table)
+        return out
+
+    def prefixes(self, steps: Sequence[Steps]) -> list[int] | None:
+        """The reachable partial sums before each block and after the last, or None when the
         target is out of reach."""
         if self.target < 0:
             return None
         window = self.window
         out = [1]
         reach = 1
-        for m, shift in zip(masks, self.shifts):
+        for table in steps:
             nxt = 0
-            for d, s in enumerate(shift):
-                if m >> d & 1:
-                    nxt |= reach << s
+            for s, _ in table:
+                nxt |= reach << s
             reach = nxt & window
             if not reach:
                 return None
             out.append(reach)
         return out if reach >> self.target & 1 else None
 
+    def possible(self, masks: Sequence[int]) -> bool:
+        """Whether some assignment of the candidates has the right total."""
+        return self.prefixes(self.steps(masks)) is not None
+
     def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
         """Keep the digits that take part in some assignment with the right total."""
-        prefixes = self.prefixes(masks)
+        steps = self.steps(masks)
+        prefixes = self.prefixes(steps)
         if prefixes is None:
             return ()
-        shifts = self.shifts
         out = list(masks)
         needed = 1 << self.target
-        for k in range(len(masks) - 1, -1, -1):
-            m = masks[k]
+        full = self.full
+        for k in range(len(steps) - 1, -1, -1):
             prefix = prefixes[k]
             keep = before = 0
-            for d, s in enumerate(shifts[k]):
-                if m >> d & 1 and (prefix << s) & needed:
-                    keep |= 1 << d
+            for s, digits in steps[k]:
+                if (prefix << s) & needed:
+                    keep |= digits
                     before |= needed >> s
-            out[k] = keep
+            if not keep:
+                return ()
+            start, stop, _, _ = self.blocks[k]
+            for x in range(start, stop):
+                out[x] = keep & full
+                keep >>= self.n
             needed = before
         return tuple(out)
+
+
+@functools.cache
+def _tables(shifts: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], Steps]:
+    """The memo of :func:`_table` for one block, shared by blocks with equal contributions."""
+    return {}
+
+
+@functools.cache
+def _options(shift: tuple[int, ...], k: int) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """Memo ``mask -> ((bit, bit placed as cell k of a block, contribution), ...)``."""
+    return {}
+
+
+def _table(masks: tuple[int, ...], shifts: tuple[tuple[int, ...], ...]) -> Steps:
+    """The contributions of a block's tuples of different candidates, each with the digits per
+    cell of the tuples giving it, packed: cell ``k``'s mask shifted by ``k * n`` bits.
+
+    Tuples are built cell by cell and those with the same digits used and the same partial
+    contribution are merged (their digits ORed): what may follow depends on nothing else.
+    After the last cell only the contribution matters.
+    """
+    options = []
+    for k, (m, shift) in enumerate(zip(masks, shifts)):
+        memo = _options(shift, k)
+        step = memo.get(m)
+        if step is None:
+            n = len(shift)
+            step = memo[m] = tuple(
+                (1 << d, 1 << (d + k * n), s) for d, s in enumerate(shift) if m >> d & 1
+            )
+        options.append(step)
+    states = {(0, 0): 0}
+    for step in options[:-1]:
+        merged: dict[tuple[int, int], int] = {}
+        for (used, total), packed in states.items():
+            for b, placed, s in step:
+                if not used & b:
+                    key = (used | b, total + s)
+                    merged[key] = merged.get(key, 0) | packed | placed
+        states = merged
+    found: dict[int, int] = {}
+    for (used, total), packed in states.items():
+        for b, placed, s in options[-1]:
+            if not used & b:
+                found[total + s] = found.get(total + s, 0) | packed | placed
+    return tuple(found.items())
 
 
 @functools.cache
@@ -459,7 +567,8 @@ class TablePropagator(Pruner):
 
 
 class ImpliesPropagator(Pruner):
-    """When some cells hold given digits, a linear sum holds: x-sums, sandwiches.
+    """When some cells hold given digits, a linear sum holds (one by one, or in a
+    :class:`RuleGroup`; x-sum and sandwich clues over a full group go to :class:`CasePropagator`).
 
     Design: a condition cell that cannot hold its digit any more makes the rule void. Once
     every condition cell holds its digit, the sum prunes as a :class:`LinearSumPropagator`.
@@ -467,28 +576,14 @@ class ImpliesPropagator(Pruner):
     with that last cell set to its digit: out of reach, the digit leaves the cell.
     """
 
-    def __init__(self, constraint: Implies, n: int):
+    def __init__(self, constraint: Implies, n: int, peers: Sequence[Collection[int]] = ()):
         super().__init__()
-        self.sum = LinearSumPropagator(constraint.then, n)
+        self.sum = LinearSumPropagator(constraint.then, n, peers)
         when = constraint.when
         self.when = tuple((i, 1 << (d - 1)) for i, d in when if 1 <= d <= n)
         self.void = len(self.when) != len(when)  # a digit outside 1..n never holds
         self.cells = tuple(dict.fromkeys([i for i, _ in when] + list(self.sum.cells)))
         self.place = {i: k for k, i in enumerate(self.cells)}
-        self.condition = dict(self.when)
-        self.together: dict[tuple[int, ...], bool] = {}
-
-    def possible_together(self, cand: list[int]) -> bool:
-        """Whether the sum can still hold with every condition cell set to its digit."""
-        key = tuple([cand[i] for i in self.sum.cells])
-        answer = self.together.get(key)
-        if answer is None:
-            if len(self.together) >= MEMO_LIMIT:
-                self.together.clear()
-            condition = self.condition
-            masks = [condition.get(i, m) for i, m in zip(self.sum.cells, key)]
-            answer = self.together[key] = self.sum.prefixes(masks) is not None
-        return answer
 
     def run(self, cand: list[int], narrow: Narrow) -> bool:
         """Nothing to do while the rule is void or two condition cells are still open."""
@@ -520,7 +615,7 @@ class ImpliesPropagator(Pruner):
         if len(open_when) > 1:
             return masks
         in_sum = tuple(fixed[place[i]] for i in self.sum.cells)
-        if self.sum.prefixes(in_sum) is None:
+        if not self.sum.possible(in_sum):
             if not open_when:
                 return ()
             (i, b), out = open_when[0], list(masks)
@@ -535,11 +630,11 @@ class ImpliesPropagator(Pruner):
 
 
 class RuleGroup:
-    """The implications of one rule run as one: the many cases of a sandwich or x-sum clue.
+    """The implications of one rule run as one, for rules :class:`CasePropagator` cannot read.
 
-    Design: a sandwich clue becomes an implication per pair of places of its 1 and ``n``, all
-    over the same line, so a change in the line would wake a hundred of them one by one. As a
-    group they are scheduled once. An implication with two or more conditions can only act
+    Design: a rule such as a sandwich clue becomes an implication per pair of places of two
+    digits, all over the same line, so a change in the line would wake a hundred of them one by
+    one. As a group they are scheduled once. An implication with two or more conditions can only act
     once a condition cell holds its digit, so those are filed under each of their conditions
     and only the files of the conditions that hold are run; one-condition ones always run.
     """
@@ -569,57 +664,174 @@ class RuleGroup:
         return True
 
 
-class ConditionPairs:
-    """Implications on two cells of a full group: each digit of a condition needs its partner.
+#: A case of :class:`CasePropagator`: the places and digits of its condition (twice the same
+#: for one cell), the places of the sum's other cells and of the rest of the group, and the
+#: digits of each.
+Case = tuple[tuple[int, int, int, int], tuple[int, ...], tuple[int, ...], int, int]
 
-    Design: a sandwich clue says "1 at ``p`` and ``n`` at ``q`` imply the cells between add up
-    to the clue". The ``n`` must be somewhere in the row, so a 1 at ``p`` is possible only if
-    some cell ``q`` of the row still allows the ``n`` and the implication for ``(p, q)`` can still
-    hold with both digits placed (its sum reachable), or no implication covers ``(p, q)``.
-    Every condition digit ``a`` at ``i`` with partner digit ``b`` is checked that way over the
-    other cells of a full group holding both condition cells; the answers per implication are
-    memoised on the masks of its sum's cells.
+
+class CasePropagator(Pruner):
+    """The implications of one rule over a full group, read as cases: sandwiches, x-sums.
+
+    Design: a sandwich clue is an implication per pair of places ``(p, q)`` of its 1 and ``n``
+    in a row (a 1 at ``p`` and the ``n`` at ``q`` imply that the cells between add up to the
+    clue); an x-sum clue one per digit ``x`` of the first cell (then the first ``x`` cells add
+    up to the clue). A full group holds each digit once, so exactly one condition holds: one
+    pair of places of the two digits, or one digit of the cell. In that case the sum's other
+    cells hold different digits, none of the condition's, forming one of the digit sets that
+    add up to what the condition's digits leave of the total (:func:`digit_sets`, tabled when
+    the model is read), and the rest of the group holds the remaining digits (a condition no
+    implication covers leaves them free). A case ``(condition, set)`` is possible when the
+    condition's cells allow its digits and each part of the group can hold its digits
+    (:func:`fill`); every cell keeps the digits of the possible cases. One pass settles the
+    whole group, the cells outside the sum included, where the implications one by one act
+    only once their condition holds.
     """
 
-    tier = 2
+    tier = 2  # whole rule: best run on a settled state, with the groups
 
-    def __init__(self, members: Sequence[ImpliesPropagator], full_groups: Sequence[Sequence[int]]):
-        index: dict[tuple[int, int, int, tuple[int, ...]], dict[int, ImpliesPropagator]] = {}
-        for member in members:
-            if len(member.when) != 2 or member.void:
-                continue
-            first, second = member.when
-            for (i, a), (j, b) in ((first, second), (second, first)):
-                group = next((g for g in full_groups if i in g and j in g and i != j), None)
-                if group is not None:
-                    others = tuple(k for k in group if k != i)
-                    index.setdefault((i, a, b, others), {})[j] = member
-        self.checks = tuple(
-            (i, a, b, others, by_cell) for (i, a, b, others), by_cell in index.items()
-        )
-        cells: dict[int, None] = {}
-        for i, _, _, others, by_cell in self.checks:
-            cells[i] = None
-            cells.update(dict.fromkeys(others))
-            for member in by_cell.values():
-                cells.update(dict.fromkeys(member.cells))
-        self.cells = tuple(cells)
+    def __init__(self, group: Sequence[int], cases: Sequence[Case]):
+        super().__init__()
+        self.cells = tuple(group)
+        #: per condition and digit set, a :data:`Case`
+        self.cases = tuple(cases)
 
-    def run(self, cand: list[int], narrow: Narrow) -> bool:
-        """Remove each condition digit none of whose partner's places can still work."""
-        for i, a, b, others, by_cell in self.checks:
-            m = cand[i]
-            if not m & a:
-                continue
-            for j in others:
-                if cand[j] & b:
-                    member = by_cell.get(j)
-                    if member is None or member.possible_together(cand):
-                        break
+    @classmethod
+    def of(
+        cls, rule: Sequence[Implies], full_groups: Sequence[Sequence[int]], n: int
+    ) -> CasePropagator | None:
+        """The propagator of ``rule`` when it has this shape, else None.
+
+        The shape: the conditions of the implications are either two cells holding the same
+        two digits (a sandwich) or one cell, the same for all, holding a digit (an x-sum); each
+        sum has different cells and all coefficients 1; one full group holds all these cells;
+        no condition is given two different sums.
+
+        >>> from sudoku_models.constraints import Implies, LinearSum
+        >>> between = lambda p, q: tuple(range(min(p, q) + 1, max(p, q)))
+        >>> rule = [Implies(((p, 1), (q, 3)), LinearSum(between(p, q), 2))
+        ...         for p, q in itertools.permutations(range(3), 2)]   # a sandwich of 2
+        >>> prop = CasePropagator.of(rule, [(0, 1, 2)], 3)
+        >>> [bin(m) for m in prop.prune((0b111, 0b111, 0b111))]   # 1 2 3 or 3 2 1
+        ['0b101', '0b10', '0b101']
+        """
+        if not rule:
+            return None
+        sums: dict[tuple[tuple[int, int], ...], LinearSum] = {}
+        cells: set[int] = set()
+        for c in rule:
+            when = tuple(sorted(c.when, key=lambda condition: condition[1]))
+            if sums.setdefault(when, c.then) != c.then or len(set(c.then.cells)) != len(
+                c.then.cells
+            ):
+                return None
+            if set(c.then.coeffs) - {1} or not all(1 <= d <= n for _, d in when):
+                return None
+            cells.update(i for i, _ in when)
+            cells.update(c.then.cells)
+        group = next((tuple(g) for g in full_groups if cells <= set(g)), None)
+        if group is None or len(group) != n:
+            return None
+        digits = {tuple(d for _, d in when) for when in sums}
+        places = {tuple(i for i, _ in when) for when in sums}
+        if len(digits) == 1 and len(next(iter(digits))) == 2:  # two digits, their places
+            a, b = next(iter(digits))
+            if a == b:
+                return None
+            conditions: list[tuple[tuple[int, int], ...]] = [
+                ((p, a), (q, b)) for p, q in itertools.permutations(group, 2)
+            ]
+        elif len(places) == 1 and len(next(iter(places))) == 1:  # one cell, its digit
+            (cell,) = next(iter(places))
+            conditions = [((cell, d),) for d in range(1, n + 1)]
+        else:
+            return None
+        place = {i: k for k, i in enumerate(group)}
+        full = (1 << n) - 1
+        cases: list[Case] = []
+        for when in conditions:
+            held = sum(1 << (d - 1) for _, d in when)
+            taken = [i for i, _ in when]
+            then = sums.get(when)
+            inside = [] if then is None else [i for i in then.cells if i not in taken]
+            sets: list[tuple[int, int]]
+            if then is None:
+                sets = [(0, full & ~held)]
             else:
-                if not narrow(i, m & ~a):
-                    return False
-        return True
+                total = then.total - sum(d for i, d in when if i in then.cells)
+                sets = [
+                    (s, full & ~held & ~s)
+                    for s in digit_sets(n, len(inside), total)
+                    if not s & held
+                ]
+            outside = [i for i in group if i not in taken and i not in inside]
+            (p, a), (q, b) = when if len(when) == 2 else when * 2
+            condition = (place[p], 1 << (a - 1), place[q], 1 << (b - 1))
+            at = tuple(place[i] for i in inside), tuple(place[i] for i in outside)
+            cases.extend((condition, *at, *digits) for digits in sets)
+        return cls(group, cases)
+
+    def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
+        """Keep in each cell the digits of the cases still possible."""
+        allowed = [0] * len(masks)
+        for (p, b, q, c), inside, outside, digits_in, digits_out in self.cases:
+            if not (masks[p] & b and masks[q] & c):
+                continue
+            hits_in = fill(masks, inside, digits_in)
+            if hits_in is None:
+                continue
+            hits_out = fill(masks, outside, digits_out)
+            if hits_out is None:
+                continue
+            allowed[p] |= b
+            allowed[q] |= c
+            for k, hit in zip(inside, hits_in):
+                allowed[k] |= hit
+            for k, hit in zip(outside, hits_out):
+                allowed[k] |= hit
+        return tuple(allowed) if all(allowed) else ()
+
+
+def fill(masks: Sequence[int], places: Sequence[int], digits: int) -> list[int] | None:
+    """The digits each of ``places`` may keep when together they hold exactly ``digits``, one
+    each (as many digits as places), or None when they cannot.
+
+    A digit with one place goes there; a place with one digit left keeps it from the others.
+
+    >>> fill([0b011, 0b011, 0b111], [0, 1, 2], 0b111)   # the 3 has one place
+    [3, 3, 4]
+    """
+    hits = []
+    once = twice = 0
+    for k in places:
+        hit = masks[k] & digits
+        if not hit:
+            return None
+        twice |= once & hit
+        once |= hit
+        hits.append(hit)
+    if once != digits:
+        return None
+    only = digits & ~twice
+    placed = 0
+    for x, hit in enumerate(hits):
+        if hit & only:
+            hit &= only
+            if hit & (hit - 1):
+                return None
+            hits[x] = hit
+        if not hit & (hit - 1):
+            if placed & hit:
+                return None
+            placed |= hit
+    if placed:
+        for x, hit in enumerate(hits):
+            if hit & (hit - 1):
+                hit &= ~placed
+                if not hit:
+                    return None
+                hits[x] = hit
+    return hits
 
 
 class VisiblePropagator(Pruner):
@@ -629,8 +841,9 @@ class VisiblePropagator(Pruner):
     digit so far. Forward, each state keeps a bitset of the visible counts reachable up to
     there; backward, each state keeps the counts that can still be completed to ``count``.
     Digit ``d`` of a cell is supported when some state ``t`` before it has a count ``c`` with
-    ``c + (d > t)`` completable from the state after (``max(t, d)``), which costs
-    ``O(cells * n * n)`` small-integer operations.
+    ``c + (d > t)`` completable from the state after (``max(t, d)``). Running ORs over the
+    states below (or the digits above) each ``t`` make a pass ``O(cells * n)`` small-integer
+    operations.
     """
 
     tier = 2  # costly on every wake-up: best run on a settled state, with the groups
@@ -646,36 +859,40 @@ class VisiblePropagator(Pruner):
         n, count = self.n, self.count
         if count < 0:
             return ()
-        tall = range(n + 1)
+        states = range(n + 1)
         # needed[k][t]: counts before cell k, tallest t, that can still end at ``count``
         needed = [[1 << count] * (n + 1)]
         for m in reversed(masks):
             after = needed[-1]
             here = [0] * (n + 1)
-            for t in tall:
-                acc = 0
-                for d in range(1, n + 1):
-                    if m >> (d - 1) & 1:
-                        acc |= after[d] >> 1 if d > t else after[t]
-                here[t] = acc
+            taller = 0  # from the digits above t: a count one less
+            for t in reversed(states):
+                here[t] = taller | after[t] if m & ((1 << t) - 1) else taller
+                if t and m >> (t - 1) & 1:
+                    taller |= after[t] >> 1
             needed.append(here)
         needed.reverse()
         out = []
-        reach = {0: 1}
+        reach = [1] + [0] * n  # counts reachable before cell k, by tallest digit so far
         for k, m in enumerate(masks):
             after = needed[k + 1]
             keep = 0
-            nxt: dict[int, int] = {}
-            for t, counts in reach.items():
-                for d in range(1, n + 1):
-                    if m >> (d - 1) & 1:
-                        if d > t:
-                            top, counts_after = d, counts << 1
-                        else:
-                            top, counts_after = t, counts
-                        if counts_after & after[top]:
-                            keep |= 1 << (d - 1)
-                            nxt[top] = nxt.get(top, 0) | (counts_after & after[top])
+            nxt = [0] * (n + 1)
+            shorter = 0  # counts of the states below t, which a digit t is taller than
+            for t in states:
+                if t and m >> (t - 1) & 1:
+                    seen = (shorter << 1) & after[t]
+                    if seen:
+                        keep |= 1 << (t - 1)
+                        nxt[t] |= seen
+                counts = reach[t]
+                if counts:
+                    hidden = m & ((1 << t) - 1)
+                    stays = counts & after[t]
+                    if hidden and stays:
+                        keep |= hidden
+                        nxt[t] |= stays
+                    shorter |= counts
             if not keep:
                 return ()
             out.append(keep)
