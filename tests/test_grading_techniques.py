@@ -266,8 +266,14 @@ FROM_PUZZLES = {
     "Uniqueness Test 6": (
         ".......528....5....34..1.7.9...5...6..74...1..2............7.356.........4...892."
     ),
-    "Uniqueness Test 4": (
+    "Uniqueness Test 3": (
         "..3.8...646....7.3......94.3....81..9....7....4.26.5....7.....265.72.....3...4..."
+    ),
+    "Uniqueness Test 4": (
+        "...8..3.....395........4.98.7...9.6.4.9.....182...74....4........72..613.6...3.4."
+    ),
+    "Hidden Rectangle": (
+        "..43..8..3...85..98.5......46....7...7...31.8...17..26..74.6....4.........85...6."
     ),
     "Sashimi X-Wing": (
         "..3..89.4..1.2...6.......8...2....3.54...62.1.........9....3.4..6.95..7..3..8.5.."
@@ -300,7 +306,6 @@ SWEPT = [
     "Multi Colors",
     "Sashimi Jellyfish",
     "Forcing Net",
-    "Hidden Rectangle",
 ]
 
 
@@ -352,3 +357,37 @@ def test_uniqueness_test_5():
         "Uniqueness Test 5",
         eliminations=[(cell(1, 2), 3), (cell(1, 3), 3), (cell(2, 5), 3), (cell(2, 6), 3)],
     )
+
+
+def _no_ones_or_twos_around_row_4(grid: CandidateGrid) -> None:
+    # r4c1 and r4c2 hold 1/2 alone and are the only 1s and 2s of row 4 and box 4 (so no
+    # naked pair, pointing or claiming has anything left to strike)
+    only(grid, cell(4, 1), 1, 2)
+    only(grid, cell(4, 2), 1, 2)
+    for d in (1, 2):
+        strike(grid, d, row(4, but=(1, 2)) + box(4, but=(cell(4, 1), cell(4, 2))))
+
+
+def test_uniqueness_test_3():
+    grid = open_grid()
+    _no_ones_or_twos_around_row_4(grid)
+    # rectangle r1c1, r1c2, r4c1, r4c2 on 1/2; the roof r1c1, r1c2 adds 3 and 4: one of them is
+    # 3 or 4, so the roof acts as one cell 3/4 and with r1c5 (3/4) locks 3 and 4 in row 1
+    only(grid, cell(1, 1), 1, 2, 3)
+    only(grid, cell(1, 2), 1, 2, 4)
+    only(grid, cell(1, 5), 3, 4)
+    others = (3, 4, 6, 7, 8, 9)
+    expected = [(cell(1, c), d) for c in others for d in (3, 4)]
+    check(grid, "Uniqueness Test 3", eliminations=expected)
+
+
+def test_hidden_rectangle_with_a_struck_corner():
+    grid = open_grid()
+    # corner r1c1 holds 1/2; in row 2 and column 4 (the lines of the opposite corner r2c4)
+    # the 1 fits only the rectangle r1c1, r1c4, r2c1, r2c4. Were r2c4 a 2, the 1s would go to
+    # r2c1 and r1c4, r1c1 would be 2: a deadly pattern. So r2c4 loses 2, even though r1c4 has
+    # lost its 2 already (the pattern is about solutions, not pencil marks)
+    only(grid, cell(1, 1), 1, 2)
+    strike(grid, 1, row(2, but=(1, 4)) + col(4, but=(1, 2)) + box(2, but=(cell(1, 4), cell(2, 4))))
+    strike(grid, 2, [cell(1, 4)])
+    check(grid, "Hidden Rectangle", eliminations=[(cell(2, 4), 2)])

@@ -35,6 +35,7 @@ from .uniqueness import (
     hidden_rectangle,
     unique_rectangle_1,
     unique_rectangle_2,
+    unique_rectangle_3,
     unique_rectangle_4,
     unique_rectangle_5,
     unique_rectangle_6,
@@ -71,9 +72,15 @@ class Technique:
         return f"Technique({self.name!r}, tier={self.tier})"
 
 
+#: Techniques past the subsets whose first step found is taken, as HoDoKu does (in its scan order).
+_FIRST_FOUND = {"Naked Quad", "Hidden Quad", "Hidden Rectangle"} | {
+    f"Uniqueness Test {k}" for k in range(1, 7)
+}
+
+
 def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
     return Technique(
-        name, tier, score, level, qqwing, find, first_found=tier <= 2 or "Quad" in name
+        name, tier, score, level, qqwing, find, first_found=tier <= 2 or name in _FIRST_FOUND
     )
 
 
@@ -110,6 +117,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("XYZ-Wing", 3, 180, "Hard", False, xyz_wing),
     _t("Uniqueness Test 1", 3, 100, "Hard", False, unique_rectangle_1),
     _t("Uniqueness Test 2", 3, 100, "Hard", False, unique_rectangle_2),
+    _t("Uniqueness Test 3", 3, 100, "Hard", False, unique_rectangle_3),
     _t("Uniqueness Test 4", 3, 100, "Hard", False, unique_rectangle_4),
     _t("Uniqueness Test 5", 3, 100, "Hard", False, unique_rectangle_5),
     _t("Uniqueness Test 6", 3, 100, "Hard", False, unique_rectangle_6),
