@@ -287,6 +287,9 @@ FROM_PUZZLES = {
     "Finned Jellyfish": (
         "4.3....98.1.6.......85.............38.72.9..53....19..2...8...47...2.......9.5..."
     ),
+    "Sue de Coq": (
+        "..6935.8..2.87...3.5..6...........27....8.....61..3..8......94....6.1....3..4...."
+    ),
     "Nice Loop/AIC": (
         "..6935.8..2.87...3.5..6...........27....8.....61..3..8......94....6.1....3..4...."
     ),
@@ -391,3 +394,19 @@ def test_hidden_rectangle_with_a_struck_corner():
     strike(grid, 1, row(2, but=(1, 4)) + col(4, but=(1, 2)) + box(2, but=(cell(1, 4), cell(2, 4))))
     strike(grid, 2, [cell(1, 4)])
     check(grid, "Hidden Rectangle", eliminations=[(cell(2, 4), 2)])
+
+
+def test_sue_de_coq():
+    grid = open_grid()
+    # r1c1 and r1c2 (where row 1 crosses box 1) hold 1/2/3/4; r1c7 holds 1/2 and r2c3 3/4: four
+    # cells, four digits. 1 and 2 can only sit in row 1's part, 3 and 4 in box 1's part
+    for i in (cell(1, 1), cell(1, 2)):
+        only(grid, i, 1, 2, 3, 4)
+    only(grid, cell(1, 7), 1, 2)
+    only(grid, cell(2, 3), 3, 4)
+    row_rest = [cell(1, c) for c in (4, 5, 6, 8, 9)]
+    box_rest = [cell(2, 1), cell(2, 2), cell(3, 1), cell(3, 2), cell(3, 3)]
+    expected = [(i, d) for i in row_rest for d in (1, 2)] + [
+        (i, d) for i in box_rest for d in (3, 4)
+    ]
+    check(grid, "Sue de Coq", eliminations=expected)

@@ -30,6 +30,7 @@ from .intersections import claiming, pointing
 from .single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
 from .singles import full_house, hidden_single, naked_single
 from .subsets import hidden_subset, naked_subset
+from .sue_de_coq import sue_de_coq
 from .uniqueness import (
     bug_plus_one,
     hidden_rectangle,
@@ -73,7 +74,7 @@ class Technique:
 
 
 #: Techniques past the subsets whose first step found is taken, as HoDoKu does (in its scan order).
-_FIRST_FOUND = {"Naked Quad", "Hidden Quad", "Hidden Rectangle"} | {
+_FIRST_FOUND = {"Naked Quad", "Hidden Quad", "Hidden Rectangle", "Sue de Coq"} | {
     f"Uniqueness Test {k}" for k in range(1, 7)
 }
 
@@ -128,6 +129,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Sashimi Swordfish", 4, 240, "Unfair", False, _finned(3, True)),
     _t("Finned Jellyfish", 4, 250, "Unfair", False, _finned(4, False)),
     _t("Sashimi Jellyfish", 4, 260, "Unfair", False, _finned(4, True)),
+    _t("Sue de Coq", 4, 250, "Unfair", False, sue_de_coq),
     _t("Simple Colors", 3, 150, "Hard", False, simple_colors),
     _t("Multi Colors", 3, 200, "Hard", False, multi_colors),
     _t("X-Chain", 4, 260, "Unfair", False, x_chain),
