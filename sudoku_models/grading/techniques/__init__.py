@@ -54,7 +54,9 @@ class Technique:
     """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder.
 
     ``first_found``: the solver takes the first step the finder yields (HoDoKu does so for
-    singles, intersections and subsets); otherwise the one with the largest effect.
+    singles, intersections and subsets); otherwise the one with the largest effect, the first
+    found among equals, or with ``sorts_ties`` the first by :func:`index_sum` (HoDoKu sorts
+    its chains and almost locked sets so).
     """
 
     name: str
@@ -64,6 +66,7 @@ class Technique:
     qqwing: bool
     steps: Finder
     first_found: bool = False
+    sorts_ties: bool = False
 
     def find(self, grid: CandidateGrid) -> Step | None:
         """The first step this technique finds in ``grid``, or None."""
@@ -79,10 +82,24 @@ _FIRST_FOUND = {"Naked Quad", "Hidden Quad", "Hidden Rectangle", "Sue de Coq"} |
 }
 
 
+#: Techniques whose equally good steps HoDoKu sorts by :func:`index_sum`.
+_SORTS_TIES = {"X-Chain", "XY-Chain", "Nice Loop/AIC", "ALS-XZ", "ALS-XY-Wing"}
+
+
+def index_sum(step: Step) -> int:
+    """HoDoKu's order among steps with as many eliminations: eliminations sorted by digit then
+    cell, each adding its cell index (0-based) times a weight growing by 80 (1, 81, 161, ...)
+    plus its digit; the smaller sum first."""
+    total, weight = 0, 1
+    for i, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])):
+        total += i * weight + d
+        weight += 80
+    return total
+
+
 def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
-    return Technique(
-        name, tier, score, level, qqwing, find, first_found=tier <= 2 or name in _FIRST_FOUND
-    )
+    first = tier <= 2 or name in _FIRST_FOUND
+    return Technique(name, tier, score, level, qqwing, find, first, name in _SORTS_TIES)
 
 
 def _finned(k: int, sashimi: bool) -> Finder:
@@ -147,4 +164,11 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 #: The techniques QQWing's solver knows, in the same order.
 QQWING_TECHNIQUES: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.qqwing)
 
-__all__ = ["BY_NAME", "HODOKU_LEVELS", "QQWING_TECHNIQUES", "TECHNIQUES", "Technique"]
+__all__ = [
+    "BY_NAME",
+    "HODOKU_LEVELS",
+    "QQWING_TECHNIQUES",
+    "TECHNIQUES",
+    "Technique",
+    "index_sum",
+]
