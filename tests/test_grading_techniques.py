@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_models import Puzzle
-from sudoku_models.grading import TECHNIQUES, CandidateGrid, apply_step, next_step
+from sudoku_models.grading import TECHNIQUES, CandidateGrid, apply_step, next_step, rate
 from sudoku_models.grading.candidates import bit, geometry
 from sudoku_models.grading.rating import unique_solution
 
@@ -410,3 +410,31 @@ def test_sue_de_coq():
         (i, d) for i in box_rest for d in (3, 4)
     ]
     check(grid, "Sue de Coq", eliminations=expected)
+
+
+def _loop_step(line: str, kind: str):
+    """The first nice loop of ``kind`` (``continuous`` or ``discontinuous``) on the solver's
+    path through ``line``, and the puzzle's solution."""
+    solution, _, _ = unique_solution(Puzzle.parse(line))
+    steps = rate(line).steps
+    return next(s for s in steps if s.reason.startswith(f"{kind} loop")), solution
+
+
+def test_continuous_nice_loop():
+    # the loop (1)r1c7=(2)r1c7-(2)r2c8=(4)r2c8-(4)r8c8=(4)r8c6-(1)r8c6=(1)r8c7-(1)r1c7:
+    # each weak link holds exactly one true end, so r1c7/r8c7 keep the 1 of column 7, r2c8/r8c8
+    # the 4 of column 8, and r8c6 only 1 or 4; HoDoKu's own step here strikes the same five
+    line = ".63.9...57....8...9..2............63.5..49.1....7.5.9.6.....8......7...6.47.6...."
+    step, solution = _loop_step(line, "continuous")
+    expected = {(cell(3, 7), 1), (cell(9, 7), 1), (cell(8, 6), 3), (cell(3, 8), 4), (cell(7, 8), 4)}
+    assert set(step.eliminations) == expected
+    assert all(solution.cells[i] != d for i, d in step.eliminations)
+
+
+def test_discontinuous_nice_loop():
+    # assuming 1 is not in r3c2 leads round the loop back to 1 in r3c2: the cell keeps only
+    # its 1 (HoDoKu's step strikes the same 2, 3 and 5)
+    line = ".......18.4.6..9....8.97...18...57.....8..5.66...3...9...45.8........46..6.....72"
+    step, solution = _loop_step(line, "discontinuous")
+    assert set(step.eliminations) == {(cell(3, 2), 2), (cell(3, 2), 3), (cell(3, 2), 5)}
+    assert solution.cells[cell(3, 2)] == 1

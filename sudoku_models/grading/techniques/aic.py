@@ -56,10 +56,11 @@ def loop_eliminations(
     """What a continuous loop (``path``, closed by a weak link from its last node back to its
     first) eliminates: each weak link has exactly one true end, so the two digits of a link
     inside a cell leave it no room for others, and the digit of a link between two cells
-    leaves every cell seeing both."""
+    leaves every cell seeing both (but the loop's own cells, as HoDoKu counts it)."""
     geo, masks, n = grid.geo, grid.masks, graph.n
     nodes = [v for v, _ in path]
     on_loop = set(nodes)
+    loop_cells = {graph.cell(v) for v in nodes}
     links = [(u, v) for (u, _), (v, on) in itertools.pairwise(path) if not on]
     links.append((nodes[-1], nodes[0]))
     out: set[tuple[int, int]] = set()
@@ -73,7 +74,7 @@ def loop_eliminations(
         else:
             d = graph.digit(u)
             for i in geo.common_peers([cu, cv]):
-                if masks[i] >> (d - 1) & 1 and i * n + d - 1 not in on_loop:
+                if masks[i] >> (d - 1) & 1 and i not in loop_cells:
                     out.add((i, d))
     return tuple(sorted(out))
 
