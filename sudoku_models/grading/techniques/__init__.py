@@ -77,9 +77,15 @@ class Technique:
 
 
 #: Techniques past the subsets whose first step found is taken, as HoDoKu does (in its scan order).
-_FIRST_FOUND = {"Naked Quad", "Hidden Quad", "Hidden Rectangle", "Sue de Coq"} | {
-    f"Uniqueness Test {k}" for k in range(1, 7)
-}
+_FIRST_FOUND = {
+    "Naked Quad",
+    "Hidden Quad",
+    "W-Wing",
+    "XY-Wing",
+    "XYZ-Wing",
+    "Hidden Rectangle",
+    "Sue de Coq",
+} | {f"Uniqueness Test {k}" for k in range(1, 7)}
 
 
 #: Techniques whose equally good steps HoDoKu sorts by :func:`index_sum`.
