@@ -89,7 +89,15 @@ _FIRST_FOUND = {
 
 
 #: Techniques whose equally good steps HoDoKu sorts by :func:`index_sum`.
-_SORTS_TIES = {"X-Chain", "XY-Chain", "Nice Loop/AIC", "ALS-XZ", "ALS-XY-Wing"}
+_SORTS_TIES = {
+    "Remote Pair",
+    "Turbot Fish",
+    "X-Chain",
+    "XY-Chain",
+    "Nice Loop/AIC",
+    "ALS-XZ",
+    "ALS-XY-Wing",
+}
 
 
 def index_sum(step: Step) -> int:
