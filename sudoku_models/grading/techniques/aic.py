@@ -50,6 +50,16 @@ def chain_text(grid: CandidateGrid, graph: LinkGraph, path: list[State]) -> str:
     return "".join(out)
 
 
+def visits_cells_once(graph: LinkGraph, path: list[State]) -> bool:
+    """Whether the chain enters each cell once (moving between two digits of a cell counts
+    as one visit; a loop may come back to its first cell), as HoDoKu's chains do."""
+    cells = [graph.cell(v) for v, _ in path]
+    visits = [c for k, c in enumerate(cells) if k == 0 or c != cells[k - 1]]
+    if len(visits) > 1 and visits[-1] == visits[0]:
+        visits.pop()
+    return len(set(visits)) == len(visits)
+
+
 def loop_eliminations(
     grid: CandidateGrid, graph: LinkGraph, path: list[State]
 ) -> tuple[tuple[int, int], ...]:
@@ -105,6 +115,8 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                     continue
                 if nxt == start:
                     path = chain_path(parent, state)
+                    if not visits_cells_once(graph, path):
+                        continue
                     cell, d = graph.cell(start), graph.digit(start)
                     others = grid.masks[cell] & ~(1 << (d - 1))
                     yield Step(
@@ -122,7 +134,7 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                 if nxt in start_weak:
                     path = chain_path(parent, state)
                     elims = loop_eliminations(grid, graph, path)
-                    if elims:
+                    if elims and visits_cells_once(graph, path):
                         yield Step(
                             "Nice Loop/AIC",
                             eliminations=elims,
@@ -137,12 +149,9 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                 targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
                 if targets:
                     path = chain_path(parent, state)
-                    on_path = {v for v, _ in path}
-                    elims = tuple(
-                        sorted((graph.cell(v), graph.digit(v)) for v in targets if v not in on_path)
-                    )
-                    if not elims:
+                    if not visits_cells_once(graph, path):
                         continue
+                    elims = tuple(sorted((graph.cell(v), graph.digit(v)) for v in targets))
                     yield Step(
                         "Nice Loop/AIC",
                         eliminations=elims,
