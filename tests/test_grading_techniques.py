@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_models import Puzzle
-from sudoku_models.grading import TECHNIQUES, CandidateGrid, apply_step, next_step
+from sudoku_models.grading import TECHNIQUES, CandidateGrid, apply_step, next_step, rate
 from sudoku_models.grading.candidates import bit, geometry
 from sudoku_models.grading.rating import unique_solution
 
@@ -266,8 +266,14 @@ FROM_PUZZLES = {
     "Uniqueness Test 6": (
         ".......528....5....34..1.7.9...5...6..74...1..2............7.356.........4...892."
     ),
-    "Uniqueness Test 4": (
+    "Uniqueness Test 3": (
         "..3.8...646....7.3......94.3....81..9....7....4.26.5....7.....265.72.....3...4..."
+    ),
+    "Uniqueness Test 4": (
+        "...8..3.....395........4.98.7...9.6.4.9.....182...74....4........72..613.6...3.4."
+    ),
+    "Hidden Rectangle": (
+        "..43..8..3...85..98.5......46....7...7...31.8...17..26..74.6....4.........85...6."
     ),
     "Sashimi X-Wing": (
         "..3..89.4..1.2...6.......8...2....3.54...62.1.........9....3.4..6.95..7..3..8.5.."
@@ -280,6 +286,9 @@ FROM_PUZZLES = {
     ),
     "Finned Jellyfish": (
         "4.3....98.1.6.......85.............38.72.9..53....19..2...8...47...2.......9.5..."
+    ),
+    "Sue de Coq": (
+        "..6935.8..2.87...3.5..6...........27....8.....61..3..8......94....6.1....3..4...."
     ),
     "Nice Loop/AIC": (
         "..6935.8..2.87...3.5..6...........27....8.....61..3..8......94....6.1....3..4...."
@@ -300,7 +309,6 @@ SWEPT = [
     "Multi Colors",
     "Sashimi Jellyfish",
     "Forcing Net",
-    "Hidden Rectangle",
 ]
 
 
@@ -352,3 +360,81 @@ def test_uniqueness_test_5():
         "Uniqueness Test 5",
         eliminations=[(cell(1, 2), 3), (cell(1, 3), 3), (cell(2, 5), 3), (cell(2, 6), 3)],
     )
+
+
+def _no_ones_or_twos_around_row_4(grid: CandidateGrid) -> None:
+    # r4c1 and r4c2 hold 1/2 alone and are the only 1s and 2s of row 4 and box 4 (so no
+    # naked pair, pointing or claiming has anything left to strike)
+    only(grid, cell(4, 1), 1, 2)
+    only(grid, cell(4, 2), 1, 2)
+    for d in (1, 2):
+        strike(grid, d, row(4, but=(1, 2)) + box(4, but=(cell(4, 1), cell(4, 2))))
+
+
+def test_uniqueness_test_3():
+    grid = open_grid()
+    _no_ones_or_twos_around_row_4(grid)
+    # rectangle r1c1, r1c2, r4c1, r4c2 on 1/2; the roof r1c1, r1c2 adds 3 and 4: one of them is
+    # 3 or 4, so the roof acts as one cell 3/4 and with r1c5 (3/4) locks 3 and 4 in row 1
+    only(grid, cell(1, 1), 1, 2, 3)
+    only(grid, cell(1, 2), 1, 2, 4)
+    only(grid, cell(1, 5), 3, 4)
+    others = (3, 4, 6, 7, 8, 9)
+    expected = [(cell(1, c), d) for c in others for d in (3, 4)]
+    check(grid, "Uniqueness Test 3", eliminations=expected)
+
+
+def test_hidden_rectangle_with_a_struck_corner():
+    grid = open_grid()
+    # corner r1c1 holds 1/2; in row 2 and column 4 (the lines of the opposite corner r2c4)
+    # the 1 fits only the rectangle r1c1, r1c4, r2c1, r2c4. Were r2c4 a 2, the 1s would go to
+    # r2c1 and r1c4, r1c1 would be 2: a deadly pattern. So r2c4 loses 2, even though r1c4 has
+    # lost its 2 already (the pattern is about solutions, not pencil marks)
+    only(grid, cell(1, 1), 1, 2)
+    strike(grid, 1, row(2, but=(1, 4)) + col(4, but=(1, 2)) + box(2, but=(cell(1, 4), cell(2, 4))))
+    strike(grid, 2, [cell(1, 4)])
+    check(grid, "Hidden Rectangle", eliminations=[(cell(2, 4), 2)])
+
+
+def test_sue_de_coq():
+    grid = open_grid()
+    # r1c1 and r1c2 (where row 1 crosses box 1) hold 1/2/3/4; r1c7 holds 1/2 and r2c3 3/4: four
+    # cells, four digits. 1 and 2 can only sit in row 1's part, 3 and 4 in box 1's part
+    for i in (cell(1, 1), cell(1, 2)):
+        only(grid, i, 1, 2, 3, 4)
+    only(grid, cell(1, 7), 1, 2)
+    only(grid, cell(2, 3), 3, 4)
+    row_rest = [cell(1, c) for c in (4, 5, 6, 8, 9)]
+    box_rest = [cell(2, 1), cell(2, 2), cell(3, 1), cell(3, 2), cell(3, 3)]
+    expected = [(i, d) for i in row_rest for d in (1, 2)] + [
+        (i, d) for i in box_rest for d in (3, 4)
+    ]
+    check(grid, "Sue de Coq", eliminations=expected)
+
+
+def _loop_step(line: str, kind: str):
+    """The first nice loop of ``kind`` (``continuous`` or ``discontinuous``) on the solver's
+    path through ``line``, and the puzzle's solution."""
+    solution, _, _ = unique_solution(Puzzle.parse(line))
+    steps = rate(line).steps
+    return next(s for s in steps if s.reason.startswith(f"{kind} loop")), solution
+
+
+def test_continuous_nice_loop():
+    # the loop (1)r1c7=(2)r1c7-(2)r2c8=(4)r2c8-(4)r8c8=(4)r8c6-(1)r8c6=(1)r8c7-(1)r1c7:
+    # each weak link holds exactly one true end, so r1c7/r8c7 keep the 1 of column 7, r2c8/r8c8
+    # the 4 of column 8, and r8c6 only 1 or 4; HoDoKu's own step here strikes the same five
+    line = ".63.9...57....8...9..2............63.5..49.1....7.5.9.6.....8......7...6.47.6...."
+    step, solution = _loop_step(line, "continuous")
+    expected = {(cell(3, 7), 1), (cell(9, 7), 1), (cell(8, 6), 3), (cell(3, 8), 4), (cell(7, 8), 4)}
+    assert set(step.eliminations) == expected
+    assert all(solution.cells[i] != d for i, d in step.eliminations)
+
+
+def test_discontinuous_nice_loop():
+    # assuming 1 is not in r3c2 leads round the loop back to 1 in r3c2: the cell keeps only
+    # its 1 (HoDoKu's step strikes the same 2, 3 and 5)
+    line = ".......18.4.6..9....8.97...18...57.....8..5.66...3...9...45.8........46..6.....72"
+    step, solution = _loop_step(line, "discontinuous")
+    assert set(step.eliminations) == {(cell(3, 2), 2), (cell(3, 2), 3), (cell(3, 2), 5)}
+    assert solution.cells[cell(3, 2)] == 1

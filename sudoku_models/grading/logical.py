@@ -21,7 +21,7 @@ from ..puzzle import Puzzle
 from .candidates import CandidateGrid
 from .singles_queue import SinglesQueue
 from .step import Step
-from .techniques import TECHNIQUES, Technique
+from .techniques import TECHNIQUES, Technique, index_sum
 
 #: The singles, cheapest first; the solver takes them in HoDoKu's order (see ``SinglesQueue``).
 SINGLES = ("Full House", "Naked Single", "Hidden Single")
@@ -43,7 +43,8 @@ def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES
     """The steps of the cheapest technique that applies with the largest effect; [] when stuck.
 
     Steps with the same effect are kept once. For a technique taking its first step found
-    (``Technique.first_found``), only that step.
+    (``Technique.first_found``), only that step; for one that sorts its ties
+    (``Technique.sorts_ties``), the tied steps in HoDoKu's order (:func:`index_sum`).
     """
     for technique in techniques:
         if technique.first_found:
@@ -57,7 +58,8 @@ def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES
             steps.setdefault(key, step)
         if steps:
             most = max(len(p) + len(e) for p, e in steps)
-            return [step for (p, e), step in steps.items() if len(p) + len(e) == most]
+            best = [step for (p, e), step in steps.items() if len(p) + len(e) == most]
+            return sorted(best, key=index_sum) if technique.sorts_ties else best
     return []
 
 

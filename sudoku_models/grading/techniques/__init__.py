@@ -30,11 +30,13 @@ from .intersections import claiming, pointing
 from .single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
 from .singles import full_house, hidden_single, naked_single
 from .subsets import hidden_subset, naked_subset
+from .sue_de_coq import sue_de_coq
 from .uniqueness import (
     bug_plus_one,
     hidden_rectangle,
     unique_rectangle_1,
     unique_rectangle_2,
+    unique_rectangle_3,
     unique_rectangle_4,
     unique_rectangle_5,
     unique_rectangle_6,
@@ -52,7 +54,9 @@ class Technique:
     """A named technique, its tier (1 cheapest), its HoDoKu score and level, and its finder.
 
     ``first_found``: the solver takes the first step the finder yields (HoDoKu does so for
-    singles, intersections and subsets); otherwise the one with the largest effect.
+    singles, intersections and subsets); otherwise the one with the largest effect, the first
+    found among equals, or with ``sorts_ties`` the first by :func:`index_sum` (HoDoKu sorts
+    its chains and almost locked sets so).
     """
 
     name: str
@@ -62,6 +66,7 @@ class Technique:
     qqwing: bool
     steps: Finder
     first_found: bool = False
+    sorts_ties: bool = False
 
     def find(self, grid: CandidateGrid) -> Step | None:
         """The first step this technique finds in ``grid``, or None."""
@@ -71,10 +76,44 @@ class Technique:
         return f"Technique({self.name!r}, tier={self.tier})"
 
 
+#: Techniques past the subsets whose first step found is taken, as HoDoKu does (in its scan order).
+_FIRST_FOUND = {
+    "Naked Quad",
+    "Hidden Quad",
+    "W-Wing",
+    "XY-Wing",
+    "XYZ-Wing",
+    "Hidden Rectangle",
+    "Sue de Coq",
+} | {f"Uniqueness Test {k}" for k in range(1, 7)}
+
+
+#: Techniques whose equally good steps HoDoKu sorts by :func:`index_sum`.
+_SORTS_TIES = {
+    "Remote Pair",
+    "Turbot Fish",
+    "X-Chain",
+    "XY-Chain",
+    "Nice Loop/AIC",
+    "ALS-XZ",
+    "ALS-XY-Wing",
+}
+
+
+def index_sum(step: Step) -> int:
+    """HoDoKu's order among steps with as many eliminations: eliminations sorted by digit then
+    cell, each adding its cell index (0-based) times a weight growing by 80 (1, 81, 161, ...)
+    plus its digit; the smaller sum first."""
+    total, weight = 0, 1
+    for i, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])):
+        total += i * weight + d
+        weight += 80
+    return total
+
+
 def _t(name: str, tier: int, score: int, level: str, qqwing: bool, find: Finder) -> Technique:
-    return Technique(
-        name, tier, score, level, qqwing, find, first_found=tier <= 2 or "Quad" in name
-    )
+    first = tier <= 2 or name in _FIRST_FOUND
+    return Technique(name, tier, score, level, qqwing, find, first, name in _SORTS_TIES)
 
 
 def _finned(k: int, sashimi: bool) -> Finder:
@@ -110,6 +149,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("XYZ-Wing", 3, 180, "Hard", False, xyz_wing),
     _t("Uniqueness Test 1", 3, 100, "Hard", False, unique_rectangle_1),
     _t("Uniqueness Test 2", 3, 100, "Hard", False, unique_rectangle_2),
+    _t("Uniqueness Test 3", 3, 100, "Hard", False, unique_rectangle_3),
     _t("Uniqueness Test 4", 3, 100, "Hard", False, unique_rectangle_4),
     _t("Uniqueness Test 5", 3, 100, "Hard", False, unique_rectangle_5),
     _t("Uniqueness Test 6", 3, 100, "Hard", False, unique_rectangle_6),
@@ -120,6 +160,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Sashimi Swordfish", 4, 240, "Unfair", False, _finned(3, True)),
     _t("Finned Jellyfish", 4, 250, "Unfair", False, _finned(4, False)),
     _t("Sashimi Jellyfish", 4, 260, "Unfair", False, _finned(4, True)),
+    _t("Sue de Coq", 4, 250, "Unfair", False, sue_de_coq),
     _t("Simple Colors", 3, 150, "Hard", False, simple_colors),
     _t("Multi Colors", 3, 200, "Hard", False, multi_colors),
     _t("X-Chain", 4, 260, "Unfair", False, x_chain),
@@ -137,4 +178,11 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 #: The techniques QQWing's solver knows, in the same order.
 QQWING_TECHNIQUES: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.qqwing)
 
-__all__ = ["BY_NAME", "HODOKU_LEVELS", "QQWING_TECHNIQUES", "TECHNIQUES", "Technique"]
+__all__ = [
+    "BY_NAME",
+    "HODOKU_LEVELS",
+    "QQWING_TECHNIQUES",
+    "TECHNIQUES",
+    "Technique",
+    "index_sum",
+]

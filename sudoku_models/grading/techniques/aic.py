@@ -4,17 +4,21 @@ Start from a candidate ``A`` assumed false and follow links alternately (strong:
 "true"; weak: "true" gives "false") until a candidate ``B`` comes out true. Then ``A`` or ``B``
 is true, and every candidate weakly linked to both (sharing a cell with one and seeing the
 other with the same digit, or seeing both with their digit) is false. When the chain comes back
-to ``A`` itself true, the loop is *discontinuous* and ``A`` is true. The search is breadth
+to ``A`` itself true, the loop is *discontinuous* and ``A`` is true: its cell loses its other
+digits (HoDoKu counts the step so, a naked single follows). The search is breadth
 first, so each start gives its shortest chains; X-Chains and XY-Chains are the special cases
-on one digit and on two-candidate cells.
+on one digit and on two-candidate cells. When the end ``B`` is weakly linked back to ``A``,
+the chain closes a *continuous* loop: every weak link on it holds exactly one true candidate,
+which eliminates around each of them (see :func:`loop_eliminations`).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid
+from ..candidates import CandidateGrid, digits_of
 from ..step import Step
 from .links import LinkGraph, link_graph
 
@@ -46,6 +50,45 @@ def chain_text(grid: CandidateGrid, graph: LinkGraph, path: list[State]) -> str:
     return "".join(out)
 
 
+def visits_cells_once(graph: LinkGraph, path: list[State]) -> bool:
+    """Whether the chain enters each cell once (moving between two digits of a cell counts
+    as one visit; a loop may come back to its first cell), as HoDoKu's chains do."""
+    cells = [graph.cell(v) for v, _ in path]
+    visits = [c for k, c in enumerate(cells) if k == 0 or c != cells[k - 1]]
+    if len(visits) > 1 and visits[-1] == visits[0]:
+        visits.pop()
+    return len(set(visits)) == len(visits)
+
+
+def loop_eliminations(
+    grid: CandidateGrid, graph: LinkGraph, path: list[State]
+) -> tuple[tuple[int, int], ...]:
+    """What a continuous loop (``path``, closed by a weak link from its last node back to its
+    first) eliminates: each weak link has exactly one true end, so the two digits of a link
+    inside a cell leave it no room for others, and the digit of a link between two cells
+    leaves every cell seeing both (but the loop's own cells, as HoDoKu counts it)."""
+    geo, masks, n = grid.geo, grid.masks, graph.n
+    nodes = [v for v, _ in path]
+    on_loop = set(nodes)
+    loop_cells = {graph.cell(v) for v in nodes}
+    links = [(u, v) for (u, _), (v, on) in itertools.pairwise(path) if not on]
+    links.append((nodes[-1], nodes[0]))
+    out: set[tuple[int, int]] = set()
+    for u, v in links:
+        cu, cv = graph.cell(u), graph.cell(v)
+        if cu == cv:
+            keep = (1 << (graph.digit(u) - 1)) | (1 << (graph.digit(v) - 1))
+            out.update(
+                (cu, e) for e in digits_of(masks[cu] & ~keep) if cu * n + e - 1 not in on_loop
+            )
+        else:
+            d = graph.digit(u)
+            for i in geo.common_peers([cu, cv]):
+                if masks[i] >> (d - 1) & 1 and i not in loop_cells:
+                    out.add((i, d))
+    return tuple(sorted(out))
+
+
 def aic(grid: CandidateGrid) -> Iterator[Step]:
     """Every elimination (or placement) of a shortest AIC from each start candidate."""
     geo = grid.geo
@@ -72,27 +115,43 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                     continue
                 if nxt == start:
                     path = chain_path(parent, state)
+                    if not visits_cells_once(graph, path):
+                        continue
                     cell, d = graph.cell(start), graph.digit(start)
+                    others = grid.masks[cell] & ~(1 << (d - 1))
                     yield Step(
                         "Nice Loop/AIC",
-                        placements=((cell, d),),
+                        eliminations=tuple((cell, e) for e in digits_of(others)),
                         cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
                         digits=(d,),
                         reason=(
                             f"discontinuous loop {chain_text(grid, graph, path)}: "
-                            f"{geo.digit_name(d)} in {geo.cell_name(cell)} cannot be false"
+                            f"{geo.digit_name(d)} in {geo.cell_name(cell)} cannot be false, "
+                            "so the cell loses its other digits"
                         ),
                     )
                     continue
+                if nxt in start_weak:
+                    path = chain_path(parent, state)
+                    elims = loop_eliminations(grid, graph, path)
+                    if elims and visits_cells_once(graph, path):
+                        yield Step(
+                            "Nice Loop/AIC",
+                            eliminations=elims,
+                            cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
+                            digits=tuple(sorted({graph.digit(v) for v, _ in path})),
+                            reason=(
+                                f"continuous loop {chain_text(grid, graph, path)}-: every "
+                                "weak link of the loop holds exactly one true candidate"
+                            ),
+                        )
+                        continue
                 targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
                 if targets:
                     path = chain_path(parent, state)
-                    on_path = {v for v, _ in path}
-                    elims = tuple(
-                        sorted((graph.cell(v), graph.digit(v)) for v in targets if v not in on_path)
-                    )
-                    if not elims:
+                    if not visits_cells_once(graph, path):
                         continue
+                    elims = tuple(sorted((graph.cell(v), graph.digit(v)) for v in targets))
                     yield Step(
                         "Nice Loop/AIC",
                         eliminations=elims,

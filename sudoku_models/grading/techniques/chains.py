@@ -94,8 +94,8 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
                     parent[state] = (cell, held)
                     if state[1] == z and nxt != start:
                         elims = eliminations_in(masks, geo.common_peers([start, nxt]), z)
-                        if elims:
-                            path = _path(parent, state)
+                        path = _path(parent, state) if elims else []
+                        if elims and len(set(path)) == len(path):  # no cell twice
                             d = z.bit_length()
                             yield Step(
                                 "XY-Chain",

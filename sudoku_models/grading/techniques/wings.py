@@ -15,78 +15,98 @@ def _bivalue(grid: CandidateGrid) -> list[int]:
 
 
 def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
-    """Pivot {x,y} seeing pincers {x,z} and {y,z}: cells seeing both pincers lose z."""
-    yield from _wing(grid, pivot_size=2)
+    """Pivot {x,y} seeing pincers {x,z} and {y,z}: cells seeing both pincers lose z.
+
+    In HoDoKu's scan order: triples of two-candidate cells in cell order, each of the three
+    tried as the pivot (first, second, third).
+    """
+    geo, masks = grid.geo, grid.masks
+    pairs = _bivalue(grid)
+    for x, a in enumerate(pairs):
+        for y in range(x + 1, len(pairs)):
+            b = pairs[y]
+            if (masks[a] | masks[b]).bit_count() != 3 or masks[a] == masks[b]:
+                continue
+            for c in pairs[y + 1 :]:
+                if (masks[a] | masks[b] | masks[c]).bit_count() != 3:
+                    continue
+                if masks[c] in (masks[a], masks[b]):
+                    continue
+                for pivot, q1, q2 in ((a, b, c), (b, a, c), (c, b, a)):
+                    if not (geo.sees(pivot, q1) and geo.sees(pivot, q2)):
+                        continue
+                    z = masks[q1] & masks[q2]
+                    seen = geo.common_peers([q1, q2]) - {pivot}
+                    elims = eliminations_in(masks, seen, z)
+                    if elims:
+                        yield _wing_step(grid, "XY-Wing", pivot, q1, q2, z, elims)
 
 
 def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
-    """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: cells seeing all three lose z."""
-    yield from _wing(grid, pivot_size=3)
+    """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: cells seeing all three lose z.
 
-
-def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
+    In HoDoKu's scan order: pivots in cell order, then pincer pairs in cell order.
+    """
     geo, masks = grid.geo, grid.masks
     pairs = _bivalue(grid)
-    name = "XY-Wing" if pivot_size == 2 else "XYZ-Wing"
     for pivot, pm in enumerate(masks):
-        if pm.bit_count() != pivot_size:
+        if pm.bit_count() != 3:
             continue
-        if pivot_size == 2:
-            wings = [q for q in pairs if geo.sees(pivot, q) and (masks[q] & pm).bit_count() == 1]
-        else:
-            wings = [q for q in pairs if geo.sees(pivot, q) and masks[q] & pm == masks[q]]
-        for x, q1 in enumerate(wings):
-            for q2 in wings[x + 1 :]:
-                m1, m2 = masks[q1], masks[q2]
-                if m1 == m2:
+        for x, q1 in enumerate(pairs):
+            if masks[q1] & ~pm:
+                continue
+            for q2 in pairs[x + 1 :]:
+                if masks[q2] & ~pm or masks[q2] == masks[q1]:
                     continue
-                z = m1 & m2
-                if z.bit_count() != 1:
+                if not (geo.sees(pivot, q1) and geo.sees(pivot, q2)):
                     continue
-                if pivot_size == 2:
-                    if z & pm or (m1 | m2) & ~z != pm:
-                        continue
-                    seen = geo.common_peers([q1, q2]) - {pivot}
-                else:
-                    if not z & pm:
-                        continue
-                    seen = geo.common_peers([pivot, q1, q2])
-                elims = eliminations_in(masks, seen, z)
+                z = masks[q1] & masks[q2]
+                elims = eliminations_in(masks, geo.common_peers([pivot, q1, q2]), z)
                 if elims:
-                    d = z.bit_length()
-                    yield Step(
-                        name,
-                        eliminations=elims,
-                        cells=(pivot, q1, q2),
-                        digits=tuple(digits_of(pm | m1 | m2)),
-                        reason=(
-                            f"pivot {geo.cell_name(pivot)} with pincers {geo.cell_name(q1)} and "
-                            f"{geo.cell_name(q2)}: one of them holds {geo.digit_name(d)}"
-                        ),
-                    )
+                    yield _wing_step(grid, "XYZ-Wing", pivot, q1, q2, z, elims)
+
+
+def _wing_step(grid: CandidateGrid, name: str, pivot: int, q1: int, q2: int, z: int, elims):
+    geo, masks = grid.geo, grid.masks
+    return Step(
+        name,
+        eliminations=elims,
+        cells=(pivot, q1, q2),
+        digits=tuple(digits_of(masks[pivot] | masks[q1] | masks[q2])),
+        reason=(
+            f"pivot {geo.cell_name(pivot)} with pincers {geo.cell_name(q1)} and "
+            f"{geo.cell_name(q2)}: one of them holds {geo.digit_name(z.bit_length())}"
+        ),
+    )
 
 
 def w_wing(grid: CandidateGrid) -> Iterator[Step]:
-    """Two cells {x,y} joined by a strong link on x: cells seeing both lose y."""
+    """Two cells {x,y} joined by a strong link on x (one end seeing each cell, neither end
+    seeing both): cells seeing both lose y.
+
+    In HoDoKu's scan order: pairs of cells in cell order, the smaller digit struck first,
+    strong links in unit order (rows, columns, boxes).
+    """
     geo, masks = grid.geo, grid.masks
     pairs = _bivalue(grid)
     links_of = strong_links(grid)
     for x, a in enumerate(pairs):
         for c in pairs[x + 1 :]:
-            if masks[a] != masks[c] or geo.sees(a, c):
+            if masks[a] != masks[c]:
                 continue
             targets = geo.common_peers([a, c])
-            for d in digits_of(masks[a]):
-                other = masks[a] & ~(1 << (d - 1))
-                elims = eliminations_in(masks, targets, other)
+            for y in digits_of(masks[a]):
+                elims = eliminations_in(masks, targets, 1 << (y - 1))
                 if not elims:
                     continue
+                d = (masks[a] & ~(1 << (y - 1))).bit_length()
                 for p, q, u in links_of[d]:
                     if {p, q} & {a, c}:
                         continue
+                    if (geo.sees(p, a) and geo.sees(p, c)) or (geo.sees(q, a) and geo.sees(q, c)):
+                        continue
                     for s1, s2 in ((p, q), (q, p)):
                         if geo.sees(a, s1) and geo.sees(c, s2):
-                            y = other.bit_length()
                             yield Step(
                                 "W-Wing",
                                 eliminations=elims,
@@ -99,6 +119,7 @@ def w_wing(grid: CandidateGrid) -> Iterator[Step]:
                                     f" in {geo.unit_name(u)}, so one of them is {geo.digit_name(y)}"
                                 ),
                             )
+                            break
 
 
 def remote_pair(grid: CandidateGrid) -> Iterator[Step]:
