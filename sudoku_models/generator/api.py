@@ -412,7 +412,7 @@ def generate_from(
                 else _minimality(board, grid, dug, oracle, request.symmetry)
             )
         else:
-            if sum(1 for d in dug.cells if d) > request.max_clues:
+            if board.size - dug.cells.count(0) > request.max_clues:
                 continue
             cells, rating = dug.cells, None
             minimality = _minimality(board, grid, dug, oracle, request.symmetry)
@@ -466,9 +466,10 @@ def _minimality(
     """``"cell"``, ``"orbit"`` or ``"none"`` for a finished pass (see :class:`Generated`)."""
     if not dug.complete:
         return "none"
-    grouped = [
-        i for orbit in orbits(board.n, symmetry) if len(orbit) > 1 for i in orbit if dug.cells[i]
-    ]
+    shapes = orbits(board.n, symmetry)
+    if len(shapes) == board.size:  # single cells: the pass itself tried every clue alone
+        return "cell"
+    grouped = [i for orbit in shapes if len(orbit) > 1 for i in orbit if dug.cells[i]]
     if grouped and removable_cells(dug.cells, grid, grouped, oracle, board):
         return "orbit"
     return "cell"

@@ -522,8 +522,10 @@ def _solve_rows(
                     taken[0] = stop
                 _run_rows(module, array, first, stop, shape, limit, node_limit, mixed, out)
 
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for job in [pool.submit(take_slices) for _ in range(workers)]:
+        with ThreadPoolExecutor(max_workers=workers - 1) as pool:
+            helpers = [pool.submit(take_slices) for _ in range(workers - 1)]
+            take_slices()  # this thread is one of the workers
+            for job in helpers:
                 job.result()
     seconds = time.perf_counter() - start
     return ArrayAnswer(out.counts, out.solutions, out.finished, out.counters, seconds)
@@ -615,7 +617,7 @@ class NumbaOracle:
             shape.full, shape.segments, self._mixed,
         )  # fmt: skip
         rng.state = int(state[0])
-        removed = tuple(orbits[o] for o, went in zip(order.tolist(), gone.tolist()) if went)
+        removed = tuple(orbits[o] for o in order[gone].tolist())
         dug = (tuple(cells.tolist()), removed, bool(complete), int(tested), int(settled))
         return tuple(grid.tolist()), dug
 
