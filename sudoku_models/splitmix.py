@@ -11,6 +11,7 @@ puzzle on every backend whichever side draws it. The stream, Steele, Lea and Flo
   multiply-xorshift rounds (:data:`MIX1`, :data:`MIX2`) and a last xorshift, all modulo ``2**64``;
 - a number below ``k`` (``1 <= k <= 2**32``): the top 32 bits of the next number times ``k``,
   shifted down by 32 bits;
+- a float in ``[0, 1)``: the top 53 bits of the next number times ``2**-53``;
 - a shuffle: Fisher-Yates from the last position down, position ``i`` swapped with a number
   below ``i + 1``.
 """
@@ -33,8 +34,9 @@ _MASK = (1 << 64) - 1
 
 
 class SplitMix64:
-    """A seeded stream of 64-bit numbers, with ``randrange(k)`` and ``shuffle(list)`` as in
-    :class:`random.Random` (but drawn as the module says, so compiled code can follow).
+    """A seeded stream of 64-bit numbers, with ``randrange(k)``, ``random()`` and
+    ``shuffle(list)`` as in :class:`random.Random` (but drawn as the module says, so compiled
+    code can follow).
 
     >>> stream = SplitMix64(1)
     >>> [stream.randrange(10) for _ in range(5)]
@@ -58,6 +60,10 @@ class SplitMix64:
     def randrange(self, k: int) -> int:
         """A number from 0 to ``k - 1`` (``1 <= k <= 2**32``)."""
         return ((self.next64() >> 32) * k) >> 32
+
+    def random(self) -> float:
+        """A float in ``[0, 1)``."""
+        return (self.next64() >> 11) * 2.0**-53
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle ``items`` in place."""

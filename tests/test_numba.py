@@ -372,6 +372,7 @@ def test_compiled_stream_follows_the_python_one():
     assert [module.below(ours, k) for k in range(1, 40)] == [
         stream.randrange(k) for k in range(1, 40)
     ]
+    assert [module.uniform(ours) for _ in range(20)] == [stream.random() for _ in range(20)]
     items, expected = np.arange(30), list(range(30))
     module.shuffle(ours, items, 30)
     stream.shuffle(expected)

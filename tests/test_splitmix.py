@@ -33,6 +33,13 @@ def test_randrange_is_the_top_bits_scaled():
     assert set(counts) == set(range(6)) and min(counts.values()) > 850
 
 
+def test_random_is_the_top_53_bits():
+    a, b = SplitMix64(12), SplitMix64(12)
+    draws = [a.random() for _ in range(2000)]
+    assert draws[:50] == [(b.next64() >> 11) / 2**53 for _ in range(50)]
+    assert min(draws) >= 0 and max(draws) < 1 and 0.45 < sum(draws) / len(draws) < 0.55
+
+
 def test_shuffle_is_fisher_yates_from_the_end():
     items = list(range(10))
     SplitMix64(4).shuffle(items)

@@ -10,7 +10,7 @@ the shuffle removes: digits are relabelled, bands and stacks are permuted, rows 
 and columns inside each stack too, and square boxes may transpose. Every shuffle maps a valid
 grid to a valid grid.
 
-Every random choice goes through ``rng.shuffle`` and ``rng.randrange``, so ``rng`` may be a
+Every random choice goes through ``rng.shuffle`` and ``rng.random``, so ``rng`` may be a
 :class:`random.Random` or the generator's :class:`~sudoku_models.splitmix.SplitMix64`; with the
 latter the numba backend draws the same grid in compiled code
 (:func:`sudoku_models.solvers.numba_search.random_grid` follows this module step by step).
@@ -23,7 +23,7 @@ import random
 from ..board import Board
 from ..splitmix import SplitMix64
 
-#: A source of random choices: anything with ``shuffle(list)`` and ``randrange(k)``.
+#: A source of random choices: anything with ``shuffle(list)`` and ``random()``.
 Random = random.Random | SplitMix64
 
 #: Search steps (digits placed) allowed per cell before the search starts again.
@@ -121,7 +121,7 @@ def shuffle_grid(board: Board, grid: list[int] | tuple[int, ...], rng: Random) -
     rng.shuffle(labels)
     rows = _nested_order(n // br, br, rng)
     cols = _nested_order(n // bc, bc, rng)
-    transpose = br == bc and rng.randrange(2) == 1
+    transpose = br == bc and rng.random() < 0.5
     out = []
     for r in range(n):
         for c in range(n):

@@ -543,20 +543,31 @@ def dig(
 
 
 @njit(cache=True, nogil=True)
-def below(rng, k):
-    """A number from 0 to ``k - 1`` drawn from the SplitMix64 state ``rng[0]`` (see
-    :mod:`sudoku_models.splitmix`), which moves on."""
+def next64(rng):
+    """The next number of the SplitMix64 state ``rng[0]`` (see :mod:`sudoku_models.splitmix`),
+    which moves on."""
     z = rng[0] + np.uint64(GAMMA)
     rng[0] = z
     z = (z ^ (z >> np.uint64(SHIFT1))) * np.uint64(MIX1)
     z = (z ^ (z >> np.uint64(SHIFT2))) * np.uint64(MIX2)
-    z = z ^ (z >> np.uint64(SHIFT3))
-    return np.int64(((z >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+    return z ^ (z >> np.uint64(SHIFT3))
+
+
+@njit(cache=True, nogil=True)
+def below(rng, k):
+    """A number from 0 to ``k - 1``, as :meth:`sudoku_models.splitmix.SplitMix64.randrange`."""
+    return np.int64(((next64(rng) >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+
+
+@njit(cache=True, nogil=True)
+def uniform(rng):
+    """A float in ``[0, 1)``, as :meth:`sudoku_models.splitmix.SplitMix64.random`."""
+    return np.float64(next64(rng) >> np.uint64(11)) * 2.0**-53
 
 
 @njit(cache=True, nogil=True)
 def shuffle(rng, items, length):
-    """Shuffle ``items[:length]`` in place as :meth:`SplitMix64.shuffle` does."""
+    """Shuffle ``items[:length]`` in place, as :meth:`sudoku_models.splitmix.SplitMix64.shuffle`."""
     for i in range(length - 1, 0, -1):
         j = below(rng, i + 1)
         t = items[i]
@@ -674,7 +685,7 @@ def random_grid(rng, n, br, bc, steps_per_cell, in_order_up_to):
     shuffle(rng, labels, n)
     rows = _nested_order(rng, n // br, br)
     cols = _nested_order(rng, n // bc, bc)
-    transpose = br == bc and below(rng, 2) == 1
+    transpose = br == bc and uniform(rng) < 0.5
     grid = np.empty(size, dtype=np.int64)
     for r in range(n):
         for c in range(n):
