@@ -9,6 +9,7 @@ import pytest
 
 from sudoku_models.board import Board
 from sudoku_models.generator.grids import random_grid, shuffle_grid
+from sudoku_models.splitmix import SplitMix64
 
 SHAPES = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
 
@@ -54,3 +55,12 @@ def test_shuffle_keeps_a_grid_valid():
     shuffled = {shuffle_grid(board, grid, rng) for _ in range(30)}
     assert all(_is_complete_grid(board, g) for g in shuffled)
     assert len(shuffled) > 1
+
+
+@pytest.mark.parametrize("box", [(2, 2), (3, 3)])
+def test_the_generators_stream_draws_valid_reproducible_grids(box):
+    board = Board(*box)
+    grids = [random_grid(board, SplitMix64(seed)) for seed in range(20)]
+    assert all(_is_complete_grid(board, g) for g in grids)
+    assert grids == [random_grid(board, SplitMix64(seed)) for seed in range(20)]
+    assert len(set(grids)) > (19 if board.n == 9 else 5)

@@ -345,3 +345,35 @@ def test_solve_command_reads_a_file(tmp_path, capsys):
     assert [line.split("\t")[1] for line in out] == ["unique"] * 5 + ["unsatisfiable"]
     for line, text in zip(out[:5], lines[:5]):
         assert Puzzle.parse(line.split("\t")[0]).is_valid_solution_of(Puzzle.parse(text))
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 4)])
+def test_compiled_grids_follow_the_python_draws(box):
+    # The numba backend draws the generator's grid in compiled code: the same grid from the
+    # same stream, which ends in the same state (the 16x16 grids fill the tightest cell first).
+    from sudoku_models.generator.grids import IN_ORDER_UP_TO, STEPS_PER_CELL, random_grid
+    from sudoku_models.splitmix import SplitMix64
+
+    module = numba_backend._search_module()
+    board = Board(*box)
+    for seed in range(2 if board.n > 12 else 12):
+        stream = SplitMix64(seed)
+        ours = np.array([seed], dtype=np.uint64)
+        grid = module.random_grid(ours, board.n, *box, STEPS_PER_CELL, IN_ORDER_UP_TO)
+        assert tuple(grid.tolist()) == random_grid(board, stream)
+        assert int(ours[0]) == stream.state
+
+
+def test_compiled_stream_follows_the_python_one():
+    from sudoku_models.splitmix import SplitMix64
+
+    module = numba_backend._search_module()
+    stream, ours = SplitMix64(2**63 + 11), np.array([2**63 + 11], dtype=np.uint64)
+    assert [module.below(ours, k) for k in range(1, 40)] == [
+        stream.randrange(k) for k in range(1, 40)
+    ]
+    assert [module.uniform(ours) for _ in range(20)] == [stream.random() for _ in range(20)]
+    items, expected = np.arange(30), list(range(30))
+    module.shuffle(ours, items, 30)
+    stream.shuffle(expected)
+    assert items.tolist() == expected and int(ours[0]) == stream.state

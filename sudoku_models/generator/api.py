@@ -1,10 +1,12 @@
 """``generate`` and ``generate_many``: unique puzzles from random grids, reproducible by seed.
 
 One attempt draws a random complete grid, shuffles the orbits of the chosen symmetry, and digs
-them in one pass (:mod:`.dig`). Every random choice comes from one ``random.Random`` seeded by
-an int that the result records, so ``generate(seed=result.seed, ...)`` with the same arguments
-gives the same puzzle again, whatever the backend: each backend answers the same exact
-questions, and the answers decide the puzzle. ``generate_many(n, seed=s)`` makes the puzzles of
+them in one pass (:mod:`.dig`). Every random choice comes from one
+:class:`~sudoku_models.splitmix.SplitMix64` stream seeded by an int that the result records, so
+``generate(seed=result.seed, ...)`` with the same arguments gives the same puzzle again,
+whatever the backend: each backend answers the same exact questions, and the answers decide the
+puzzle. The numba backend makes a whole attempt in one compiled call, drawing the same numbers
+from the same stream. ``generate_many(n, seed=s)`` makes the puzzles of
 seeds ``s, s + 1, ..., s + n - 1``, so its first puzzle is ``generate(seed=s)`` and each puzzle's
 recorded seed makes it again on its own.
 """
@@ -25,8 +27,9 @@ from ..board import Board
 from ..puzzle import Puzzle
 from ..solvers import get_solver
 from ..solvers.base import Solver
+from ..splitmix import SplitMix64
 from .dig import Dug, Oracle, SatOracle, SolverOracle, dig, removable_cells
-from .grids import random_grid
+from .grids import IN_ORDER_UP_TO, STEPS_PER_CELL, random_grid
 from .symmetry import check_symmetry, orbits
 from .variants import DEFAULT_ATTEMPTS as VARIANT_ATTEMPTS
 from .variants import VariantGenerated, generate_variant
@@ -94,7 +97,7 @@ class Generated:
         """One line in words: clues, minimality, symmetry, seed, and the rating when there is one.
 
         >>> generate(seed=1, box=(2, 2)).summary()
-        '4 clues, minimal, symmetry none, seed 1'
+        '5 clues, minimal, symmetry none, seed 1'
         """
         level = f", {self.rating.summary()}" if self.rating is not None else ""
         return (
@@ -251,7 +254,7 @@ def generate(
 
     >>> g = generate(seed=1, box=(2, 2))
     >>> g.clues, g.is_minimal, g.solution.is_valid_solution_of(g.puzzle)
-    (4, True, True)
+    (5, True, True)
     """
     if variant is not None:
         if symmetry != "none" or difficulty is not None:
@@ -368,7 +371,7 @@ def _generate_chunk(seeds: list[int], request: Request) -> list[Generated]:
 def seed_value(seed: Seed) -> int:
     """The int seed of a ``seed`` argument: itself, one drawn from a Random, or a fresh one.
 
-    Seeds are ints from 0 up: ``random.Random`` reads ``-s`` as ``s``, so a negative seed
+    Seeds are ints from 0 up: the stream takes its seed modulo ``2**64``, so a negative seed
     would name the puzzle of another seed.
     """
     if seed is None:
@@ -392,15 +395,12 @@ def generate_from(
     start = time.perf_counter()
     board = request.board
     oracle = oracle_for(request.backend, board)
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     shapes = orbits(board.n, request.symmetry)
     floor = request.min_clues if request.minimal else max(request.min_clues, request.max_clues)
     for attempt in range(1, request.max_attempts + 1):
-        grid = random_grid(board, rng)
-        order = list(shapes)
-        rng.shuffle(order)
         report = None if tried is None else functools.partial(tried, attempt)
-        dug = dig(board, grid, order, oracle, floor, report)
+        grid, dug = _attempt(board, rng, shapes, oracle, floor, report)
         if request.difficulty is not None:
             found = _rated_on_path(board, grid, dug, request)
             if found is None:
@@ -412,7 +412,7 @@ def generate_from(
                 else _minimality(board, grid, dug, oracle, request.symmetry)
             )
         else:
-            if sum(1 for d in dug.cells if d) > request.max_clues:
+            if board.size - dug.cells.count(0) > request.max_clues:
                 continue
             cells, rating = dug.cells, None
             minimality = _minimality(board, grid, dug, oracle, request.symmetry)
@@ -437,15 +437,39 @@ def generate_from(
     )
 
 
+def _attempt(
+    board: Board,
+    rng: SplitMix64,
+    shapes: tuple[tuple[int, ...], ...],
+    oracle: Oracle,
+    floor: int,
+    report: Callable[[int], None] | None,
+) -> tuple[tuple[int, ...], Dug]:
+    """A random grid, then one digging pass over the orbits ``shapes`` in a random order.
+
+    An oracle with a ``draw_and_dig`` method (the numba backend's) does both in one compiled
+    call, drawing the same numbers from ``rng``; ``report`` then hears nothing.
+    """
+    own_attempt = getattr(oracle, "draw_and_dig", None)
+    if own_attempt is not None:
+        grid, dug = own_attempt(rng, shapes, floor, STEPS_PER_CELL, IN_ORDER_UP_TO)
+        return grid, Dug(*dug)
+    grid = random_grid(board, rng)
+    order = list(shapes)
+    rng.shuffle(order)
+    return grid, dig(board, grid, order, oracle, floor, report)
+
+
 def _minimality(
     board: Board, grid: tuple[int, ...], dug: Dug, oracle: Oracle, symmetry: str
 ) -> str:
     """``"cell"``, ``"orbit"`` or ``"none"`` for a finished pass (see :class:`Generated`)."""
     if not dug.complete:
         return "none"
-    grouped = [
-        i for orbit in orbits(board.n, symmetry) if len(orbit) > 1 for i in orbit if dug.cells[i]
-    ]
+    shapes = orbits(board.n, symmetry)
+    if len(shapes) == board.size:  # single cells: the pass itself tried every clue alone
+        return "cell"
+    grouped = [i for orbit in shapes if len(orbit) > 1 for i in orbit if dug.cells[i]]
     if grouped and removable_cells(dug.cells, grid, grouped, oracle, board):
         return "orbit"
     return "cell"

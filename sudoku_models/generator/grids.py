@@ -9,6 +9,11 @@ A fixed cell order leaves a bias (the first row, for one, is filled without cons
 the shuffle removes: digits are relabelled, bands and stacks are permuted, rows inside each band
 and columns inside each stack too, and square boxes may transpose. Every shuffle maps a valid
 grid to a valid grid.
+
+Every random choice goes through ``rng.shuffle`` and ``rng.random``, so ``rng`` may be a
+:class:`random.Random` or the generator's :class:`~sudoku_models.splitmix.SplitMix64`; with the
+latter the numba backend draws the same grid in compiled code
+(:func:`sudoku_models.solvers.numba_search.random_grid` follows this module step by step).
 """
 
 from __future__ import annotations
@@ -16,6 +21,10 @@ from __future__ import annotations
 import random
 
 from ..board import Board
+from ..splitmix import SplitMix64
+
+#: A source of random choices: anything with ``shuffle(list)`` and ``random()``.
+Random = random.Random | SplitMix64
 
 #: Search steps (digits placed) allowed per cell before the search starts again.
 STEPS_PER_CELL = 50
@@ -24,7 +33,7 @@ STEPS_PER_CELL = 50
 IN_ORDER_UP_TO = 12
 
 
-def random_grid(board: Board, rng: random.Random) -> tuple[int, ...]:
+def random_grid(board: Board, rng: Random) -> tuple[int, ...]:
     """A random complete grid of ``board``'s shape, drawn from ``rng`` only.
 
     >>> grid = random_grid(Board(2, 2), random.Random(7))
@@ -37,7 +46,7 @@ def random_grid(board: Board, rng: random.Random) -> tuple[int, ...]:
             return shuffle_grid(board, grid, rng)
 
 
-def _search(board: Board, rng: random.Random, budget: int) -> list[int] | None:
+def _search(board: Board, rng: Random, budget: int) -> list[int] | None:
     """One randomized depth-first fill; None when ``budget`` placements run out first."""
     n, br, bc = board.n, board.box_rows, board.box_cols
     in_order = n <= IN_ORDER_UP_TO
@@ -105,9 +114,7 @@ def _tightest(
     return best
 
 
-def shuffle_grid(
-    board: Board, grid: list[int] | tuple[int, ...], rng: random.Random
-) -> tuple[int, ...]:
+def shuffle_grid(board: Board, grid: list[int] | tuple[int, ...], rng: Random) -> tuple[int, ...]:
     """``grid`` relabelled and with bands, stacks, rows and columns permuted at random."""
     n, br, bc = board.n, board.box_rows, board.box_cols
     labels = list(range(1, n + 1))
@@ -123,7 +130,7 @@ def shuffle_grid(
     return tuple(out)
 
 
-def _nested_order(groups: int, width: int, rng: random.Random) -> list[int]:
+def _nested_order(groups: int, width: int, rng: Random) -> list[int]:
     """Line indices with the groups of ``width`` lines permuted, and the lines inside each group."""
     group_order = list(range(groups))
     rng.shuffle(group_order)

@@ -38,6 +38,7 @@ from ..board import Board, peers_of
 from ..errors import InvalidPuzzleError, MissingDependencyError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
+from ..splitmix import SplitMix64
 from .base import EnumeratingSolver, Grid, Result, SearchTimeout, Stats
 from .base import _status as status_of
 
@@ -47,8 +48,10 @@ NODES_PER_CALL = 500
 #: Solutions the compiled search hands back per call while enumerating.
 SOLUTIONS_PER_CALL = 64
 
-#: Slices of rows per thread in :func:`solve_array`: smaller slices balance uneven puzzles.
-ROW_SLICES_PER_WORKER = 8
+#: In :func:`solve_array` with several threads, a thread takes the rows left divided by this
+#: many times the threads (at least one row) at a time: the slices shrink as the rows run out,
+#: so the threads finish together even when a few puzzles are much harder than the rest.
+SLICES_AHEAD = 4
 
 #: How to get Numba, for error messages.
 INSTALL = "pip install 'sudoku-models[fast]' (or pip install numba)"
@@ -58,6 +61,10 @@ VARIANTS = {"mixed": True, "cells": False}
 
 #: A node budget that never runs out.
 _UNBOUNDED = 2**62
+
+#: What a digging pass returns: the clues left, the orbits removed in order, whether the pass
+#: was complete, the removals tested and those the clues alone settled.
+DigPass = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], bool, int, int]
 
 _compiled: dict[str, Any] = {}
 
@@ -97,7 +104,9 @@ def _warm(module: ModuleType) -> None:
     state = _State.for_model(Model.from_puzzle("." * 16), shape)
     _run_search(module, state, shape, np.zeros((0, 16), np.int64), 1, 10, True)
     grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
-    NumbaOracle(Board(2, 2), True, module).dig(grid, [(0,), (1, 2)], 0)
+    oracle = NumbaOracle(Board(2, 2), True, module)
+    oracle.dig(grid, [(0,), (1, 2)], 0)
+    oracle.draw_and_dig(SplitMix64(0), tuple((i,) for i in range(16)), 0, 50, 12)
 
 
 @dataclass(frozen=True)
@@ -491,7 +500,8 @@ def solve_array(
 def _solve_rows(
     array: Any, shape: _Tables, limit: int, keep: int, workers: int, node_limit: int, mixed: bool
 ) -> ArrayAnswer:
-    """Solve the rows of a checked uint8 array, on ``workers`` threads sharing slices of rows."""
+    """Solve the rows of a checked uint8 array, on ``workers`` threads taking slices of rows
+    from a shared counter (see :data:`SLICES_AHEAD`)."""
     module = _search_module()
     k = array.shape[0]
     out = _BatchBuffers.empty(k, keep, shape.size)
@@ -499,16 +509,23 @@ def _solve_rows(
     if workers == 1 or k < 2:
         _run_rows(module, array, 0, k, shape, limit, node_limit, mixed, out)
     else:
-        step = max(1, math.ceil(k / (workers * ROW_SLICES_PER_WORKER)))
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            jobs = [
-                pool.submit(
-                    _run_rows, module, array, a, min(a + step, k), shape, limit, node_limit,
-                    mixed, out,
-                )
-                for a in range(0, k, step)
-            ]  # fmt: skip
-            for job in jobs:
+        taken = [0]
+        lock = threading.Lock()
+
+        def take_slices() -> None:
+            while True:
+                with lock:
+                    first = taken[0]
+                    if first >= k:
+                        return
+                    stop = first + max(1, (k - first) // (SLICES_AHEAD * workers))
+                    taken[0] = stop
+                _run_rows(module, array, first, stop, shape, limit, node_limit, mixed, out)
+
+        with ThreadPoolExecutor(max_workers=workers - 1) as pool:
+            helpers = [pool.submit(take_slices) for _ in range(workers - 1)]
+            take_slices()  # this thread is one of the workers
+            for job in helpers:
                 job.result()
     seconds = time.perf_counter() - start
     return ArrayAnswer(out.counts, out.solutions, out.finished, out.counters, seconds)
@@ -522,7 +539,7 @@ class NumbaOracle:
     removed cell: with one removed cell the search starts with that cell's digit ruled out, with
     several it skips ``grid`` where it finds it. The work arrays are kept between questions, and
     a lock keeps threads that share the oracle from mixing them. :meth:`dig` runs a whole
-    digging pass in compiled code.
+    digging pass in compiled code, :meth:`draw_and_dig` a whole attempt of the generator.
     """
 
     def __init__(self, board: Board, mixed: bool, module: ModuleType, label: str = "") -> None:
@@ -557,9 +574,7 @@ class NumbaOracle:
             )
             return bool(state.ctx[self._module.FOUND])
 
-    def dig(
-        self, grid: Sequence[int], order: Sequence[Sequence[int]], floor: int
-    ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], bool, int, int]:
+    def dig(self, grid: Sequence[int], order: Sequence[Sequence[int]], floor: int) -> DigPass:
         """The whole digging pass of :func:`sudoku_models.generator.dig.dig` in one compiled
         call, with the same answers: the clues left, the orbits removed in order, whether the
         pass was complete, the removals tested and those the clues alone settled."""
@@ -575,3 +590,43 @@ class NumbaOracle:
             )  # fmt: skip
         removed = tuple(tuple(orbit) for orbit, went in zip(order, gone.tolist()) if went)
         return tuple(cells.tolist()), removed, bool(complete), int(tested), int(settled)
+
+    def draw_and_dig(
+        self,
+        rng: SplitMix64,
+        orbits: tuple[tuple[int, ...], ...],
+        floor: int,
+        steps_per_cell: int,
+        in_order_up_to: int,
+    ) -> tuple[tuple[int, ...], DigPass]:
+        """One attempt of the generator in one compiled call: the random grid that
+        :func:`sudoku_models.generator.grids.random_grid` draws from ``rng`` (with its
+        ``STEPS_PER_CELL`` and ``IN_ORDER_UP_TO``), then ``orbits`` shuffled by ``rng``
+        and dug as :meth:`dig` does. ``rng`` moves on as those Python draws move it.
+
+        Returns the grid and what :meth:`dig` returns.
+        """
+        import numpy as np
+
+        shape = self._shape
+        flat, starts = _orbit_arrays(orbits)
+        state = np.array([rng.state], dtype=np.uint64)
+        grid, order, cells, gone, complete, tested, settled = self._module.draw_and_dig(
+            state, self.board.box_rows, self.board.box_cols, steps_per_cell, in_order_up_to,
+            flat, starts, floor, self._cell_units, shape.peers, shape.npeers, shape.units,
+            shape.full, shape.segments, self._mixed,
+        )  # fmt: skip
+        rng.state = int(state[0])
+        removed = tuple(orbits[o] for o in order[gone].tolist())
+        dug = (tuple(cells.tolist()), removed, bool(complete), int(tested), int(settled))
+        return tuple(grid.tolist()), dug
+
+
+@functools.lru_cache(maxsize=16)
+def _orbit_arrays(orbits: tuple[tuple[int, ...], ...]) -> tuple[Any, Any]:
+    """The cells of ``orbits`` end to end, and where each orbit starts (one more at the end)."""
+    import numpy as np
+
+    flat = np.array([i for orbit in orbits for i in orbit], dtype=np.int64)
+    starts = np.array([0, *itertools.accumulate(map(len, orbits))], dtype=np.int64)
+    return flat, starts

@@ -27,6 +27,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..splitmix import GAMMA, MIX1, MIX2, SHIFT1, SHIFT2, SHIFT3
+
 #: Slots of the context array shared with the caller.
 DEPTH, FOUND, NODES, GUESSES, BACKTRACKS, PROPAGATIONS, CONFLICTS, STARTED, STORED = range(9)
 CONTEXT_SLOTS = 9
@@ -241,6 +243,29 @@ def _leaf(c, exclude, out, limit, ctx):
 
 
 @njit(cache=True, nogil=True)
+def open_root(
+    stack, where, digit, left, queue, queued, ctx, peers, npeers, units, full, segments, exclude,
+    out, limit, mixed, pointing,
+):  # fmt: skip
+    """Start the search at the root ``stack[0]``, which has no empty candidate set and whose
+    singles not yet removed from their peers are the ``queued`` cells of ``queue``: propagate
+    (then pointing and claiming too, with ``pointing``), then set up the first branching or count
+    a complete root. :func:`search` carries on from there."""
+    ctx[STARTED] = 1
+    ctx[DEPTH] = -1
+    ctx[NODES] += 1
+    root = stack[0]
+    if not propagate(root, queue, queued, peers, npeers, units, full, ctx) or (
+        pointing and not locked(root, queue, peers, npeers, units, full, segments, ctx)
+    ):
+        ctx[CONFLICTS] += 1
+    elif choose(root, units, mixed, 0, where, digit, left):
+        ctx[DEPTH] = 0
+    else:
+        _leaf(root, exclude, out, limit, ctx)
+
+
+@njit(cache=True, nogil=True)
 def search(
     stack,
     where,
@@ -271,29 +296,22 @@ def search(
     (reset ``ctx[STORED]``) before calling again.
     """
     if ctx[STARTED] == 0:
-        ctx[STARTED] = 1
-        ctx[DEPTH] = -1
         root = stack[0]
         queued = 0
         for i in range(root.shape[0]):
             m = root[i]
             if m == 0:
+                ctx[STARTED] = 1
+                ctx[DEPTH] = -1
                 ctx[CONFLICTS] += 1
                 return DONE
             if m & (m - 1) == 0:
                 queue[queued] = i
                 queued += 1
-        ctx[NODES] += 1
-        if not propagate(root, queue, queued, peers, npeers, units, full, ctx) or not locked(
-            root, queue, peers, npeers, units, full, segments, ctx
-        ):
-            ctx[CONFLICTS] += 1
-            return DONE
-        if choose(root, units, mixed, 0, where, digit, left):
-            ctx[DEPTH] = 0
-        else:
-            _leaf(root, exclude, out, limit, ctx)
-            return DONE
+        open_root(
+            stack, where, digit, left, queue, queued, ctx, peers, npeers, units, full, segments,
+            exclude, out, limit, mixed, True,
+        )  # fmt: skip
     spent = 0
     while ctx[DEPTH] >= 0:
         if limit > 0 and ctx[FOUND] >= limit:
@@ -479,33 +497,36 @@ def dig(
         if forced:
             settled += 1
         else:
+            # The root: the clues' digits, each empty cell's digits left by the clues (so only
+            # the empty cells' singles still need propagating), a lone removed cell without
+            # its digit; no pointing and claiming, which costs more than it saves here.
+            lone = stop - first == 1
+            exclude = none if lone else whole
+            root = stack[0]
+            queued = 0
+            dead = False
             for i in range(size):
-                stack[0, i] = full if cells[i] == 0 else bits[i]
-            exclude = whole
-            if stop - first == 1:
-                i = orbit_cells[first]
-                stack[0, i] = full & ~bits[i]
-                exclude = none
+                if cells[i]:
+                    root[i] = bits[i]
+                    continue
+                m = _clue_options(i, held, cell_units, full)
+                if lone and i == orbit_cells[first]:
+                    m &= ~bits[i]
+                root[i] = m
+                if m & (m - 1) == 0:
+                    dead = dead or m == 0
+                    queue[queued] = i
+                    queued += 1
             ctx[:] = 0
-            search(
-                stack,
-                where,
-                digit,
-                left,
-                queue,
-                ctx,
-                peers,
-                npeers,
-                units,
-                full,
-                segments,
-                exclude,
-                out,
-                1,
-                2**62,
-                mixed,
-                False,
-            )
+            if not dead:
+                open_root(
+                    stack, where, digit, left, queue, queued, ctx, peers, npeers, units, full,
+                    segments, exclude, out, 1, mixed, False,
+                )  # fmt: skip
+                search(
+                    stack, where, digit, left, queue, ctx, peers, npeers, units, full, segments,
+                    exclude, out, 1, 2**62, mixed, False,
+                )  # fmt: skip
             if ctx[FOUND] > 0:
                 for k in range(first, stop):
                     i = orbit_cells[k]
@@ -516,3 +537,184 @@ def dig(
         gone[o] = True
         count -= stop - first
     return cells, gone, complete, tested, settled
+
+
+# --- the generator's random grids, drawn as sudoku_models.generator.grids draws them ----------
+
+
+@njit(cache=True, nogil=True)
+def next64(rng):
+    """The next number of the SplitMix64 state ``rng[0]`` (see :mod:`sudoku_models.splitmix`),
+    which moves on."""
+    z = rng[0] + np.uint64(GAMMA)
+    rng[0] = z
+    z = (z ^ (z >> np.uint64(SHIFT1))) * np.uint64(MIX1)
+    z = (z ^ (z >> np.uint64(SHIFT2))) * np.uint64(MIX2)
+    return z ^ (z >> np.uint64(SHIFT3))
+
+
+@njit(cache=True, nogil=True)
+def below(rng, k):
+    """A number from 0 to ``k - 1``, as :meth:`sudoku_models.splitmix.SplitMix64.randrange`."""
+    return np.int64(((next64(rng) >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+
+
+@njit(cache=True, nogil=True)
+def uniform(rng):
+    """A float in ``[0, 1)``, as :meth:`sudoku_models.splitmix.SplitMix64.random`."""
+    return np.float64(next64(rng) >> np.uint64(11)) * 2.0**-53
+
+
+@njit(cache=True, nogil=True)
+def shuffle(rng, items, length):
+    """Shuffle ``items[:length]`` in place, as :meth:`sudoku_models.splitmix.SplitMix64.shuffle`."""
+    for i in range(length - 1, 0, -1):
+        j = below(rng, i + 1)
+        t = items[i]
+        items[i] = items[j]
+        items[j] = t
+
+
+@njit(cache=True, nogil=True)
+def _fill(rng, n, br, bc, budget, in_order, grid):
+    """One randomized depth-first fill of ``grid``, as ``grids._search``; False when ``budget``
+    placements run out first. Cells go in reading order with ``in_order``, else the tightest
+    (the first of the list of empty cells with the fewest digits left) first."""
+    size = n * n
+    row_used = np.zeros(n, dtype=np.int64)
+    col_used = np.zeros(n, dtype=np.int64)
+    box_used = np.zeros(n, dtype=np.int64)
+    grid[:] = 0
+    empty = np.empty(size, dtype=np.int64)  # a list whose last entry is the next in reading order
+    for k in range(size):
+        empty[k] = size - 1 - k
+    nempty = size
+    cells = np.empty(size, dtype=np.int64)  # the stack: a filled cell and its digits left
+    choices = np.empty((size, n), dtype=np.int64)
+    nchoices = np.zeros(size, dtype=np.int64)
+    depth = 0
+    while nempty > 0:
+        if in_order:
+            nempty -= 1
+            cell = empty[nempty]
+        else:
+            at = nempty - 1
+            best_used = -1
+            for k in range(nempty):
+                i = empty[k]
+                r = i // n
+                c = i % n
+                used = popcount(row_used[r] | col_used[c] | box_used[r // br * br + c // bc])
+                if used > best_used:
+                    at = k
+                    best_used = used
+                    if used == n:
+                        break
+            cell = empty[at]
+            for k in range(at, nempty - 1):
+                empty[k] = empty[k + 1]
+            nempty -= 1
+        r = cell // n
+        c = cell % n
+        used = row_used[r] | col_used[c] | box_used[r // br * br + c // bc]
+        count = 0
+        for d in range(1, n + 1):
+            if not (used >> d) & 1:
+                choices[depth, count] = d
+                count += 1
+        shuffle(rng, choices[depth], count)
+        nchoices[depth] = count
+        cells[depth] = cell
+        depth += 1
+        while True:
+            if depth == 0:
+                return False
+            cell = cells[depth - 1]
+            r = cell // n
+            c = cell % n
+            b = r // br * br + c // bc
+            if grid[cell]:
+                keep = ~(1 << grid[cell])
+                row_used[r] &= keep
+                col_used[c] &= keep
+                box_used[b] &= keep
+                grid[cell] = 0
+            if nchoices[depth - 1] > 0:
+                budget -= 1
+                if budget < 0:
+                    return False
+                nchoices[depth - 1] -= 1
+                d = choices[depth - 1, nchoices[depth - 1]]
+                grid[cell] = d
+                row_used[r] |= 1 << d
+                col_used[c] |= 1 << d
+                box_used[b] |= 1 << d
+                break
+            depth -= 1
+            empty[nempty] = cell
+            nempty += 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _nested_order(rng, groups, width):
+    """Line indices with the groups of ``width`` lines permuted, then the lines inside each."""
+    group_order = np.arange(groups)
+    shuffle(rng, group_order, groups)
+    order = np.empty(groups * width, dtype=np.int64)
+    inside = np.empty(width, dtype=np.int64)
+    for k in range(groups):
+        g = group_order[k]
+        for w in range(width):
+            inside[w] = g * width + w
+        shuffle(rng, inside, width)
+        order[k * width : (k + 1) * width] = inside
+    return order
+
+
+@njit(cache=True, nogil=True)
+def random_grid(rng, n, br, bc, steps_per_cell, in_order_up_to):
+    """A random complete grid of digits drawn from the SplitMix64 state ``rng``: the one
+    :func:`sudoku_models.generator.grids.random_grid` draws from the same state, given its
+    ``STEPS_PER_CELL`` and ``IN_ORDER_UP_TO``."""
+    size = n * n
+    found = np.zeros(size, dtype=np.int64)
+    while not _fill(rng, n, br, bc, steps_per_cell * size, n <= in_order_up_to, found):
+        pass
+    labels = np.arange(1, n + 1)
+    shuffle(rng, labels, n)
+    rows = _nested_order(rng, n // br, br)
+    cols = _nested_order(rng, n // bc, bc)
+    transpose = br == bc and uniform(rng) < 0.5
+    grid = np.empty(size, dtype=np.int64)
+    for r in range(n):
+        for c in range(n):
+            source = cols[c] * n + rows[r] if transpose else rows[r] * n + cols[c]
+            grid[r * n + c] = labels[found[source] - 1]
+    return grid
+
+
+@njit(cache=True, nogil=True)
+def draw_and_dig(
+    rng, br, bc, steps_per_cell, in_order_up_to, orbit_cells, orbit_starts, floor, cell_units,
+    peers, npeers, units, full, segments, mixed,
+):  # fmt: skip
+    """One attempt of the generator in compiled code: a random grid, the orbits in a random
+    order, one digging pass (:func:`dig`), all drawn from the SplitMix64 state ``rng`` as the
+    Python side draws them. Returns the grid, the order (orbit numbers) and what :func:`dig`
+    returns."""
+    grid = random_grid(rng, br * bc, br, bc, steps_per_cell, in_order_up_to)
+    count = orbit_starts.shape[0] - 1
+    order = np.arange(count)
+    shuffle(rng, order, count)
+    flat = np.empty(orbit_cells.shape[0], dtype=np.int64)
+    starts = np.zeros(count + 1, dtype=np.int64)
+    for k in range(count):
+        o = order[k]
+        length = orbit_starts[o + 1] - orbit_starts[o]
+        flat[starts[k] : starts[k] + length] = orbit_cells[orbit_starts[o] : orbit_starts[o + 1]]
+        starts[k + 1] = starts[k] + length
+    cells, gone, complete, tested, settled = dig(
+        grid, flat, starts, floor, cell_units, peers, npeers, units, full, segments, mixed
+    )
+    return grid, order, cells, gone, complete, tested, settled
