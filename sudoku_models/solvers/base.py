@@ -339,7 +339,8 @@ def _solution(board: Board, grid: Grid) -> Puzzle:
     """A grid a backend found, as a puzzle. A tuple of the right length holding only digits
     ``0..n`` is taken as it is; anything else goes through the checking constructor, which
     names what is wrong."""
-    if type(grid) is tuple and len(grid) == board.size and digits_up_to(board.n).issuperset(grid):
+    n = board.n
+    if type(grid) is tuple and len(grid) == n * n and digits_up_to(n).issuperset(grid):
         return Puzzle._trusted(board, grid)
     return Puzzle(board, grid)
 
