@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["AllDifferent", "Model", "SumCage", "classic_groups"]
 
+#: The default of every optional part of :meth:`Model.from_puzzle`: none given.
+_NONE: tuple[()] = ()
+
 
 @dataclass(frozen=True)
 class Model:
@@ -56,10 +59,10 @@ class Model:
     def from_puzzle(
         cls,
         puzzle: Puzzle | Source,
-        extra_groups: Iterable[Sequence[int]] = (),
-        cages: Iterable[tuple[Sequence[int], int]] = (),
-        constraints: Iterable[Constraint] = (),
-        variants: Iterable[Variant] = (),
+        extra_groups: Iterable[Sequence[int]] = _NONE,
+        cages: Iterable[tuple[Sequence[int], int]] = _NONE,
+        constraints: Iterable[Constraint] = _NONE,
+        variants: Iterable[Variant] = _NONE,
     ) -> Model:
         """The classic model of ``puzzle``: one group per row, column and box.
 
@@ -75,6 +78,8 @@ class Model:
         """
         puzzle = Puzzle.parse(puzzle)
         board = puzzle.board
+        if extra_groups is cages is constraints is variants is _NONE:
+            return cls(board, puzzle.cells, classic_groups(board))  # nothing else to read
         rules = tuple(variants)
         groups = classic_groups(board)
         if any(v.replaces_boxes for v in rules):

@@ -38,7 +38,7 @@ class Puzzle:
                 f"got {len(self.cells)}"
             )
         n = self.board.n
-        if _digits_up_to(n).issuperset(self.cells) and set(map(type, self.cells)) == {int}:
+        if digits_up_to(n).issuperset(self.cells) and set(map(type, self.cells)) == {int}:
             return
         for i, d in enumerate(self.cells):
             if type(d) is not int or not 0 <= d <= n:
@@ -57,6 +57,12 @@ class Puzzle:
             source = source.rows()
         board, cells = parse_cells(source, box)
         # The reader checked every value; skip the second check of the constructor.
+        return cls._trusted(board, cells)
+
+    @classmethod
+    def _trusted(cls, board: Board, cells: tuple[int, ...]) -> Puzzle:
+        """A puzzle from cells the package has already checked (a tuple of ``len == board.size``
+        ints in ``0..n``), built without checking them again. Never for cells a user passed."""
         puzzle = object.__new__(cls)
         object.__setattr__(puzzle, "board", board)
         object.__setattr__(puzzle, "cells", cells)
@@ -167,5 +173,6 @@ class Puzzle:
 
 
 @functools.cache
-def _digits_up_to(n: int) -> frozenset[int]:
+def digits_up_to(n: int) -> frozenset[int]:
+    """The digits ``0..n`` (0 for a blank) a cell of an ``n``-digit board may hold."""
     return frozenset(range(n + 1))

@@ -9,7 +9,7 @@ import pytest
 from sudoku_models import datasets
 from sudoku_models.board import Board
 from sudoku_models.generator.grids import random_grid
-from sudoku_models.model import Model
+from sudoku_models.model import AllDifferent, Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Status
@@ -218,3 +218,58 @@ def test_clashing_givens_are_reported_by_the_fast_path(solver):
     result = solver.solve(puzzle)
     assert result.status is Status.UNSATISFIABLE
     assert result.clashes == (((0, 0), (0, 1)),)
+
+
+def test_a_complete_grid_is_settled_at_the_root(solver, oracle):
+    # Nothing is left to search: one node, no guess, and the grid itself proved the only one.
+    board = Board(3, 3)
+    grid = tuple(oracle.random_grid(3, 3, random.Random(11)))
+    for limit, status in ((1, Status.SOLVED), (2, Status.UNIQUE), (0, Status.UNIQUE)):
+        result = solver.solve(Puzzle(board, grid), limit=limit)
+        assert result.status is status and result.solution == Puzzle(board, grid)
+        s = result.stats
+        assert (s.nodes, s.guesses, s.backtracks, s.conflicts) == (1, 0, 0, 0)
+    blocked = solver.solve(Puzzle(board, grid), limit=2, exclude=[grid])
+    assert blocked.status is Status.UNSATISFIABLE and blocked.clashes == ()
+    swapped = (grid[1], grid[0], *grid[2:])  # two digits of a row traded: columns now clash
+    result = solver.solve(Puzzle(board, swapped), limit=2)
+    assert result.status is Status.UNSATISFIABLE and result.clashes
+
+
+def test_a_puzzle_of_singles_is_settled_by_propagation(solver, oracle):
+    board = Board(3, 3)
+    rng = random.Random(12)
+    for _ in range(5):
+        grid = tuple(oracle.random_grid(3, 3, rng))
+        givens = tuple(0 if rng.random() < 0.2 else d for d in grid)
+        result = solver.solve(Puzzle(board, givens), limit=2)
+        assert result.status is Status.UNIQUE and result.solution.cells == grid
+        assert result.stats.nodes == 1 and result.stats.guesses == 0
+
+
+def test_groups_in_any_order_give_the_same_counts(solver, oracle):
+    # The search reads rows and columns off the grid when they lead the model's groups; any other
+    # order goes group by group, with the same answers.
+    rng = random.Random(13)
+    for box in ((2, 2), (2, 3)):
+        board = Board(*box)
+        for keep in (0.3, 0.5, 0.7):
+            givens = blanked(oracle.random_grid(*box, rng), keep, rng)
+            classic = Model.from_puzzle(Puzzle(board, givens))
+            shuffled = list(classic.groups)
+            rng.shuffle(shuffled)
+            model = Model(board, givens, tuple(shuffled))
+            assert not model.is_classic
+            expected = oracle.count(*box, givens)
+            assert solver.count_solutions(model) == solver.count_solutions(classic) == expected
+
+
+def test_cells_outside_every_full_group_are_still_searched(solver):
+    # Only rows 2 to 4 constrain this 4x4: the first row is free, so all its 4**4 fillings count,
+    # even though every full group is complete from the start.
+    board = Board(2, 2)
+    rows = [AllDifferent(board.rows[r], f"row {r + 1}") for r in range(1, 4)]
+    givens = (0,) * 4 + (1, 2, 3, 4) * 3
+    assert solver.count_solutions(Model(board, givens, tuple(rows))) == 4**4
+    complete = (1,) * 4 + givens[4:]
+    assert solver.solve(Model(board, complete, tuple(rows)), limit=2).status is Status.UNIQUE

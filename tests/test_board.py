@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from sudoku_models.board import MAX_DIGITS, SYMBOLS, Board, clashing_pairs
@@ -150,6 +152,37 @@ def test_clashing_pairs():
     assert clashing_pairs(board.units, [0] * 16) == []
     # a pair found in two groups is listed once
     assert clashing_pairs([(0, 1), (0, 1, 2)], [3, 3, 0]) == [(0, 1)]
+
+
+def _unit_repeats(oracle, box, cells):
+    """Whether some unit repeats a digit, from the oracle's own units."""
+    for unit in oracle.units(*box):
+        digits = [cells[i] for i in unit if cells[i]]
+        if len(set(digits)) != len(digits):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)])
+def test_clashes_agree_with_a_scan_of_every_unit(oracle, box):
+    # Boards up to 16x16 check all units in one sum, larger ones pair by pair: both must name
+    # the same pairs as the plain scan, with or without blanks, one clash or many.
+    board = Board(*box)
+    n = board.n
+    rng = random.Random(str(box))
+    for k in range(40):
+        cells = oracle.random_grid(*box, rng)
+        keep = rng.choice([0.0, 0.3, 0.7, 1.0])
+        cells = [d if rng.random() < keep else 0 for d in cells]
+        for _ in range(k % 4):  # k % 4 digits written over anything, which may clash
+            cells[rng.randrange(n * n)] = rng.randint(1, n)
+        expected = clashing_pairs(oracle.units(*box), cells)
+        assert board.clashes(cells) == expected
+        assert bool(expected) == _unit_repeats(oracle, box, cells)
+    # the largest carries: every cell holding the same digit, the highest or the lowest
+    for d in (1, n):
+        assert board.clashes([d] * (n * n)) == clashing_pairs(board.units, [d] * (n * n))
+    assert board.clashes([0] * (n * n)) == []
 
 
 @pytest.mark.parametrize("shape", [(True, 4), (3, 3.0), ("3", 3)])

@@ -35,6 +35,16 @@ def test_classic_groups(box):
     assert model.full_groups() == board.units
 
 
+def test_a_plain_puzzle_gives_the_model_that_empty_extras_give(grid):
+    # Without extras the model is built directly; it must equal the one the general path builds.
+    puzzle = Puzzle(Board(3, 3), tuple(d if k % 3 else 0 for k, d in enumerate(grid)))
+    plain = Model.from_puzzle(puzzle)
+    general = Model.from_puzzle(puzzle, extra_groups=[], cages=[], constraints=[], variants=[])
+    assert plain == general and plain.variants == general.variants == ()
+    assert plain.groups is general.groups and plain.is_classic
+    assert plain.givens == puzzle.cells and plain.puzzle == puzzle
+
+
 def test_from_puzzle_accepts_every_puzzle_form():
     line = ".1.....4....34.."
     assert Model.from_puzzle(line) == Model.from_puzzle(Puzzle.parse(line))

@@ -67,6 +67,35 @@ def test_construction_checks_cells():
         Puzzle(board, (0, "1") + (0,) * 14)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    "cells",
+    [(0,) * 6 + (5,) + (0,) * 9, (0, True) + (0,) * 14, (0, 1.0) + (0,) * 14, (0,) * 15, [9] * 16],
+)
+def test_the_unchecked_constructor_is_never_reached_from_user_input(monkeypatch, cells):
+    # Puzzles the package built from cells it had checked skip the second check; every public
+    # way in must still check (and so refuse) bad cells, without going through that shortcut.
+    trusted = []
+    unchecked = Puzzle._trusted.__func__
+
+    def spy(cls, board, checked):
+        trusted.append(checked)
+        return unchecked(cls, board, checked)
+
+    monkeypatch.setattr(Puzzle, "_trusted", classmethod(spy))
+    board = Board(2, 2)
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle(board, cells)
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle.empty((2, 2)).with_digit(0, 1, 5)
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle.parse([list(cells[k : k + 4]) for k in range(0, len(cells), 4)])
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle.from_dict({"box": [2, 2], "grid": [list(cells[k : k + 4]) for k in range(0, 16, 4)]})
+    assert trusted == []
+    # the reader's own fast path hands over only what it has checked
+    assert Puzzle.parse(LINE_4).cells == trusted[-1]
+
+
 def test_parse_returns_a_puzzle_as_it_is_unless_a_new_box_is_asked_for():
     p = Puzzle.parse("." * 36)
     assert Puzzle.parse(p) is p

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from sudoku_models.board import Board
-from sudoku_models.errors import UnknownSolverError
+from sudoku_models.errors import InvalidPuzzleError, UnknownSolverError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers.base import SearchTimeout, Solver, Stats, Status, as_model
@@ -204,6 +204,34 @@ def test_solve_accepts_every_puzzle_form_and_a_model(grids):
         assert solver.solve(form).solution == expected
     model = Model.from_puzzle(UNIQUE_4)
     assert as_model(model) is model
+
+
+class Answers(Solver):
+    """Answers one grid as it is, whatever it holds: a stand-in for a faulty backend."""
+
+    name = "answers"
+
+    def __init__(self, grid):
+        super().__init__()
+        self.grid = grid
+
+    def _find(self, model, exclude, deadline, stats):
+        return None if self.grid in exclude else self.grid
+
+
+def test_grids_from_a_backend_become_checked_puzzles(grids):
+    board = Board(2, 2)
+    grid = grids[0]
+    solution = Answers(grid).solve(Puzzle.empty((2, 2))).solution
+    assert solution == Puzzle(board, grid) and type(solution.cells) is tuple
+    assert Answers(list(grid)).solve(Puzzle.empty((2, 2))).solution == Puzzle(board, grid)
+    # what a faulty backend answers is refused as it would be from a user, with the same error
+    for bad in (grid[:-1], (5, *grid[1:]), (-1, *grid[1:]), [5, *grid[1:]]):
+        with pytest.raises(InvalidPuzzleError) as raised:
+            Answers(bad).solve(Puzzle.empty((2, 2)))
+        with pytest.raises(InvalidPuzzleError) as direct:
+            Puzzle(board, bad)
+        assert str(raised.value) == str(direct.value)
 
 
 def test_variants_label_and_repr(grids):

@@ -18,11 +18,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from .. import display
-from ..board import cell_name
+from ..board import Board, cell_name
 from ..errors import UnknownSolverError
 from ..model import Model
 from ..parsing import Source
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, digits_up_to
 
 Grid = tuple[int, ...]
 
@@ -271,12 +271,14 @@ class Solver(ABC):
         board = model.board
         return Result(
             status=_status(len(found), limit, timed_out),
-            solutions=tuple(Puzzle(board, g) for g in found),
+            solutions=tuple(_solution(board, g) for g in found),
             stats=stats,
             puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
             backend=self.label,
             limit=limit,
-            clashes=tuple((board.row_col(a), board.row_col(b)) for a, b in clashes),
+            clashes=tuple((board.row_col(a), board.row_col(b)) for a, b in clashes)
+            if clashes
+            else (),
         )
 
     def count_solutions(
@@ -331,6 +333,16 @@ def as_model(puzzle: Puzzle | Model | Source) -> Model:
     if isinstance(puzzle, Model):
         return puzzle
     return Model.from_puzzle(Puzzle.parse(puzzle))
+
+
+def _solution(board: Board, grid: Grid) -> Puzzle:
+    """A grid a backend found, as a puzzle. A tuple of the right length holding only digits
+    ``0..n`` is taken as it is; anything else goes through the checking constructor, which
+    names what is wrong."""
+    n = board.n
+    if type(grid) is tuple and len(grid) == n * n and digits_up_to(n).issuperset(grid):
+        return Puzzle._trusted(board, grid)
+    return Puzzle(board, grid)
 
 
 def _grid_of(grid: Puzzle | Sequence[int], model: Model) -> Grid:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from importlib import import_module
 
@@ -43,8 +44,7 @@ class BacktrackingSolver(EnumeratingSolver):
         name = self.variant or "fast"
         if name == "fast" and (model.cages or model.constraints):
             name = "constraint"
-        module = import_module(f"{__name__}.{STRATEGIES[name]}")
-        return module.search
+        return _search_of(name)
 
     def _search(
         self,
@@ -56,3 +56,10 @@ class BacktrackingSolver(EnumeratingSolver):
         found: list[Grid],
     ) -> None:
         self._strategy(model)(model, limit, exclude, deadline, stats, found)
+
+
+@functools.cache
+def _search_of(name: str) -> Strategy:
+    """The ``search`` function of a strategy, its module imported on first use."""
+    search: Strategy = import_module(f"{__name__}.{STRATEGIES[name]}").search
+    return search

@@ -80,8 +80,12 @@ class _Layout:
     units: tuple[tuple[int, ...], ...]  # full groups, for hidden singles
     unit_checks: tuple[tuple[tuple[int, ...], Getter, int], ...]  # cells, their masks, state index
     cell_units: tuple[tuple[int, ...], ...]  # state indices of the units holding each cell
-    group_cells: tuple[Getter, ...]  # every group and cage: fetch its cells, to start from givens
-    unit_groups: tuple[int, ...]  # index in ``group_cells`` of each full group
+    covered: bool  # every cell lies in a full group, so all groups complete means all cells set
+    # Every group and cage, the full groups first (as in ``units``): fetch its cells' masks.
+    group_cells: tuple[Getter, ...]
+    # How many groups lead ``group_cells`` as the rows then the columns (``2 n``), or 0: their
+    # masks are the grid's rows and columns, read off without fetching cell by cell.
+    lines: int
     # Column k: for each cell, its k-th group (or the empty group after the last, as padding).
     group_columns: tuple[tuple[int, ...], ...]
     segment_masks: tuple[Getter, ...]  # fetch the cell masks of each box-line intersection
@@ -99,8 +103,11 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
     low = sum(bit_of)
     high = sum(((1 << (width - 1)) - 2) << (width * k) for k in range(n))
     units = shape.full_groups()
-    all_groups = shape.all_different_cells()
+    others = tuple(g.cells for g in groups if len(g.cells) != n)
+    all_groups = units + others + tuple(c.cells for c in cages)
+    lines = 2 * n if all_groups[: 2 * n] == board.rows + board.cols else 0
     segment_masks, locked_checks = _locked_candidates(board, units, size)
+    units_of = groups_of_cells(units, size)
     return _Layout(
         size=size,
         width=width,
@@ -112,11 +119,10 @@ def _layout(board: Board, groups: tuple[AllDifferent, ...], cages: tuple[SumCage
         unit_checks=tuple(
             (unit, operator.itemgetter(*unit), size + k) for k, unit in enumerate(units)
         ),
-        cell_units=tuple(
-            tuple(size + u for u in units_of) for units_of in groups_of_cells(units, size)
-        ),
+        cell_units=tuple(tuple(size + u for u in us) for us in units_of),
+        covered=all(units_of),
         group_cells=tuple(map(_tuple_getter, all_groups)),
-        unit_groups=tuple(k for k, g in enumerate(groups) if len(g.cells) == n),
+        lines=lines,
         group_columns=_group_columns(groups_of_cells(all_groups, size), len(all_groups)),
         segment_masks=segment_masks,
         locked_checks=locked_checks,
@@ -195,13 +201,22 @@ def _group_columns(
 def _start(model: Model, lay: _Layout) -> tuple[list[int], list[int]] | None:
     """Initial state (cell candidates, then placed digits per unit) and the naked singles to
     propagate; None when two givens clash or a cell has no candidate."""
-    bits = list(map(lay.bit_of.__getitem__, model.givens))
+    givens = model.givens
+    bits = list(operator.itemgetter(*givens)(lay.bit_of))  # a board has 16 cells or more
     # Adding a group's bits counts each digit in its field: any field above 1 is a clash.
-    used = list(map(sum, [givens_of(bits) for givens_of in lay.group_cells]))
+    groups = lay.group_cells
+    if lay.lines:
+        rows = list(zip(*[iter(bits)] * (lay.lines // 2)))
+        used = [*map(sum, rows), *map(sum, zip(*rows))]
+        used += map(sum, [masks_of(bits) for masks_of in groups[lay.lines :]])
+    else:
+        used = list(map(sum, [masks_of(bits) for masks_of in groups]))
     if reduce(or_, used) & ~lay.low:
         return None
+    n_units = len(lay.units)
+    unit_masks = used[:n_units]
     used.append(0)  # the padding group
-    empties = list(compress(range(lay.size), map(not_, bits)))
+    empties = [] if all(givens) else list(compress(range(lay.size), map(not_, givens)))
     columns = lay.group_columns
     taken = map(used.__getitem__, map(columns[0].__getitem__, empties))
     for column in columns[1:]:
@@ -215,7 +230,7 @@ def _start(model: Model, lay: _Layout) -> tuple[list[int], list[int]] | None:
         if not m & (m - 1):
             queue.append(i)
         bits[i] = m
-    bits.extend(map(used.__getitem__, lay.unit_groups))
+    bits += unit_masks
     return bits, queue
 
 
@@ -346,7 +361,7 @@ def search(
 
     def leaf() -> bool:
         """Record the complete grid unless it is blocked; True when the limit is reached."""
-        grid = tuple(map(digit_of.__getitem__, st[:size]))
+        grid: Grid = operator.itemgetter(*st[:size])(digit_of)
         if grid in blocked or (check_cages and not model.is_solution(grid)):
             return False
         blocked.add(grid)  # a later restart must not count it again
@@ -474,7 +489,13 @@ def search(
                     return False
 
     try:
-        if propagate(queue, with_locked=True):
+        if not propagate(queue, with_locked=True):
+            counters[4] += 1
+        elif lay.covered and st[size:].count(low) == n_units:
+            # Every group holds every digit, so every cell is set: the root is the only leaf.
+            counters[0] += 1
+            leaf()
+        else:
             budget = RESTART_WORK // size
             while not run(budget):
                 # Start again from the root, breaking ties at random this time.
@@ -487,8 +508,6 @@ def search(
                 budget = budget * 2
                 for _, masks_of, u in unit_checks:  # the counts at the root again
                     counts[u] = sum(masks_of(st))
-        else:
-            counters[4] += 1
     finally:
         stats.nodes += counters[0]
         stats.guesses += counters[1]
