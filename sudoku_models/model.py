@@ -55,6 +55,14 @@ class Model:
     #: backends read only the primitives, so two models with the same primitives are equal.
     variants: tuple[Variant, ...] = field(default=(), compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        n = self.board.n
+        givens = self.givens
+        if len(givens) != n * n or (givens and not 0 <= min(givens) <= max(givens) <= n):
+            raise InvalidPuzzleError(
+                f"a {n}x{n} model needs {n * n} givens, each 0 (empty) or a digit 1-{n}"
+            )
+
     @classmethod
     def from_puzzle(
         cls,

@@ -155,3 +155,12 @@ def test_models_are_values():
     assert a.peers() is b.peers()  # computed once per shape
     with pytest.raises(AttributeError):
         a.givens = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "change", [lambda g: (*g[:-1], 12), lambda g: (-1, *g[1:]), lambda g: g[:-1]]
+)
+def test_a_model_built_directly_refuses_givens_out_of_range(change):
+    model = Model.from_puzzle(Puzzle.empty((3, 3)))
+    with pytest.raises(InvalidPuzzleError, match="81 givens"):
+        Model(model.board, change(model.givens), model.groups)
