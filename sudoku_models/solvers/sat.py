@@ -81,8 +81,8 @@ CONFLICTS_PER_SLICE = 1000
 #: Selectors a shared solver may use up (one per search that blocks a grid) before it is
 #: rebuilt, or as many as its rules have variables when that is more. Every selector stays a
 #: variable of the solver and PySAT's ``get_model()`` lists every variable: with 10,000 retired
-#: selectors, reading a 9x9 model takes longer than the search, while loading the 9x9 rules
-#: again costs a few milliseconds.
+#: selectors reading a 9x9 model takes 13 times as long as with none, with 100,000 some 800
+#: times (16 ms), while loading the 9x9 rules again costs a few milliseconds.
 SELECTORS_PER_SOLVER = 1000
 
 #: Model shapes a solver object keeps a loaded SAT solver for; the oldest goes first beyond it
