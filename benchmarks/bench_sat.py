@@ -1,7 +1,9 @@
 """Benchmark of the SAT backend: time per puzzle with uniqueness, and the size of each encoding.
 
-Prints three tables:
+Prints four tables:
 
+0. the kept solver against the former bound on its selectors (never rebuilt before 100,000),
+   median milliseconds per unseen puzzle and their ratio, the two measured in turns;
 1. median milliseconds per puzzle for ``solve(puzzle, limit=2)`` (solve and prove uniqueness),
    per PySAT solver, with the rules kept in one solver (givens as assumptions) and with a fresh
    solver per puzzle (givens as unit clauses); "wall" is the whole call, "search" the part the
@@ -10,15 +12,25 @@ Prints three tables:
 3. variables and clauses of the rules per encoding and at-most-one choice for 9x9, 16x16 and
    25x25 boards, and the mean size of Kwon and Jain's simplified formula over the puzzle set.
 
-Run: ``python benchmarks/bench_sat.py [--puzzles top95] [--solvers cadical195,glucose4]``.
-Figures are ratios within one run; absolute times depend on the machine and its load.
+Every time is of a puzzle the solver object has not seen: each round makes a new solver object,
+warms it up on ``--warm`` other hard puzzles (from magictour's top 1465 and the forum's hardest
+list in ``DATA_DIR``, leaving out the timed set; the shipped sets stand in when they are
+missing), then solves each timed puzzle once. A kept solver answers a puzzle it has seen before
+much faster (it keeps what it learnt), so timing the same puzzles round after round would flatter
+it. Run: ``python benchmarks/bench_sat.py [--puzzles top95] [--solvers cadical195,glucose4]
+[--warm 1000] [--data-dir ../shared/data]``. Absolute times depend on the machine and its load
+(printed); compare ratios within one run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 from sudoku_models import cnf, datasets
 from sudoku_models.bench import warm_up
@@ -26,42 +38,111 @@ from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Solver
 
+REPOSITORY = Path(__file__).resolve().parent.parent
+WARM_UP_FILES = ("magictour_top1465.txt", "forum_hardest_1905_11plus.txt")
 DEFAULT_SOLVERS = (
     "cadical153,cadical195,cadical300,glucose4,glucose42,minisat22,maplechrono,mergesat3,lingeling"
 )
 
+#: The bound on a kept solver's selectors before it was lowered to SELECTORS_PER_SOLVER.
+FORMER_SELECTOR_BOUND = 100_000
 
-def time_per_puzzle(solver: Solver, puzzles: list[Puzzle], rounds: int) -> tuple[float, float]:
-    """Median wall and search milliseconds of ``solve(p, limit=2)`` over puzzles and rounds."""
-    solver.solve(puzzles[0], limit=2)  # loads the rules once for the shared-solver mode
+
+def warm_up_pool(data_dir: Path, timed: list[Puzzle], size: int) -> list[Puzzle]:
+    """``size`` hard puzzles that are not in ``timed``, to warm a solver up on."""
+    skip = {p.to_line() for p in timed}
+    pool: list[Puzzle] = []
+    for name in WARM_UP_FILES:
+        path = data_dir / name
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").split():
+                puzzle = Puzzle.parse(line)
+                if puzzle.to_line() not in skip:
+                    pool.append(puzzle)
+                    if len(pool) == size:
+                        return pool
+    shipped = [p for name in ("hard20", "royle17_300", "hardest") for p in datasets.load(name)]
+    pool += [p for p in shipped if p.to_line() not in skip]
+    return (pool * (size // max(len(pool), 1) + 1))[:size]
+
+
+def time_unseen(
+    make: Callable[[], Solver], puzzles: list[Puzzle], warm: list[Puzzle]
+) -> tuple[list[float], list[float]]:
+    """Wall and search seconds of ``solve(p, limit=2)`` for each puzzle, solved once each by a
+    new solver object warmed up on ``warm`` (puzzles it has not seen)."""
+    solver = make()
+    for puzzle in warm:
+        solver.solve(puzzle, limit=2)
     wall, search = [], []
+    for puzzle in puzzles:
+        start = time.perf_counter()
+        result = solver.solve(puzzle, limit=2)
+        wall.append(time.perf_counter() - start)
+        search.append(result.stats.time)
+        assert result.count == 1, f"{solver!r} found {result.count} solutions"
+    solver.close()
+    return wall, search
+
+
+def time_per_puzzle(
+    make: Callable[[], Solver], puzzles: list[Puzzle], warm: list[Puzzle], rounds: int
+) -> tuple[float, float]:
+    """Median wall and search milliseconds over ``rounds`` runs of :func:`time_unseen`."""
+    wall: list[float] = []
+    search: list[float] = []
     for _ in range(rounds):
-        for puzzle in puzzles:
-            start = time.perf_counter()
-            result = solver.solve(puzzle, limit=2)
-            wall.append(time.perf_counter() - start)
-            search.append(result.stats.time)
-            assert result.count == 1, f"{solver!r} found {result.count} solutions"
+        w, s = time_unseen(make, puzzles, warm)
+        wall += w
+        search += s
     return statistics.median(wall) * 1000, statistics.median(search) * 1000
 
 
-def table_solvers(puzzles: list[Puzzle], names: list[str], rounds: int) -> None:
-    print(f"\n1. ms per puzzle, solve + uniqueness (limit 2), {len(puzzles)} puzzles x {rounds}")
+def _former_bound() -> Solver:
+    solver = get_solver("sat")
+    solver.selectors_per_solver = FORMER_SELECTOR_BOUND  # type: ignore[attr-defined]
+    return solver
+
+
+def table_selectors(puzzles: list[Puzzle], warm: list[Puzzle], rounds: int) -> None:
+    print(
+        f"\n0. ms per unseen puzzle (limit 2) after {len(warm)} warm-up puzzles, default sat, "
+        f"{len(puzzles)} puzzles x {rounds} rounds in turns"
+    )
+    contestants: dict[str, Callable[[], Solver]] = {
+        "rebuilt after 1,000 selectors": partial(get_solver, "sat"),
+        "former bound, 100,000": _former_bound,
+    }
+    medians: dict[str, list[float]] = {name: [] for name in contestants}
+    for k in range(rounds):
+        order = list(contestants) if k % 2 == 0 else list(reversed(contestants))
+        for name in order:
+            wall, _ = time_unseen(contestants[name], puzzles, warm)
+            medians[name].append(statistics.median(wall) * 1000)
+    new, old = (medians[name] for name in contestants)
+    for name, values in medians.items():
+        print(f"{name:<32}{statistics.median(values):>9.3f} ms")
+    ratios = [b / a for a, b in zip(new, old)]
+    print(f"former / new, median of the per-round ratios: {statistics.median(ratios):.2f}x")
+
+
+def table_solvers(puzzles: list[Puzzle], names: list[str], warm: list[Puzzle], rounds: int) -> None:
+    print(f"\n1. ms per unseen puzzle, solve + uniqueness (limit 2), {len(puzzles)} x {rounds}")
     print(
         f"{'solver':<14}{'shared wall':>12}{'shared search':>15}"
         f"{'fresh wall':>12}{'fresh/shared':>14}"
     )
     for name in names:
-        shared = time_per_puzzle(get_solver(f"sat:{name}"), puzzles, rounds)
-        fresh = time_per_puzzle(get_solver(f"sat:{name}", givens="units"), puzzles, 1)
+        shared = time_per_puzzle(partial(get_solver, f"sat:{name}"), puzzles, warm, rounds)
+        fresh = time_per_puzzle(partial(get_solver, f"sat:{name}", givens="units"), puzzles, [], 1)
         print(
             f"{name:<14}{shared[0]:>12.3f}{shared[1]:>15.3f}{fresh[0]:>12.3f}"
             f"{fresh[0] / shared[0]:>13.1f}x"
         )
 
 
-def table_options(puzzles: list[Puzzle], name: str, rounds: int) -> None:
-    print(f"\n2. ms per puzzle (wall, limit 2) on sat:{name} by encoding, at-most-one and givens")
+def table_options(puzzles: list[Puzzle], name: str, warm: list[Puzzle], rounds: int) -> None:
+    print(f"\n2. ms per unseen puzzle (wall, limit 2) on sat:{name} by encoding, amo and givens")
     print(
         f"{'encoding':<11}{'amo':<12}"
         + "".join(f"{g:>13}" for g in ("assumptions", "units", "simplify"))
@@ -70,9 +151,10 @@ def table_options(puzzles: list[Puzzle], name: str, rounds: int) -> None:
         for amo in cnf.AT_MOST_ONE:
             cells = []
             for givens in ("assumptions", "units", "simplify"):
-                solver = get_solver(f"sat:{name}", encoding=encoding, amo=amo, givens=givens)
-                times = 1 if givens != "assumptions" else rounds
-                cells.append(time_per_puzzle(solver, puzzles, times)[0])
+                make = partial(get_solver, f"sat:{name}", encoding=encoding, amo=amo, givens=givens)
+                kept = givens == "assumptions"  # the other two make a solver per puzzle
+                ms = time_per_puzzle(make, puzzles, warm if kept else [], rounds if kept else 1)
+                cells.append(ms[0])
             print(f"{encoding:<11}{amo:<12}" + "".join(f"{ms:>13.3f}" for ms in cells))
 
 
@@ -105,19 +187,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", default="top95", help="a shipped dataset name")
     parser.add_argument("--solvers", default=DEFAULT_SOLVERS, help="comma-separated PySAT names")
-    parser.add_argument("--rounds", type=int, default=3, help="passes over the set, shared mode")
+    parser.add_argument("--rounds", type=int, default=3, help="new solver objects per figure")
+    parser.add_argument("--warm", type=int, default=1000, help="warm-up puzzles per object")
+    parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
     parser.add_argument("--skip", default="", help="tables to skip, e.g. 2,3")
     args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     warm_up(3.0)  # the processor runs slower for its first seconds of load
     puzzles = datasets.load(args.puzzles)
+    warm = warm_up_pool(args.data_dir, puzzles, args.warm)
     names = args.solvers.split(",")
     skip = set(args.skip.split(","))
+    if "0" not in skip:
+        table_selectors(puzzles, warm, args.rounds)
     if "1" not in skip:
-        table_solvers(puzzles, names, args.rounds)
+        table_solvers(puzzles, names, warm, args.rounds)
     if "2" not in skip:
-        table_options(puzzles, names[0], args.rounds)
+        table_options(puzzles, names[0], warm[:100], args.rounds)
     if "3" not in skip:
         table_sizes(puzzles, ["pairwise", "sequential", "bitwise", "totalizer"])
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

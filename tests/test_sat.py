@@ -261,3 +261,20 @@ def test_a_missing_pysat_names_the_pip_command(monkeypatch):
     monkeypatch.setattr(SatSolver, "is_available", classmethod(lambda cls: False))
     with pytest.raises(MissingDependencyError, match="pip install python-sat"):
         get_solver("sat")
+
+
+def test_the_kept_solver_is_rebuilt_once_its_selectors_are_used_up():
+    # Each limit-2 search blocks one grid behind a new selector, which stays a solver variable;
+    # the bound is max(selectors_per_solver, variables of the rules), 64 on a 4x4 board.
+    solver = get_solver("sat")
+    solver.selectors_per_solver = 3
+    puzzle = Puzzle.parse(".1.....4....34..")
+    model = Model.from_puzzle(puzzle)
+    first = solver.shared_rules(model)
+    assert first.formula.top == 64
+    for _ in range(64):
+        assert solver.solve(puzzle, limit=2).status is Status.UNIQUE
+    assert first.used == 64 and solver._shared[model.board] is first
+    assert solver.solve(puzzle, limit=2).status is Status.UNIQUE
+    rebuilt = solver._shared[model.board]
+    assert rebuilt is not first and rebuilt.used == 1

@@ -79,8 +79,11 @@ GIVENS: tuple[str, ...] = ("assumptions", "units", "simplify")
 CONFLICTS_PER_SLICE = 1000
 
 #: Selectors a shared solver may use up (one per search that blocks a grid) before it is
-#: rebuilt, so that a long run does not grow the solver without bound.
-SELECTORS_PER_SOLVER = 100_000
+#: rebuilt, or as many as its rules have variables when that is more. Every selector stays a
+#: variable of the solver and PySAT's ``get_model()`` lists every variable: with 10,000 retired
+#: selectors reading a 9x9 model takes 13 times as long as with none, with 100,000 some 800
+#: times (16 ms), while loading the 9x9 rules again costs a few milliseconds.
+SELECTORS_PER_SOLVER = 1000
 
 #: Model shapes a solver object keeps a loaded SAT solver for; the oldest goes first beyond it
 #: (a run over many different variant puzzles has one shape a puzzle).
@@ -123,6 +126,8 @@ class SatSolver(EnumeratingSolver):
             )
         self._shared: dict[object, SharedRules] = {}
         self._warned = False
+        #: Selectors a kept solver hands out before it is rebuilt; see SELECTORS_PER_SOLVER.
+        self.selectors_per_solver = SELECTORS_PER_SOLVER
 
     @classmethod
     def version(cls) -> str | None:
@@ -283,7 +288,8 @@ class SatSolver(EnumeratingSolver):
         """The PySAT solver kept loaded with the rules of the model's shape (givens ignored).
 
         Made at the first puzzle of a shape; made again once it has handed out
-        :data:`SELECTORS_PER_SOLVER` selectors, so a long run does not grow it without bound;
+        ``selectors_per_solver`` selectors (:data:`SELECTORS_PER_SOLVER` unless changed) or as
+        many as the rules have variables, whichever is more, so a long run does not grow it;
         at most :data:`SHAPES_KEPT` shapes are kept loaded, the least recently used let go first.
         Callers pass their clues as assumptions and retire each selector they use by adding its
         negation as a unit clause, so the solver never keeps one question's clauses for the next.
@@ -291,7 +297,7 @@ class SatSolver(EnumeratingSolver):
         """
         key = _shape_key(model)
         shared = self._shared.pop(key, None)
-        if shared is not None and shared.top - shared.formula.top >= SELECTORS_PER_SOLVER:
+        if shared is not None and shared.used >= max(self.selectors_per_solver, shared.formula.top):
             shared.sat.delete()
             shared = None
         if shared is None:
@@ -310,6 +316,11 @@ class SharedRules:
         self.formula = formula
         self.sat = sat
         self.top = formula.top
+
+    @property
+    def used(self) -> int:
+        """Selectors handed out so far."""
+        return self.top - self.formula.top
 
     def new_selector(self) -> int:
         """A variable no clause has used yet, to switch a clause on for one question."""
