@@ -43,6 +43,7 @@ import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..board import Board
 from ..puzzle import Puzzle
 from .candidates import CandidateGrid, digits_of
 from .logical import apply_step
@@ -305,71 +306,137 @@ def _length_extra(nodes: int) -> int:
     return added
 
 
-def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[list[int]]:
-    """Single links between states ``2 * node + on`` (node ``cell * n + digit - 1``): a true
-    candidate makes its peers with the digit (and, with ``cells_too``, its cell's other
-    candidates) false; a false one makes the other place of the digit in a unit (and, with
-    ``cells_too``, the other candidate of a two-candidate cell) true."""
+@functools.cache
+def _spread_peers(board: Board) -> tuple[int, ...]:
+    """For each cell, bit ``2 * p`` set for each peer ``p`` (the peers' "false" states of the
+    first digit in :func:`_chain_graph`; shifted, of any digit)."""
+    return tuple(sum(1 << 2 * p for p in peers) for peers in board.peers)
+
+
+def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[int]:
+    """Single links between states ``2 * node + on`` (node ``(digit - 1) * cells + cell``), as
+    the bit set of the states each state leads to: a true candidate makes its peers with the
+    digit (and, with ``cells_too``, its cell's other candidates) false; a false one makes the
+    other place of the digit in a unit (and, with ``cells_too``, the other candidate of a
+    two-candidate cell) true."""
     geo, masks = grid.geo, grid.masks
-    n = geo.n
-    out: list[list[int]] = [[] for _ in range(2 * n * len(masks))]
+    size = len(masks)
+    spread = _spread_peers(geo.board)
+    out = [0] * (2 * geo.n * size)
+    holders = 0  # the "false" state of every candidate
     for cell, m in enumerate(masks):
-        for d in digits_of(m):
-            b = 1 << (d - 1)
-            node = cell * n + d - 1
-            on, off = out[2 * node + 1], out[2 * node]
-            if cells_too:
-                on += [2 * (cell * n + x - 1) for x in digits_of(m) if x != d]
-                if m.bit_count() == 2:
-                    off.append(2 * (cell * n + (m & ~b).bit_length() - 1) + 1)
-            on += [2 * (p * n + d - 1) for p in sorted(geo.peer_sets[cell]) if masks[p] & b]
-            for u in geo.cell_units[cell]:
-                others = [i for i in geo.units[u] if i != cell and masks[i] & b]
-                if len(others) == 1:
-                    off.append(2 * (others[0] * n + d - 1) + 1)
+        while m:
+            low = m & -m
+            m ^= low
+            holders |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
+    for cell, m in enumerate(masks):
+        if not m:
+            continue
+        own = 0
+        if cells_too:
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                own |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
+        two = cells_too and m.bit_count() == 2
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            shift = 2 * (low.bit_length() - 1) * size
+            state = shift + 2 * cell
+            out[state + 1] = (holders & spread[cell] << shift) | (own & ~(1 << state))
+            if two:
+                out[state] = 1 << 2 * (((m ^ low).bit_length() - 1) * size + cell) + 1
+    for unit in geo.units:
+        once = twice = thrice = 0
+        for i in unit:
+            m = masks[i]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        pairs = twice & ~thrice
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            shift = 2 * (low.bit_length() - 1) * size
+            a, b = (shift + 2 * i for i in unit if masks[i] & low)
+            out[a] |= 1 << b + 1
+            out[b] |= 1 << a + 1
     return out
 
 
-def _chain_nodes(graph: list[list[int]], first: int, limit: int) -> int | None:
-    """Nodes of the shortest chain from state ``first`` to its opposite (``first ^ 1``);
-    None if none has fewer than ``limit`` nodes."""
-    target = first ^ 1
-    depth = {first: 1}
-    frontier = [first]
-    k = 1
-    while frontier and k + 1 < limit:
-        k += 1
-        nxt_frontier = []
-        for state in frontier:
-            for nxt in graph[state]:
-                if nxt == target:
-                    return k
-                if nxt not in depth:
-                    depth[nxt] = k
-                    nxt_frontier.append(nxt)
-        frontier = nxt_frontier
-    return None
+class _Chains:
+    """Shortest chains from a state to its opposite in one link graph (see
+    :func:`_chain_graph`).
+
+    The links come in opposite pairs (``a`` leads to ``b`` when ``b ^ 1`` leads to
+    ``a ^ 1``). So a chain from ``s`` through ``v`` to ``s ^ 1`` is as long as a chain from
+    ``s`` to ``v`` plus one from ``s`` to ``v ^ 1``: searching from ``s`` to half the chain's
+    length is enough. And when every state ``s`` leads to is known and ``s ^ 1`` is not among
+    them, no state ``v`` among them leads to ``v ^ 1`` either (``s`` would lead through ``v``
+    and ``v ^ 1`` to ``s ^ 1``): those states are *dead*.
+    """
+
+    def __init__(self, graph: list[int]) -> None:
+        self.graph = graph
+        self.evens = int("01" * (len(graph) // 2), 2)
+        self.dead = 0
+
+    def nodes(self, first: int, limit: int) -> int | None:
+        """Nodes of the shortest chain from state ``first`` to ``first ^ 1``; None if none
+        has fewer than ``limit`` nodes. Level ``k`` of the search holds the states ``k`` links
+        away; a chain of ``2k - 1`` or ``2k`` links shows at level ``k``."""
+        if self.dead >> first & 1:
+            return None
+        graph, evens = self.graph, self.evens
+        levels = [1 << first]
+        seen = levels[0]
+        frontier = [first]
+        k = 0
+        while frontier and 2 * (k + 1) < limit:
+            k += 1
+            reach = 0
+            for state in frontier:
+                reach |= graph[state]
+            new = reach & ~seen
+            seen |= new
+            levels.append(new)
+            opposite = (new & evens) << 1 | (new >> 1) & evens
+            if opposite & seen:
+                nodes = k + next(j for j, level in enumerate(levels) if level & opposite) + 1
+                return nodes if nodes < limit else None
+            frontier = []
+            while new:
+                low = new & -new
+                new ^= low
+                frontier.append(low.bit_length() - 1)
+        if not frontier:
+            self.dead |= seen
+        return None
 
 
 def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     """The easiest (then shortest) forcing chain: X-chains (6.6) first, then X/Y (7.0)."""
     geo, masks = grid.geo, grid.masks
-    n = geo.n
+    size = len(masks)
     best: tuple[int, int, int, int, bool, str] | None = None
     for cells_too, base, name in ((False, 66, "Forcing X-Chain"), (True, 70, "Forcing Chain")):
         if best is not None and best[0] < base:
             break
-        graph = _chain_graph(grid, cells_too)
+        chains = _Chains(_chain_graph(grid, cells_too))
+        limit = 64 if best is None else _limit(best, base)
         for cell in grid.empty_cells():
             for d in digits_of(masks[cell]):
                 for on in (True, False):
-                    limit = 64 if best is None else _max_nodes(best, base)
-                    nodes = _chain_nodes(graph, 2 * (cell * n + d - 1) + on, limit)
+                    nodes = chains.nodes(2 * ((d - 1) * size + cell) + on, limit)
                     if nodes is None:
                         continue
                     key = (base + _length_extra(nodes), nodes)
                     if best is None or key < best[:2]:
                         best = (*key, cell, d, on, name)
+                        limit = _limit(best, base)
                     if best[0] == base:
                         break  # no chain of this kind is easier
                 if best is not None and best[0] == base:
@@ -394,12 +461,20 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     yield rating, step
 
 
-def _max_nodes(best: tuple, base: int) -> int:
-    """Chains longer than this cannot beat ``best`` at difficulty ``base``."""
+def _limit(best: tuple, base: int) -> int:
+    """The fewest nodes of a chain at difficulty ``base`` the search need not find.
+
+    A chain must beat ``best`` (easier, or as hard and shorter) to count; when ``best`` is
+    already at ``base``, the scan stops at the first chain found no harder than ``best``.
+    """
     nodes = 2
-    while base + _length_extra(nodes + 1) <= best[0] and nodes < 64:
+    if best[0] == base:
+        while base + _length_extra(nodes) <= best[0] and nodes < 65:
+            nodes += 1
+        return nodes
+    while (base + _length_extra(nodes), nodes) < best[:2]:
         nodes += 1
-    return nodes + 1
+    return nodes
 
 
 #: SE's ladder, easiest first: direct techniques, then the rest, then forcing chains.
