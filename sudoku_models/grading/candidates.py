@@ -8,9 +8,9 @@ computed once per board shape, so every technique works on 4x4 up to 16x16 (and 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from ..board import Board, cell_name
 from ..display import html_grid
@@ -168,6 +168,26 @@ class CandidateGrid:
     def to_puzzle(self) -> Puzzle:
         """The digits placed so far as a puzzle."""
         return Puzzle(self.geo.board, tuple(self.values))
+
+
+T = TypeVar("T")
+
+#: The latest candidate position asked about, and what was worked out on it.
+_latest: list[Any] = [None, {}]
+
+
+def memo(grid: CandidateGrid, compute: Callable[[CandidateGrid], T]) -> T:
+    """``compute(grid)``, worked out once for each candidate position: techniques that look
+    in turn at one position (and must not change the answer) share it. Only the latest
+    position's answers are kept.
+    """
+    key = (grid.geo, tuple(grid.masks))
+    if _latest[0] != key:
+        _latest[0], _latest[1] = key, {}
+    answers = _latest[1]
+    if compute not in answers:
+        answers[compute] = compute(grid)
+    return answers[compute]
 
 
 def check_givens(puzzle: Puzzle) -> None:

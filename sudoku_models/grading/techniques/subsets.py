@@ -16,20 +16,33 @@ from ..step import Step, eliminations_in
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
-    """Choices of ``k`` items ``(key, mask)`` whose masks together have exactly ``k`` bits."""
-
-    def grow(start: int, keys: list[int], union: int) -> Iterator[tuple[list[int], int]]:
-        if len(keys) == k:
-            yield keys, union
+def combos(
+    items: list[tuple[int, int]], k: int, most: int | None = None
+) -> Iterator[tuple[list[int], int]]:
+    """Choices of ``k`` items ``(key, mask)`` whose masks together have at most ``most`` bits
+    (``k`` unless given), with that union, in the order of ``items`` (lexicographically)."""
+    most = k if most is None else most
+    keys = [key for key, _ in items]
+    masks = [mask for _, mask in items]
+    size = len(items)
+    chosen: list[int] = []
+    unions = [0]
+    j = 0
+    while True:
+        if j <= size - k + len(chosen):
+            merged = unions[-1] | masks[j]
+            if merged.bit_count() <= most:
+                if len(chosen) == k - 1:
+                    yield [keys[x] for x in chosen] + [keys[j]], merged
+                else:
+                    chosen.append(j)
+                    unions.append(merged)
+            j += 1
+        elif chosen:
+            j = chosen.pop() + 1
+            unions.pop()
+        else:
             return
-        for j in range(start, len(items)):
-            key, mask = items[j]
-            merged = union | mask
-            if merged.bit_count() <= k:
-                yield from grow(j + 1, [*keys, key], merged)
-
-    yield from grow(0, [], 0)
 
 
 def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> Iterator[Step]:
