@@ -62,13 +62,13 @@ def almost_locked_sets(grid: CandidateGrid, peer_bits: list[int]) -> list[Als]:
         most = min(MAX_ALS, len(empty) - 1)
         chosen: list[tuple[int, ...]] = []
         # choices of cells whose digits number at most most + 1, in the order of the unit
-        stack = [(0, (), 0)]
+        stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
         while stack:
-            start, cells, union = stack.pop()
+            start, picked, union = stack.pop()
             for j in range(len(empty) - 1, start - 1, -1):
                 merged = union | masks[empty[j]]
                 if merged.bit_count() <= most + 1:
-                    grown = (*cells, j)
+                    grown = (*picked, j)
                     if merged.bit_count() == len(grown) + 1:
                         chosen.append(grown)
                     if len(grown) < most:
