@@ -190,6 +190,29 @@ def memo(grid: CandidateGrid, compute: Callable[[CandidateGrid], T]) -> T:
     return answers[compute]
 
 
+def unit_places(grid: CandidateGrid) -> list[list[int]]:
+    """For each unit ``u`` and digit ``d``, ``unit_places(grid)[u][d]`` is the bit set of the
+    positions in the unit (bit ``k``: its ``k``-th cell) where ``d`` is still possible (shared
+    by the techniques looking at the same position: not to be changed)."""
+    return memo(grid, _unit_places)
+
+
+def _unit_places(grid: CandidateGrid) -> list[list[int]]:
+    masks = grid.masks
+    n = grid.geo.n
+    out = []
+    for unit in grid.geo.units:
+        where = [0] * (n + 1)
+        for pos, i in enumerate(unit):
+            m = masks[i]
+            while m:
+                low = m & -m
+                m ^= low
+                where[low.bit_length()] |= 1 << pos
+        out.append(where)
+    return out
+
+
 def check_givens(puzzle: Puzzle) -> None:
     """Raise :class:`InvalidPuzzleError` when two givens clash in a unit."""
     clashes = puzzle.conflicts()

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..puzzle import Puzzle
-from .candidates import CandidateGrid, digits_of
+from .candidates import CandidateGrid, digits_of, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
@@ -86,26 +86,28 @@ Rated = tuple[int, Step]
 Finder = Callable[[CandidateGrid], Iterator[Rated]]
 
 
+@functools.cache
+def _se_unit_order(board: Board) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Units the way SE scans them, boxes, columns, rows: ``(unit number, cells)``."""
+    n = board.n
+    return tuple((u, board.units[u]) for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)])
+
+
 def _single_steps(grid: CandidateGrid) -> Iterator[Rated]:
     """Last cells of units (1.0), then hidden singles in boxes (1.2), columns, rows (1.5)."""
     geo, masks, values = grid.geo, grid.masks, grid.values
     n = geo.n
-    order = [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
     hidden = []
-    for u in order:
-        unit = geo.units[u]
+    for u, unit in _se_unit_order(geo.board):
         once = twice = 0
-        empty = 0
         for i in unit:
             m = masks[i]
-            if not values[i]:
-                empty += 1
             twice |= once & m
             once |= m
         single = once & ~twice
         if not single:
             continue
-        if empty == 1:
+        if sum(1 for i in unit if not values[i]) == 1:
             yield from _hidden_single(grid, u, single, 10)
             return
         hidden.append((u, single))
@@ -131,19 +133,6 @@ def _hidden_single(grid: CandidateGrid, u: int, single: int, rating: int) -> Ite
                 reason=f"in {geo.unit_name(u)}, {d} fits only {geo.cell_name(i)}",
             ),
         )
-
-
-def _where(grid: CandidateGrid, unit: tuple[int, ...]) -> list[int]:
-    """For each digit (index ``d``), the bit set of its places in ``unit`` (bit ``k``: the
-    unit's ``k``-th cell)."""
-    where = [0] * (grid.geo.n + 1)
-    for k, i in enumerate(unit):
-        m = grid.masks[i]
-        while m:
-            low = m & -m
-            m ^= low
-            where[low.bit_length()] |= 1 << k
-    return where
 
 
 def _cells_of(unit: tuple[int, ...], bits: int) -> list[int]:
@@ -213,13 +202,15 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
     n = geo.n
     rating = {2: 20, 3: 25}[k] if direct else {2: 34, 3: 40, 4: 54}[k]
     name = {2: "Pair", 3: "Triple", 4: "Quad"}[k]
-    for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]:
-        unit = geo.units[u]
+    places = unit_places(grid)
+    for u, unit in _se_unit_order(geo.board):
         empty = sum(1 for i in unit if not values[i])
         if empty <= (k if direct else 2 * k):
             continue
-        where = _where(grid, unit)
+        where = places[u]
         items = [(d, w) for d, w in enumerate(where) if w and w.bit_count() <= k]
+        if len(items) < k:
+            continue
         for ds, union in combos(items, k):
             cells = _cells_of(unit, union)
             keep = sum(1 << (d - 1) for d in ds)

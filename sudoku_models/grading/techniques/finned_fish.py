@@ -18,7 +18,7 @@ import functools
 import itertools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, memo
+from ..candidates import CandidateGrid, memo, unit_places
 from ..step import Step
 from .subsets import combos
 
@@ -47,17 +47,10 @@ def _all_finned(grid: CandidateGrid, k: int) -> list[Step]:
 
 
 def _search(grid: CandidateGrid, k: int) -> list[Step]:
-    geo, masks = grid.geo, grid.masks
+    geo = grid.geo
     board = geo.board
     n = geo.n
-    where = [[0] * (n + 1) for _ in range(2 * n)]
-    for u in range(2 * n):
-        for pos, i in enumerate(geo.units[u]):
-            m = masks[i]
-            while m:
-                low = m & -m
-                m ^= low
-                where[u][low.bit_length()] |= 1 << pos
+    where = unit_places(grid)
     out = []
     for d in range(1, n + 1):
         for base_kind in (0, 1):

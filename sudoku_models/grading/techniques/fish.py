@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, digits_of
+from ..candidates import CandidateGrid, digits_of, unit_places
 from ..step import Step, eliminations_in
 from .subsets import combos
 
@@ -21,16 +21,13 @@ def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
     geo, masks = grid.geo, grid.masks
     n = geo.n
     units = geo.units
+    places = unit_places(grid)
     for d in range(1, n + 1):
         b = 1 << (d - 1)
         for base_kind in (0, 1):
             items = []
             for line in range(n):
-                unit = units[base_kind * n + line]
-                where = 0
-                for pos, i in enumerate(unit):
-                    if masks[i] & b:
-                        where |= 1 << pos
+                where = places[base_kind * n + line][d]
                 if 2 <= where.bit_count() <= k:
                     items.append((line, where))
             if len(items) < k:

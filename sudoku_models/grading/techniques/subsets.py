@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, digits_of
+from ..candidates import CandidateGrid, Geometry, digits_of, unit_places
 from ..step import Step, eliminations_in
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -94,15 +94,10 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first hidden subset of size ``k`` that eliminates something."""
     geo, masks = grid.geo, grid.masks
     n = geo.n
+    places = unit_places(grid)
     for u in [*range(2 * n, 3 * n), *range(2 * n)]:
         unit = geo.units[u]
-        where_of = [0] * (n + 1)
-        for pos, i in enumerate(unit):
-            m = masks[i]
-            while m:
-                low = m & -m
-                m ^= low
-                where_of[low.bit_length()] |= 1 << pos
+        where_of = places[u]
         items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
         if len(items) < k:
             continue
