@@ -22,9 +22,21 @@ def combos(
     """Choices of ``k`` items ``(key, mask)`` whose masks together have at most ``most`` bits
     (``k`` unless given), with that union, in the order of ``items`` (lexicographically)."""
     most = k if most is None else most
+    size = len(items)
+    if size < k:
+        return
+    if k == 2:  # the commonest case, without the bookkeeping
+        for x in range(size - 1):
+            key, mask = items[x]
+            if mask.bit_count() > most:
+                continue
+            for y in range(x + 1, size):
+                merged = mask | items[y][1]
+                if merged.bit_count() <= most:
+                    yield [key, items[y][0]], merged
+        return
     keys = [key for key, _ in items]
     masks = [mask for _, mask in items]
-    size = len(items)
     chosen: list[int] = []
     unions = [0]
     j = 0

@@ -31,7 +31,7 @@ import functools
 from collections.abc import Iterator
 
 from ...board import Board
-from ..candidates import CandidateGrid, digits_of, geometry
+from ..candidates import CandidateGrid, digits_of, geometry, memo
 from ..step import Step, eliminations_in
 
 
@@ -56,11 +56,35 @@ def _rectangles(board: Board) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
-def _deadly_pairs(grid: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+@functools.cache
+def _rectangles_of(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the indices in :func:`_rectangles` of the rectangles holding it."""
+    out: list[list[int]] = [[] for _ in range(board.size)]
+    for k, rect in enumerate(_rectangles(board)):
+        for i in rect:
+            out[i].append(k)
+    return tuple(tuple(ks) for ks in out)
+
+
+def _deadly_pairs(grid: CandidateGrid) -> list[tuple[tuple[int, int, int, int], int]]:
     """Rectangles whose four cells all hold the same two digits (and at least two cells hold
-    only them), with that pair of digits as a mask."""
+    only them), with that pair of digits as a mask (shared by the uniqueness techniques
+    looking at the same position)."""
+    return memo(grid, _find_deadly_pairs)
+
+
+def _find_deadly_pairs(grid: CandidateGrid) -> list[tuple[tuple[int, int, int, int], int]]:
     masks = grid.masks
-    for rect in _rectangles(grid.board):
+    rectangles = _rectangles(grid.board)
+    # only rectangles with two cells holding just two digits can qualify
+    count: dict[int, int] = {}
+    for k, rects in enumerate(_rectangles_of(grid.board)):
+        if masks[k].bit_count() == 2:
+            for r in rects:
+                count[r] = count.get(r, 0) + 1
+    out = []
+    for r in sorted(r for r, c in count.items() if c >= 2):
+        rect = rectangles[r]
         common = masks[rect[0]] & masks[rect[1]] & masks[rect[2]] & masks[rect[3]]
         if common.bit_count() < 2:
             continue
@@ -70,7 +94,8 @@ def _deadly_pairs(grid: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, in
                     continue
                 pair = (1 << (a - 1)) | (1 << (b - 1))
                 if sum(masks[i] == pair for i in rect) >= 2:
-                    yield rect, pair
+                    out.append((rect, pair))
+    return out
 
 
 def _ur_step(grid: CandidateGrid, kind: str, rect, pair: int, elims, why: str) -> Step:
