@@ -25,13 +25,21 @@ from .subsets import combos
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def _bits(mask: int) -> list[int]:
+@functools.lru_cache(maxsize=1 << 16)
+def _bits(mask: int) -> tuple[int, ...]:
+    """The positions of the bits set in ``mask`` (a line's positions), lowest first."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _lows(mask: int) -> tuple[int, ...]:
+    """The bits set in ``mask``, lowest first."""
+    return tuple(1 << p for p in _bits(mask))
 
 
 def finned_fish(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
@@ -70,7 +78,7 @@ def _search(grid: CandidateGrid, k: int) -> list[Step]:
                 for band in range(n // across):
                     band_mask = ((1 << across) - 1) << (band * across)
                     outside = union & ~band_mask
-                    inside = [1 << p for p in _bits(union & band_mask)]
+                    inside = _lows(union & band_mask)
                     need = k - outside.bit_count()
                     if need < 0 or need >= len(inside):
                         continue
