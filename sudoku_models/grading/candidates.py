@@ -20,6 +20,8 @@ from ..puzzle import Puzzle
 
 def digits_of(mask: int) -> list[int]:
     """The digits whose bits are set in ``mask``, smallest first."""
+    if mask < len(_DIGITS):
+        return list(_DIGITS[mask])
     out = []
     d = 1
     while mask:
@@ -28,6 +30,10 @@ def digits_of(mask: int) -> list[int]:
         mask >>= 1
         d += 1
     return out
+
+
+#: ``digits_of`` of every mask of up to 10 digits, looked up rather than worked out.
+_DIGITS = [tuple(d + 1 for d in range(10) if mask >> d & 1) for mask in range(1 << 10)]
 
 
 def bit(d: int) -> int:
