@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..board import Board
 from ..puzzle import Puzzle
@@ -87,32 +88,37 @@ Finder = Callable[[CandidateGrid], Iterator[Rated]]
 
 
 @functools.cache
-def _se_unit_order(board: Board) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Units the way SE scans them, boxes, columns, rows: ``(unit number, cells)``."""
+def _se_unit_order(board: Board) -> tuple[tuple[int, tuple[int, ...], itemgetter], ...]:
+    """Units the way SE scans them, boxes, columns, rows: ``(unit number, cells, getter of
+    the cells' entries in a list)``."""
     n = board.n
-    return tuple((u, board.units[u]) for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)])
+    return tuple(
+        (u, board.units[u], itemgetter(*board.units[u]))
+        for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
+    )
 
 
 def _single_steps(grid: CandidateGrid) -> Iterator[Rated]:
     """Last cells of units (1.0), then hidden singles in boxes (1.2), columns, rows (1.5)."""
-    geo, masks, values = grid.geo, grid.masks, grid.values
-    n = geo.n
-    hidden = []
-    for u, unit in _se_unit_order(geo.board):
+    masks, values = grid.masks, grid.values
+    n = grid.geo.n
+    order = _se_unit_order(grid.geo.board)
+    for u, _, cells_of in order:
+        if cells_of(values).count(0) == 1:
+            single = 0
+            for m in cells_of(masks):
+                single |= m
+            if single:
+                yield from _hidden_single(grid, u, single, 10)
+                return
+    for u, _, cells_of in order:
         once = twice = 0
-        for i in unit:
-            m = masks[i]
+        for m in cells_of(masks):
             twice |= once & m
             once |= m
         single = once & ~twice
-        if not single:
-            continue
-        if sum(1 for i in unit if not values[i]) == 1:
-            yield from _hidden_single(grid, u, single, 10)
-            return
-        hidden.append((u, single))
-    for u, single in hidden:
-        yield from _hidden_single(grid, u, single, 12 if u >= 2 * n else 15)
+        if single:
+            yield from _hidden_single(grid, u, single, 12 if u >= 2 * n else 15)
 
 
 def _hidden_single(grid: CandidateGrid, u: int, single: int, rating: int) -> Iterator[Rated]:
@@ -203,8 +209,8 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
     rating = {2: 20, 3: 25}[k] if direct else {2: 34, 3: 40, 4: 54}[k]
     name = {2: "Pair", 3: "Triple", 4: "Quad"}[k]
     places = unit_places(grid)
-    for u, unit in _se_unit_order(geo.board):
-        empty = sum(1 for i in unit if not values[i])
+    for u, unit, cells_of in _se_unit_order(geo.board):
+        empty = cells_of(values).count(0)
         if empty <= (k if direct else 2 * k):
             continue
         where = places[u]
