@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, TypeVar, cast
 
 from ..board import Board, cell_name
@@ -47,13 +48,15 @@ class Geometry:
 
     ``units`` lists rows, then columns, then boxes (unit ``u``: row ``u``, column ``u - n``,
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
-    ``peer_sets[i]`` the cells sharing a unit with ``i``.
+    ``peer_sets[i]`` the cells sharing a unit with ``i``; ``unit_entries[u]`` picks the
+    entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple.
     """
 
     board: Board
     units: tuple[tuple[int, ...], ...]
     cell_units: tuple[tuple[int, int, int], ...]
     peer_sets: tuple[frozenset[int], ...]
+    unit_entries: tuple[Callable[[list[int]], tuple[int, ...]], ...]
 
     @property
     def n(self) -> int:
@@ -91,7 +94,20 @@ def geometry(board: Board) -> Geometry:
     """The (cached) unit tables of ``board``."""
     cell_units = cast(tuple[tuple[int, int, int], ...], board.cell_units)
     peer_sets = tuple(frozenset(p) for p in board.peers)
-    return Geometry(board, board.units, cell_units, peer_sets)
+    entries = tuple(entries_of(unit) for unit in board.units)
+    return Geometry(board, board.units, cell_units, peer_sets, entries)
+
+
+def entries_of(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function picking the entries of ``cells`` out of a per-cell list, as a tuple (in C,
+    which is faster than a loop in Python).
+
+    >>> entries_of((2, 0))([5, 6, 7])
+    (7, 5)
+    """
+    if len(cells) > 1:
+        return itemgetter(*cells)
+    return lambda values: tuple(values[i] for i in cells)
 
 
 class CandidateGrid:
@@ -207,10 +223,9 @@ def _unit_places(grid: CandidateGrid) -> list[list[int]]:
     masks = grid.masks
     n = grid.geo.n
     out = []
-    for unit in grid.geo.units:
+    for entries in grid.geo.unit_entries:
         where = [0] * (n + 1)
-        for pos, i in enumerate(unit):
-            m = masks[i]
+        for pos, m in enumerate(entries(masks)):
             while m:
                 low = m & -m
                 m ^= low

@@ -42,15 +42,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from operator import itemgetter
 
 from ..board import Board
 from ..puzzle import Puzzle
-from .candidates import CandidateGrid, digits_of, unit_places
+from .candidates import CandidateGrid, digits_of, geometry, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
-from .techniques.intersections import crossings
+from .techniques.intersections import crossing_digits, crossings
 from .techniques.subsets import combos, naked_subset
 from .techniques.uniqueness import (
     bug_plus_one,
@@ -88,12 +87,15 @@ Finder = Callable[[CandidateGrid], Iterator[Rated]]
 
 
 @functools.cache
-def _se_unit_order(board: Board) -> tuple[tuple[int, tuple[int, ...], itemgetter], ...]:
-    """Units the way SE scans them, boxes, columns, rows: ``(unit number, cells, getter of
-    the cells' entries in a list)``."""
+def _se_unit_order(
+    board: Board,
+) -> tuple[tuple[int, tuple[int, ...], Callable[[list[int]], tuple[int, ...]]], ...]:
+    """Units the way SE scans them, boxes, columns, rows: ``(unit number, cells, picker of
+    the cells' entries)``."""
     n = board.n
+    geo = geometry(board)
     return tuple(
-        (u, board.units[u], itemgetter(*board.units[u]))
+        (u, geo.units[u], geo.unit_entries[u])
         for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
     )
 
@@ -151,13 +153,10 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     geo, masks = grid.geo, grid.masks
     board = geo.board
     for from_boxes in (True, False):
-        for u1, u2, inside, base_rest, target_rest in crossings(board, from_boxes):
-            here = elsewhere = 0
-            for i in inside:
-                here |= masks[i]
-            for i in base_rest:
-                elsewhere |= masks[i]
-            only = here & ~elsewhere
+        for (u1, u2, inside, _, target_rest), digits in zip(
+            crossings(board, from_boxes), crossing_digits(board, from_boxes), strict=True
+        ):
+            only = digits(masks)
             while only:
                 low = only & -only
                 only ^= low

@@ -8,10 +8,12 @@ box, so the rest of that box loses it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import reduce
+from operator import or_
 
 from ...board import Board
-from ..candidates import CandidateGrid, geometry
+from ..candidates import CandidateGrid, entries_of, geometry
 from ..step import Step, eliminations_in
 
 Crossing = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -41,21 +43,33 @@ def crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
     return tuple(out)
 
 
+@functools.cache
+def crossing_digits(board: Board, from_boxes: bool) -> tuple[Callable[[list[int]], int], ...]:
+    """For each crossing of :func:`crossings`, a function of the masks giving the digits
+    possible in the cells of both units but nowhere else in the base unit."""
+    out = []
+    for _, _, inside, base_rest, _ in crossings(board, from_boxes):
+        here, elsewhere = entries_of(inside), entries_of(base_rest)
+
+        def only(masks: list[int], here=here, elsewhere=elsewhere) -> int:
+            return reduce(or_, here(masks), 0) & ~reduce(or_, elsewhere(masks), 0)
+
+        out.append(only)
+    return tuple(out)
+
+
 def _locked(grid: CandidateGrid, from_boxes: bool) -> Iterator[Step]:
     """Unit by unit, digit by digit (HoDoKu's order)."""
     geo, masks = grid.geo, grid.masks
-    by_base: dict[int, list[Crossing]] = {}
-    for crossing in crossings(geo.board, from_boxes):
-        by_base.setdefault(crossing[0], []).append(crossing)
+    by_base: dict[int, list[tuple[Crossing, Callable[[list[int]], int]]]] = {}
+    for crossing, digits in zip(
+        crossings(geo.board, from_boxes), crossing_digits(geo.board, from_boxes), strict=True
+    ):
+        by_base.setdefault(crossing[0], []).append((crossing, digits))
     for u, group in by_base.items():
         found = []
-        for _, t, inside, base_rest, target_rest in group:
-            here = elsewhere = 0
-            for i in inside:
-                here |= masks[i]
-            for i in base_rest:
-                elsewhere |= masks[i]
-            only = here & ~elsewhere
+        for (_, t, inside, _, target_rest), digits in group:
+            only = digits(masks)
             while only:
                 low = only & -only
                 only ^= low

@@ -26,10 +26,10 @@ def strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
 def _strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
     masks = grid.masks
     links: dict[int, list[Link]] = {d: [] for d in range(1, grid.geo.n + 1)}
-    for u, unit in enumerate(grid.geo.units):
+    geo = grid.geo
+    for u, unit in enumerate(geo.units):
         once = twice = thrice = 0
-        for i in unit:
-            m = masks[i]
+        for m in geo.unit_entries[u](masks):
             thrice |= twice & m
             twice |= once & m
             once |= m
