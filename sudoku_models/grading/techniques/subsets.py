@@ -8,9 +8,10 @@ other candidate.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, digits_of, unit_places
+from ..candidates import CandidateGrid, Geometry, digits_of, memo, unit_places
 from ..step import Step, eliminations_in
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -64,10 +65,22 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> It
     other) is *locked* (k < 4); with ``locked`` only those are found, with ``locked=False`` only
     the others, with None both.
     """
-    geo, masks = grid.geo, grid.masks
-    n = geo.n
+    n = grid.geo.n
+    found = memo(grid, _NAKED[k])
     for u in range(2 * n, 3 * n) if locked else [*range(2 * n, 3 * n), *range(2 * n)]:
-        unit = geo.units[u]
+        for is_locked, step in found[u]:
+            if locked is None or is_locked == locked:
+                yield step
+
+
+def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
+    """For each unit, its naked subsets of size ``k`` that eliminate something, each with
+    whether it is locked (the locked and the plain technique ask in turn on one position)."""
+    geo, masks = grid.geo, grid.masks
+    out: list[list[tuple[bool, Step]]] = []
+    for unit in geo.units:
+        found: list[tuple[bool, Step]] = []
+        out.append(found)
         items = [(i, masks[i]) for i in unit if 2 <= masks[i].bit_count() <= k]
         if len(items) < k:
             continue
@@ -85,12 +98,10 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> It
             hit_box = any(geo.cell_units[i][2] == box for i, _ in elims)
             hit_line = any(geo.cell_units[i][2] != box for i, _ in elims)
             is_locked = k < 4 and box in shared and len(shared) == 2 and hit_box and hit_line
-            if locked is not None and is_locked != locked:
-                continue
             kind = "Locked" if is_locked else "Naked"
             names = ", ".join(geo.cell_name(i) for i in cells)
             ds = digits_of(union)
-            yield Step(
+            step = Step(
                 f"{kind} {_NAMES[k]}",
                 eliminations=elims,
                 cells=tuple(cells),
@@ -100,6 +111,11 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> It
                     f"{' and '.join(geo.unit_name(s) for s in sorted(shared))}"
                 ),
             )
+            found.append((is_locked, step))
+    return out
+
+
+_NAKED = {k: functools.partial(_naked_sets, k=k) for k in _NAMES}
 
 
 def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
