@@ -32,9 +32,13 @@ def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
                     items.append((line, where))
             if len(items) < k:
                 continue
+            cover_kind = 1 - base_kind
             for lines, where in combos(items, k):
-                cover_kind = 1 - base_kind
                 covers = [p - 1 for p in digits_of(where)]
+                # along a cover line, position x is base line x: anything outside the base?
+                base_bits = sum(1 << line for line in lines)
+                if not any(places[cover_kind * n + c][d] & ~base_bits for c in covers):
+                    continue
                 base_cells = {i for line in lines for i in units[base_kind * n + line]}
                 cover_cells = {i for c in covers for i in units[cover_kind * n + c]}
                 elims = eliminations_in(masks, cover_cells - base_cells, b)
