@@ -49,7 +49,7 @@ from .candidates import CandidateGrid, digits_of, geometry, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
-from .techniques.intersections import crossing_digits, crossings
+from .techniques.intersections import confined_digits, crossings
 from .techniques.subsets import combos, naked_subset
 from .techniques.uniqueness import (
     bug_plus_one,
@@ -153,10 +153,9 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     geo, masks = grid.geo, grid.masks
     board = geo.board
     for from_boxes in (True, False):
-        for (u1, u2, inside, _, target_rest), digits in zip(
-            crossings(board, from_boxes), crossing_digits(board, from_boxes), strict=True
+        for (u1, u2, inside, _, target_rest), only in zip(
+            crossings(board, from_boxes), confined_digits(grid, from_boxes), strict=True
         ):
-            only = digits(masks)
             while only:
                 low = only & -only
                 only ^= low
