@@ -28,14 +28,16 @@ class SinglesQueue:
         self.free = [[0] * (n + 1) for _ in geo.units]
         self.naked: list[tuple[int, int]] = []
         self.hidden: list[tuple[int, int]] = []
-        self.buddies = [sorted(p) for p in geo.peer_sets]
-        for i, m in enumerate(grid.masks):
-            if grid.values[i]:
-                continue
-            for d in digits_of(m):
-                for u in geo.cell_units[i]:
-                    self.free[u][d] += 1
-            if m.bit_count() == 1:
+        self.buddies = geo.board.peers  # sorted
+        masks, values = grid.masks, grid.values
+        for u, unit in enumerate(geo.units):
+            free = self.free[u]
+            for i in unit:
+                if not values[i]:
+                    for d in digits_of(masks[i]):
+                        free[d] += 1
+        for i, m in enumerate(masks):
+            if not values[i] and m.bit_count() == 1:
                 self.naked.append((i, m.bit_length()))
         for u in range(len(geo.units)):
             for d in range(1, n + 1):
