@@ -48,7 +48,8 @@ class Geometry:
 
     ``units`` lists rows, then columns, then boxes (unit ``u``: row ``u``, column ``u - n``,
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
-    ``peer_sets[i]`` the cells sharing a unit with ``i``; ``unit_entries[u]`` picks the
+    ``peer_sets[i]`` the cells sharing a unit with ``i`` (and ``peer_bits[i]`` the same as a
+    bit set, bit ``j`` for cell ``j``); ``unit_entries[u]`` picks the
     entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple.
     """
 
@@ -57,6 +58,7 @@ class Geometry:
     cell_units: tuple[tuple[int, int, int], ...]
     peer_sets: tuple[frozenset[int], ...]
     unit_entries: tuple[Callable[[list[int]], tuple[int, ...]], ...]
+    peer_bits: tuple[int, ...]
 
     @property
     def n(self) -> int:
@@ -95,7 +97,8 @@ def geometry(board: Board) -> Geometry:
     cell_units = cast(tuple[tuple[int, int, int], ...], board.cell_units)
     peer_sets = tuple(frozenset(p) for p in board.peers)
     entries = tuple(itemgetter(*unit) for unit in board.units)  # units have 4+ cells
-    return Geometry(board, board.units, cell_units, peer_sets, entries)
+    peer_bits = tuple(sum(1 << j for j in p) for p in board.peers)
+    return Geometry(board, board.units, cell_units, peer_sets, entries, peer_bits)
 
 
 class CandidateGrid:

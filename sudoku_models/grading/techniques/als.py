@@ -115,7 +115,7 @@ def _restricted(a: Als, b: Als) -> list[int]:
 
 
 def _peer_bits(grid: CandidateGrid) -> list[int]:
-    return [_bits(p) for p in grid.geo.peer_sets]
+    return list(grid.geo.peer_bits)
 
 
 class _Position:

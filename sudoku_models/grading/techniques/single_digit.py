@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, Geometry, memo
-from ..step import Step, eliminations_in
+from ..step import Step
 
 Link = tuple[int, int, int]  # cell, cell, unit
 
@@ -60,10 +60,16 @@ def _two_link_chain(grid: CandidateGrid, wanted: str) -> Iterator[Step]:
 def _two_link_chains(grid: CandidateGrid) -> list[Step]:
     """The steps of all three kinds: the three techniques ask in turn on one position."""
     geo, masks = grid.geo, grid.masks
-    peers = geo.peer_sets
+    peers, peer_bits = geo.peer_sets, geo.peer_bits
     out = []
     for d, links in strong_links(grid).items():
+        if len(links) < 2:
+            continue
         b = 1 << (d - 1)
+        holders = 0
+        for i, m in enumerate(masks):
+            if m & b:
+                holders |= 1 << i
         for x, (p, q, u1) in enumerate(links):
             for r, s, u2 in links[x + 1 :]:
                 if p in (r, s) or q in (r, s):
@@ -72,9 +78,10 @@ def _two_link_chains(grid: CandidateGrid) -> list[Step]:
                     for a2, b2 in ((r, s), (s, r)):
                         if a2 not in peers[a1]:
                             continue
-                        targets = (peers[b1] & peers[b2]) - {a1, a2, b1, b2}
-                        elims = eliminations_in(masks, targets, b)
-                        if elims:
+                        ends = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2
+                        hit = peer_bits[b1] & peer_bits[b2] & holders & ~ends
+                        if hit:
+                            elims = tuple((i, d) for i in range(len(masks)) if hit >> i & 1)
                             kind = _kind(geo, u1, u2, a1, a2)
                             out.append(
                                 Step(
