@@ -31,10 +31,11 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
     for pivot, pm in enumerate(masks):
         if pm.bit_count() != pivot_size:
             continue
+        near = geo.peer_sets[pivot]
         if pivot_size == 2:
-            wings = [q for q in pairs if geo.sees(pivot, q) and (masks[q] & pm).bit_count() == 1]
+            wings = [q for q in pairs if q in near and (masks[q] & pm).bit_count() == 1]
         else:
-            wings = [q for q in pairs if geo.sees(pivot, q) and masks[q] & pm == masks[q]]
+            wings = [q for q in pairs if q in near and masks[q] & pm == masks[q]]
         for x, q1 in enumerate(wings):
             for q2 in wings[x + 1 :]:
                 m1, m2 = masks[q1], masks[q2]
