@@ -62,16 +62,18 @@ class SinglesQueue:
 
     def _add_hidden(self, u: int, d: int) -> None:
         b = 1 << (d - 1)
+        masks = self.grid.masks
         for i in self.grid.geo.units[u]:
-            if self.grid.masks[i] & b:
+            if masks[i] & b:
                 self.hidden.append((i, d))
                 return
 
     def _drop_hidden(self, u: int, d: int) -> None:
         units = self.grid.geo.cell_units
-        for k, (i, e) in enumerate(self.hidden):
+        hidden = self.hidden
+        for k, (i, e) in enumerate(hidden):
             if e == d and u in units[i]:
-                del self.hidden[k]
+                del hidden[k]
                 return
 
     def eliminate(self, i: int, d: int) -> None:
