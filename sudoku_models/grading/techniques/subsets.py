@@ -26,7 +26,7 @@ def combos(
     size = len(items)
     if size < k:
         return
-    if k == 2:  # the commonest case, without the bookkeeping
+    if k == 2:  # the commonest cases, without the bookkeeping
         for x in range(size - 1):
             key, mask = items[x]
             if mask.bit_count() > most:
@@ -35,6 +35,21 @@ def combos(
                 merged = mask | items[y][1]
                 if merged.bit_count() <= most:
                     yield [key, items[y][0]], merged
+        return
+    if k == 3:
+        for x in range(size - 2):
+            key, mask = items[x]
+            if mask.bit_count() > most:
+                continue
+            for y in range(x + 1, size - 1):
+                key2, mask2 = items[y]
+                two = mask | mask2
+                if two.bit_count() > most:
+                    continue
+                for z in range(y + 1, size):
+                    merged = two | items[z][1]
+                    if merged.bit_count() <= most:
+                        yield [key, key2, items[z][0]], merged
         return
     keys = [key for key, _ in items]
     masks = [mask for _, mask in items]
