@@ -93,10 +93,10 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
     whether it is locked (the locked and the plain technique ask in turn on one position)."""
     geo, masks = grid.geo, grid.masks
     out: list[list[tuple[bool, Step]]] = []
-    for unit in geo.units:
+    for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
         found: list[tuple[bool, Step]] = []
         out.append(found)
-        items = [(i, masks[i]) for i in unit if 2 <= masks[i].bit_count() <= k]
+        items = [(i, m) for i, m in zip(unit, entries(masks)) if 2 <= m.bit_count() <= k]
         if len(items) < k:
             continue
         for cells, union in combos(items, k):
