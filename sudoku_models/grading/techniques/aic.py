@@ -23,16 +23,6 @@ MAX_LINKS = 16
 State = tuple[int, bool]  # node, whether it is true
 
 
-def chain_path(parent: dict[State, State | None], state: State) -> list[State]:
-    """The states from the start to ``state``."""
-    path = []
-    node: State | None = state
-    while node is not None:
-        path.append(node)
-        node = parent[node]
-    return path[::-1]
-
-
 def chain_text(grid: CandidateGrid, graph: LinkGraph, path: list[State]) -> str:
     """A chain in Eureka-like notation: ``(5)r1c2=(5)r1c7-(3)r1c7=...``."""
     geo = grid.geo
