@@ -309,12 +309,11 @@ def _spread_peers(board: Board) -> tuple[int, ...]:
     return tuple(sum(1 << 2 * p for p in peers) for peers in board.peers)
 
 
-def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[int]:
-    """Single links between states ``2 * node + on`` (node ``(digit - 1) * cells + cell``), as
-    the bit set of the states each state leads to: a true candidate makes its peers with the
-    digit (and, with ``cells_too``, its cell's other candidates) false; a false one makes the
-    other place of the digit in a unit (and, with ``cells_too``, the other candidate of a
-    two-candidate cell) true."""
+def _chain_graph(grid: CandidateGrid) -> list[int]:
+    """Single links of one digit between states ``2 * node + on`` (node ``(digit - 1) * cells
+    + cell``), as the bit set of the states each state leads to: a true candidate makes its
+    peers with the digit false; a false one makes the other place of the digit in a unit
+    true."""
     geo, masks = grid.geo, grid.masks
     size = len(masks)
     spread = _spread_peers(geo.board)
@@ -326,29 +325,14 @@ def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[int]:
             m ^= low
             holders |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
     for cell, m in enumerate(masks):
-        if not m:
-            continue
-        own = 0
-        if cells_too:
-            rest = m
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                own |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
-        two = cells_too and m.bit_count() == 2
-        rest = m
-        while rest:
-            low = rest & -rest
-            rest ^= low
+        while m:
+            low = m & -m
+            m ^= low
             shift = 2 * (low.bit_length() - 1) * size
-            state = shift + 2 * cell
-            out[state + 1] = (holders & spread[cell] << shift) | (own & ~(1 << state))
-            if two:
-                out[state] = 1 << 2 * (((m ^ low).bit_length() - 1) * size + cell) + 1
-    for unit in geo.units:
+            out[shift + 2 * cell + 1] = holders & spread[cell] << shift
+    for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
         once = twice = thrice = 0
-        for i in unit:
-            m = masks[i]
+        for m in entries(masks):
             thrice |= twice & m
             twice |= once & m
             once |= m
@@ -360,6 +344,34 @@ def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[int]:
             a, b = (shift + 2 * i for i in unit if masks[i] & low)
             out[a] |= 1 << b + 1
             out[b] |= 1 << a + 1
+    return out
+
+
+def _with_cells(grid: CandidateGrid, graph: list[int]) -> list[int]:
+    """``graph`` (of :func:`_chain_graph`) with the links inside cells added: a true
+    candidate makes its cell's other candidates false, a false one makes the other candidate
+    of a two-candidate cell true."""
+    masks = grid.masks
+    size = len(masks)
+    out = graph[:]
+    for cell, m in enumerate(masks):
+        if not m:
+            continue
+        own = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            own |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
+        two = m.bit_count() == 2
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            state = 2 * ((low.bit_length() - 1) * size + cell)
+            out[state + 1] |= own & ~(1 << state)
+            if two:
+                out[state] |= 1 << 2 * (((m ^ low).bit_length() - 1) * size + cell) + 1
     return out
 
 
@@ -418,10 +430,13 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     geo, masks = grid.geo, grid.masks
     size = len(masks)
     best: tuple[int, int, int, int, bool, str] | None = None
+    graph = _chain_graph(grid)
     for cells_too, base, name in ((False, 66, "Forcing X-Chain"), (True, 70, "Forcing Chain")):
         if best is not None and best[0] < base:
             break
-        chains = _Chains(_chain_graph(grid, cells_too))
+        if cells_too:
+            graph = _with_cells(grid, graph)
+        chains = _Chains(graph)
         limit = 64 if best is None else _limit(best, base)
         for cell in grid.empty_cells():
             for d in digits_of(masks[cell]):
