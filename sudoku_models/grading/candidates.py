@@ -185,8 +185,9 @@ class CandidateGrid:
 
 T = TypeVar("T")
 
-#: The latest candidate position asked about, and what was worked out on it.
-_latest: list[Any] = [None, {}]
+#: The latest candidate position asked about and what was worked out on it, as one pair (so
+#: that threads rating at once never mix two positions' answers).
+_latest: list[tuple[Any, dict[Any, Any]]] = [(None, {})]
 
 
 def memo(grid: CandidateGrid, compute: Callable[[CandidateGrid], T]) -> T:
@@ -195,9 +196,11 @@ def memo(grid: CandidateGrid, compute: Callable[[CandidateGrid], T]) -> T:
     position's answers are kept.
     """
     key = (grid.geo, tuple(grid.masks))
-    if _latest[0] != key:
-        _latest[0], _latest[1] = key, {}
-    answers = _latest[1]
+    latest = _latest[0]
+    if latest[0] != key:
+        latest = (key, {})
+        _latest[0] = latest
+    answers = latest[1]
     if compute not in answers:
         answers[compute] = compute(grid)
     return answers[compute]
