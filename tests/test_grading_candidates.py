@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_models import InvalidPuzzleError, Puzzle, datasets
 from sudoku_models.grading import CandidateGrid
-from sudoku_models.grading.candidates import bit, check_givens, digits_of, geometry
+from sudoku_models.grading.candidates import bit, check_givens, digits_of, geometry, unit_places
 
 
 def test_digit_bits_round_trip():
@@ -68,3 +68,27 @@ def test_html_shows_digits_and_pencil_marks():
     first_cell = html.split("<td", 2)[1]
     marks = [d for d in "1234" if f">{d}</span>" in first_cell]
     assert marks == ["2", "4"]
+
+
+@pytest.mark.parametrize("puzzle", datasets.load("sizes")[:5] + datasets.load("top95")[:2])
+def test_unit_places_follow_every_change_of_the_grid(puzzle):
+    # shared per candidate position: a changed grid must never see the old position's table
+    grid = CandidateGrid.from_puzzle(puzzle)
+    geo = grid.geo
+
+    def expected() -> list[list[int]]:
+        return [
+            [0]
+            + [
+                sum(1 << k for k, i in enumerate(unit) if grid.masks[i] & bit(d))
+                for d in range(1, geo.n + 1)
+            ]
+            for unit in geo.units
+        ]
+
+    assert unit_places(grid) == expected()
+    i = next(c for c in grid.empty_cells() if grid.masks[c].bit_count() >= 2)
+    grid.eliminate(i, digits_of(grid.masks[i])[0])
+    assert unit_places(grid) == expected()
+    grid.place(i, digits_of(grid.masks[i])[0])
+    assert unit_places(grid) == expected()

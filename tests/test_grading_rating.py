@@ -74,6 +74,24 @@ def test_sudoku_explainer_rating_agrees_with_sudoku_explainer(ratings):
             assert r.se.er is None and float(row["se_er"]) >= 7.5
 
 
+#: Rows whose published QQWing level, HoDoKu level and score and SE ER/EP/ED the grader matches
+#: exactly, one or more of each kind: singles, direct pointing, BUG+1, unique rectangle, SE's
+#: forcing X-chain and forcing chain, XY-chain and AIC. Work that only makes the grader faster
+#: must keep them all.
+EXACT_ROWS = (0, 155, 108, 140, 15, 40, 123)
+
+
+@pytest.mark.parametrize("k", EXACT_ROWS)
+def test_matches_the_published_ratings_exactly_on_chosen_puzzles(ratings, k):
+    r, row = ratings[k], ROWS[k]
+    assert (r.qqwing_level, r.hodoku_level, r.score) == (
+        row["qqwing_level"],
+        row["hodoku_level"],
+        int(row["hodoku_score"]),
+    )
+    assert (r.se.er, r.se.ep, r.se.ed) == tuple(float(row[f]) for f in ("se_er", "se_ep", "se_ed"))
+
+
 def _ranks(values: list[int]) -> list[float]:
     order = sorted(range(len(values)), key=values.__getitem__)
     ranks = [0.0] * len(values)

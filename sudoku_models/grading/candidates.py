@@ -8,9 +8,10 @@ computed once per board shape, so every technique works on 4x4 up to 16x16 (and 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import cast
+from operator import itemgetter
+from typing import Any, TypeVar, cast
 
 from ..board import Board, cell_name
 from ..display import html_grid
@@ -20,6 +21,8 @@ from ..puzzle import Puzzle
 
 def digits_of(mask: int) -> list[int]:
     """The digits whose bits are set in ``mask``, smallest first."""
+    if mask < len(_DIGITS):
+        return list(_DIGITS[mask])
     out = []
     d = 1
     while mask:
@@ -28,6 +31,10 @@ def digits_of(mask: int) -> list[int]:
         mask >>= 1
         d += 1
     return out
+
+
+#: ``digits_of`` of every mask of up to 10 digits, looked up rather than worked out.
+_DIGITS = [tuple(d + 1 for d in range(10) if mask >> d & 1) for mask in range(1 << 10)]
 
 
 def bit(d: int) -> int:
@@ -41,13 +48,17 @@ class Geometry:
 
     ``units`` lists rows, then columns, then boxes (unit ``u``: row ``u``, column ``u - n``,
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
-    ``peer_sets[i]`` the cells sharing a unit with ``i``.
+    ``peer_sets[i]`` the cells sharing a unit with ``i`` (and ``peer_bits[i]`` the same as a
+    bit set, bit ``j`` for cell ``j``); ``unit_entries[u]`` picks the
+    entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple.
     """
 
     board: Board
     units: tuple[tuple[int, ...], ...]
     cell_units: tuple[tuple[int, int, int], ...]
     peer_sets: tuple[frozenset[int], ...]
+    unit_entries: tuple[Callable[[list[int]], tuple[int, ...]], ...]
+    peer_bits: tuple[int, ...]
 
     @property
     def n(self) -> int:
@@ -85,7 +96,9 @@ def geometry(board: Board) -> Geometry:
     """The (cached) unit tables of ``board``."""
     cell_units = cast(tuple[tuple[int, int, int], ...], board.cell_units)
     peer_sets = tuple(frozenset(p) for p in board.peers)
-    return Geometry(board, board.units, cell_units, peer_sets)
+    entries = tuple(itemgetter(*unit) for unit in board.units)  # units have 4+ cells
+    peer_bits = tuple(sum(1 << j for j in p) for p in board.peers)
+    return Geometry(board, board.units, cell_units, peer_sets, entries, peer_bits)
 
 
 class CandidateGrid:
@@ -168,6 +181,51 @@ class CandidateGrid:
     def to_puzzle(self) -> Puzzle:
         """The digits placed so far as a puzzle."""
         return Puzzle(self.geo.board, tuple(self.values))
+
+
+T = TypeVar("T")
+
+#: The latest candidate position asked about and what was worked out on it, as one pair (so
+#: that threads rating at once never mix two positions' answers).
+_latest: list[tuple[Any, dict[Any, Any]]] = [(None, {})]
+
+
+def memo(grid: CandidateGrid, compute: Callable[[CandidateGrid], T]) -> T:
+    """``compute(grid)``, worked out once for each candidate position: techniques that look
+    in turn at one position (and must not change the answer) share it. Only the latest
+    position's answers are kept.
+    """
+    key = (grid.geo, tuple(grid.masks))
+    latest = _latest[0]
+    if latest[0] != key:
+        latest = (key, {})
+        _latest[0] = latest
+    answers = latest[1]
+    if compute not in answers:
+        answers[compute] = compute(grid)
+    return answers[compute]
+
+
+def unit_places(grid: CandidateGrid) -> list[list[int]]:
+    """For each unit ``u`` and digit ``d``, ``unit_places(grid)[u][d]`` is the bit set of the
+    positions in the unit (bit ``k``: its ``k``-th cell) where ``d`` is still possible (shared
+    by the techniques looking at the same position: not to be changed)."""
+    return memo(grid, _unit_places)
+
+
+def _unit_places(grid: CandidateGrid) -> list[list[int]]:
+    masks = grid.masks
+    n = grid.geo.n
+    out = []
+    for entries in grid.geo.unit_entries:
+        where = [0] * (n + 1)
+        for pos, m in enumerate(entries(masks)):
+            while m:
+                low = m & -m
+                m ^= low
+                where[low.bit_length()] |= 1 << pos
+        out.append(where)
+    return out
 
 
 def check_givens(puzzle: Puzzle) -> None:

@@ -43,12 +43,13 @@ import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..board import Board
 from ..puzzle import Puzzle
-from .candidates import CandidateGrid, digits_of
+from .candidates import CandidateGrid, digits_of, geometry, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
-from .techniques.intersections import crossings
+from .techniques.intersections import confined_digits, crossings
 from .techniques.subsets import combos, naked_subset
 from .techniques.uniqueness import (
     bug_plus_one,
@@ -85,31 +86,41 @@ Rated = tuple[int, Step]
 Finder = Callable[[CandidateGrid], Iterator[Rated]]
 
 
+@functools.cache
+def _se_unit_order(
+    board: Board,
+) -> tuple[tuple[int, tuple[int, ...], Callable[[list[int]], tuple[int, ...]]], ...]:
+    """Units the way SE scans them, boxes, columns, rows: ``(unit number, cells, picker of
+    the cells' entries)``."""
+    n = board.n
+    geo = geometry(board)
+    return tuple(
+        (u, geo.units[u], geo.unit_entries[u])
+        for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
+    )
+
+
 def _single_steps(grid: CandidateGrid) -> Iterator[Rated]:
     """Last cells of units (1.0), then hidden singles in boxes (1.2), columns, rows (1.5)."""
-    geo, masks, values = grid.geo, grid.masks, grid.values
-    n = geo.n
-    order = [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]
-    hidden = []
-    for u in order:
-        unit = geo.units[u]
+    masks, values = grid.masks, grid.values
+    n = grid.geo.n
+    order = _se_unit_order(grid.geo.board)
+    for u, _, cells_of in order:
+        if cells_of(values).count(0) == 1:
+            single = 0
+            for m in cells_of(masks):
+                single |= m
+            if single:
+                yield from _hidden_single(grid, u, single, 10)
+                return
+    for u, _, cells_of in order:
         once = twice = 0
-        empty = 0
-        for i in unit:
-            m = masks[i]
-            if not values[i]:
-                empty += 1
+        for m in cells_of(masks):
             twice |= once & m
             once |= m
         single = once & ~twice
-        if not single:
-            continue
-        if empty == 1:
-            yield from _hidden_single(grid, u, single, 10)
-            return
-        hidden.append((u, single))
-    for u, single in hidden:
-        yield from _hidden_single(grid, u, single, 12 if u >= 2 * n else 15)
+        if single:
+            yield from _hidden_single(grid, u, single, 12 if u >= 2 * n else 15)
 
 
 def _hidden_single(grid: CandidateGrid, u: int, single: int, rating: int) -> Iterator[Rated]:
@@ -132,19 +143,6 @@ def _hidden_single(grid: CandidateGrid, u: int, single: int, rating: int) -> Ite
         )
 
 
-def _where(grid: CandidateGrid, unit: tuple[int, ...]) -> list[int]:
-    """For each digit (index ``d``), the bit set of its places in ``unit`` (bit ``k``: the
-    unit's ``k``-th cell)."""
-    where = [0] * (grid.geo.n + 1)
-    for k, i in enumerate(unit):
-        m = grid.masks[i]
-        while m:
-            low = m & -m
-            m ^= low
-            where[low.bit_length()] |= 1 << k
-    return where
-
-
 def _cells_of(unit: tuple[int, ...], bits: int) -> list[int]:
     return [i for k, i in enumerate(unit) if bits >> k & 1]
 
@@ -155,13 +153,9 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     geo, masks = grid.geo, grid.masks
     board = geo.board
     for from_boxes in (True, False):
-        for u1, u2, inside, base_rest, target_rest in crossings(board, from_boxes):
-            here = elsewhere = 0
-            for i in inside:
-                here |= masks[i]
-            for i in base_rest:
-                elsewhere |= masks[i]
-            only = here & ~elsewhere
+        for (u1, u2, inside, _, target_rest), only in zip(
+            crossings(board, from_boxes), confined_digits(grid, from_boxes), strict=True
+        ):
             while only:
                 low = only & -only
                 only ^= low
@@ -212,19 +206,22 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
     n = geo.n
     rating = {2: 20, 3: 25}[k] if direct else {2: 34, 3: 40, 4: 54}[k]
     name = {2: "Pair", 3: "Triple", 4: "Quad"}[k]
-    for u in [*range(2 * n, 3 * n), *range(n, 2 * n), *range(n)]:
-        unit = geo.units[u]
-        empty = sum(1 for i in unit if not values[i])
+    places = unit_places(grid)
+    for u, unit, cells_of in _se_unit_order(geo.board):
+        empty = cells_of(values).count(0)
         if empty <= (k if direct else 2 * k):
             continue
-        where = _where(grid, unit)
+        where = places[u]
         items = [(d, w) for d, w in enumerate(where) if w and w.bit_count() <= k]
+        if len(items) < k:
+            continue
         for ds, union in combos(items, k):
-            cells = _cells_of(unit, union)
             keep = sum(1 << (d - 1) for d in ds)
-            elims = tuple((i, e) for i in cells for e in digits_of(masks[i] & ~keep))
-            if not elims:
+            # another digit in the set's cells?
+            if not any(w & union for d, w in enumerate(where) if d and not keep >> (d - 1) & 1):
                 continue
+            cells = _cells_of(unit, union)
+            elims = tuple((i, e) for i in cells for e in digits_of(masks[i] & ~keep))
             reason = f"in {geo.unit_name(u)}, {'/'.join(map(str, ds))} fit only in " + ", ".join(
                 geo.cell_name(i) for i in cells
             )
@@ -305,71 +302,152 @@ def _length_extra(nodes: int) -> int:
     return added
 
 
-def _chain_graph(grid: CandidateGrid, cells_too: bool) -> list[list[int]]:
-    """Single links between states ``2 * node + on`` (node ``cell * n + digit - 1``): a true
-    candidate makes its peers with the digit (and, with ``cells_too``, its cell's other
-    candidates) false; a false one makes the other place of the digit in a unit (and, with
-    ``cells_too``, the other candidate of a two-candidate cell) true."""
+@functools.cache
+def _spread_peers(board: Board) -> tuple[int, ...]:
+    """For each cell, bit ``2 * p`` set for each peer ``p`` (the peers' "false" states of the
+    first digit in :func:`_chain_graph`; shifted, of any digit)."""
+    return tuple(sum(1 << 2 * p for p in peers) for peers in board.peers)
+
+
+def _chain_graph(grid: CandidateGrid) -> list[int]:
+    """Single links of one digit between states ``2 * node + on`` (node ``(digit - 1) * cells
+    + cell``), as the bit set of the states each state leads to: a true candidate makes its
+    peers with the digit false; a false one makes the other place of the digit in a unit
+    true."""
     geo, masks = grid.geo, grid.masks
-    n = geo.n
-    out: list[list[int]] = [[] for _ in range(2 * n * len(masks))]
+    size = len(masks)
+    spread = _spread_peers(geo.board)
+    out = [0] * (2 * geo.n * size)
+    holders = 0  # the "false" state of every candidate
     for cell, m in enumerate(masks):
-        for d in digits_of(m):
-            b = 1 << (d - 1)
-            node = cell * n + d - 1
-            on, off = out[2 * node + 1], out[2 * node]
-            if cells_too:
-                on += [2 * (cell * n + x - 1) for x in digits_of(m) if x != d]
-                if m.bit_count() == 2:
-                    off.append(2 * (cell * n + (m & ~b).bit_length() - 1) + 1)
-            on += [2 * (p * n + d - 1) for p in sorted(geo.peer_sets[cell]) if masks[p] & b]
-            for u in geo.cell_units[cell]:
-                others = [i for i in geo.units[u] if i != cell and masks[i] & b]
-                if len(others) == 1:
-                    off.append(2 * (others[0] * n + d - 1) + 1)
+        while m:
+            low = m & -m
+            m ^= low
+            holders |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
+    for cell, m in enumerate(masks):
+        while m:
+            low = m & -m
+            m ^= low
+            shift = 2 * (low.bit_length() - 1) * size
+            out[shift + 2 * cell + 1] = holders & spread[cell] << shift
+    for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
+        once = twice = thrice = 0
+        for m in entries(masks):
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        pairs = twice & ~thrice
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            shift = 2 * (low.bit_length() - 1) * size
+            a, b = (shift + 2 * i for i in unit if masks[i] & low)
+            out[a] |= 1 << b + 1
+            out[b] |= 1 << a + 1
     return out
 
 
-def _chain_nodes(graph: list[list[int]], first: int, limit: int) -> int | None:
-    """Nodes of the shortest chain from state ``first`` to its opposite (``first ^ 1``);
-    None if none has fewer than ``limit`` nodes."""
-    target = first ^ 1
-    depth = {first: 1}
-    frontier = [first]
-    k = 1
-    while frontier and k + 1 < limit:
-        k += 1
-        nxt_frontier = []
-        for state in frontier:
-            for nxt in graph[state]:
-                if nxt == target:
-                    return k
-                if nxt not in depth:
-                    depth[nxt] = k
-                    nxt_frontier.append(nxt)
-        frontier = nxt_frontier
-    return None
+def _with_cells(grid: CandidateGrid, graph: list[int]) -> list[int]:
+    """``graph`` (of :func:`_chain_graph`) with the links inside cells added: a true
+    candidate makes its cell's other candidates false, a false one makes the other candidate
+    of a two-candidate cell true."""
+    masks = grid.masks
+    size = len(masks)
+    out = graph[:]
+    for cell, m in enumerate(masks):
+        if not m:
+            continue
+        own = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            own |= 1 << 2 * ((low.bit_length() - 1) * size + cell)
+        two = m.bit_count() == 2
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            state = 2 * ((low.bit_length() - 1) * size + cell)
+            out[state + 1] |= own & ~(1 << state)
+            if two:
+                out[state] |= 1 << 2 * (((m ^ low).bit_length() - 1) * size + cell) + 1
+    return out
+
+
+class _Chains:
+    """Shortest chains from a state to its opposite in one link graph (see
+    :func:`_chain_graph`).
+
+    The links come in opposite pairs (``a`` leads to ``b`` when ``b ^ 1`` leads to
+    ``a ^ 1``). So a chain from ``s`` through ``v`` to ``s ^ 1`` is as long as a chain from
+    ``s`` to ``v`` plus one from ``s`` to ``v ^ 1``: searching from ``s`` to half the chain's
+    length is enough. And when every state ``s`` leads to is known and ``s ^ 1`` is not among
+    them, no state ``v`` among them leads to ``v ^ 1`` either (``s`` would lead through ``v``
+    and ``v ^ 1`` to ``s ^ 1``): those states are *dead*.
+    """
+
+    def __init__(self, graph: list[int]) -> None:
+        self.graph = graph
+        self.evens = int("01" * (len(graph) // 2), 2)
+        self.dead = 0
+
+    def nodes(self, first: int, limit: int) -> int | None:
+        """Nodes of the shortest chain from state ``first`` to ``first ^ 1``; None if none
+        has fewer than ``limit`` nodes. Level ``k`` of the search holds the states ``k`` links
+        away; a chain of ``2k - 1`` or ``2k`` links shows at level ``k``."""
+        if self.dead >> first & 1:
+            return None
+        graph, evens = self.graph, self.evens
+        levels = [1 << first]
+        seen = levels[0]
+        frontier = [first]
+        k = 0
+        while frontier and 2 * (k + 1) < limit:
+            k += 1
+            reach = 0
+            for state in frontier:
+                reach |= graph[state]
+            new = reach & ~seen
+            seen |= new
+            levels.append(new)
+            opposite = (new & evens) << 1 | (new >> 1) & evens
+            if opposite & seen:
+                nodes = k + next(j for j, level in enumerate(levels) if level & opposite) + 1
+                return nodes if nodes < limit else None
+            frontier = []
+            while new:
+                low = new & -new
+                new ^= low
+                frontier.append(low.bit_length() - 1)
+        if not frontier:
+            self.dead |= seen
+        return None
 
 
 def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     """The easiest (then shortest) forcing chain: X-chains (6.6) first, then X/Y (7.0)."""
     geo, masks = grid.geo, grid.masks
-    n = geo.n
+    size = len(masks)
     best: tuple[int, int, int, int, bool, str] | None = None
+    graph = _chain_graph(grid)
     for cells_too, base, name in ((False, 66, "Forcing X-Chain"), (True, 70, "Forcing Chain")):
         if best is not None and best[0] < base:
             break
-        graph = _chain_graph(grid, cells_too)
+        if cells_too:
+            graph = _with_cells(grid, graph)
+        chains = _Chains(graph)
+        limit = 64 if best is None else _limit(best, base)
         for cell in grid.empty_cells():
             for d in digits_of(masks[cell]):
                 for on in (True, False):
-                    limit = 64 if best is None else _max_nodes(best, base)
-                    nodes = _chain_nodes(graph, 2 * (cell * n + d - 1) + on, limit)
+                    nodes = chains.nodes(2 * ((d - 1) * size + cell) + on, limit)
                     if nodes is None:
                         continue
                     key = (base + _length_extra(nodes), nodes)
                     if best is None or key < best[:2]:
                         best = (*key, cell, d, on, name)
+                        limit = _limit(best, base)
                     if best[0] == base:
                         break  # no chain of this kind is easier
                 if best is not None and best[0] == base:
@@ -394,12 +472,20 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     yield rating, step
 
 
-def _max_nodes(best: tuple, base: int) -> int:
-    """Chains longer than this cannot beat ``best`` at difficulty ``base``."""
+def _limit(best: tuple, base: int) -> int:
+    """The fewest nodes of a chain at difficulty ``base`` the search need not find.
+
+    A chain must beat ``best`` (easier, or as hard and shorter) to count; when ``best`` is
+    already at ``base``, the scan stops at the first chain found no harder than ``best``.
+    """
     nodes = 2
-    while base + _length_extra(nodes + 1) <= best[0] and nodes < 64:
+    if best[0] == base:
+        while base + _length_extra(nodes) <= best[0] and nodes < 65:
+            nodes += 1
+        return nodes
+    while (base + _length_extra(nodes), nodes) < best[:2]:
         nodes += 1
-    return nodes + 1
+    return nodes
 
 
 #: SE's ladder, easiest first: direct techniques, then the rest, then forcing chains.

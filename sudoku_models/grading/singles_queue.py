@@ -28,14 +28,16 @@ class SinglesQueue:
         self.free = [[0] * (n + 1) for _ in geo.units]
         self.naked: list[tuple[int, int]] = []
         self.hidden: list[tuple[int, int]] = []
-        self.buddies = [sorted(p) for p in geo.peer_sets]
-        for i, m in enumerate(grid.masks):
-            if grid.values[i]:
-                continue
-            for d in digits_of(m):
-                for u in geo.cell_units[i]:
-                    self.free[u][d] += 1
-            if m.bit_count() == 1:
+        self.buddies = geo.board.peers  # sorted
+        masks, values = grid.masks, grid.values
+        for u, unit in enumerate(geo.units):
+            free = self.free[u]
+            for i in unit:
+                if not values[i]:
+                    for d in digits_of(masks[i]):
+                        free[d] += 1
+        for i, m in enumerate(masks):
+            if not values[i] and m.bit_count() == 1:
                 self.naked.append((i, m.bit_length()))
         for u in range(len(geo.units)):
             for d in range(1, n + 1):
@@ -60,47 +62,56 @@ class SinglesQueue:
 
     def _add_hidden(self, u: int, d: int) -> None:
         b = 1 << (d - 1)
+        masks = self.grid.masks
         for i in self.grid.geo.units[u]:
-            if self.grid.masks[i] & b:
+            if masks[i] & b:
                 self.hidden.append((i, d))
                 return
 
     def _drop_hidden(self, u: int, d: int) -> None:
         units = self.grid.geo.cell_units
-        for k, (i, e) in enumerate(self.hidden):
+        hidden = self.hidden
+        for k, (i, e) in enumerate(hidden):
             if e == d and u in units[i]:
-                del self.hidden[k]
+                del hidden[k]
                 return
 
     def eliminate(self, i: int, d: int) -> None:
         """Strike ``d`` from cell ``i`` (if still there) and update the queues."""
-        grid = self.grid
+        masks = self.grid.masks
         b = 1 << (d - 1)
-        if not grid.masks[i] & b:
+        m = masks[i]
+        if not m & b:
             return
-        grid.masks[i] &= ~b
-        m = grid.masks[i]
+        m ^= b
+        masks[i] = m
         if m and not m & (m - 1):
             self.naked.append((i, m.bit_length()))
-        for u in grid.geo.cell_units[i]:
-            self.free[u][d] -= 1
-            if self.free[u][d] == 1:
+        for u in self.grid.geo.cell_units[i]:
+            free = self.free[u]
+            free[d] -= 1
+            if free[d] == 1:
                 self._add_hidden(u, d)
-            elif self.free[u][d] == 0:
+            elif free[d] == 0:
                 self._drop_hidden(u, d)
 
     def place(self, i: int, d: int) -> None:
         """Write ``d`` in cell ``i``, strike it from the peers, and update the queues."""
         grid = self.grid
-        cands = digits_of(grid.masks[i])
+        masks = grid.masks
+        cands = digits_of(masks[i])
         grid.values[i] = d
-        grid.masks[i] = 0
+        masks[i] = 0
+        b = 1 << (d - 1)
         for p in self.buddies[i]:
-            self.eliminate(p, d)
+            if masks[p] & b:
+                self.eliminate(p, d)
+        units = grid.geo.cell_units[i]
         for c in cands:
-            for u in grid.geo.cell_units[i]:
-                self.free[u][c] -= 1
-                if self.free[u][c] == 1 and c != d:
+            for u in units:
+                free = self.free[u]
+                free[c] -= 1
+                if free[c] == 1 and c != d:
                     self._add_hidden(u, c)
 
     def apply(self, step: Step) -> None:
@@ -118,7 +129,8 @@ class SinglesQueue:
             if values[i]:
                 continue
             for u in geo.cell_units[i]:
-                if all(not f for e, f in enumerate(self.free[u]) if e and e != d):
+                free = self.free[u]
+                if sum(free) == free[d]:  # no other digit left in the unit
                     return full_house_step(grid, i, d, u)
         while self.naked:
             i, d = self.naked.pop(0)

@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..candidates import CandidateGrid, digits_of
+from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
 
 #: Largest ALS searched, in cells.
@@ -43,64 +43,114 @@ def _bits(cells) -> int:
     return out
 
 
+def _cells(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
 def almost_locked_sets(grid: CandidateGrid, peer_bits: list[int]) -> list[Als]:
-    """Every ALS of up to :data:`MAX_ALS` cells, each found once."""
+    """Every ALS of up to :data:`MAX_ALS` cells, each found once: unit by unit, smaller sets
+    first, cells in the order of the unit."""
     geo, masks = grid.geo, grid.masks
     found: dict[int, Als] = {}
     for unit in geo.units:
         empty = [i for i in unit if masks[i]]
-        for size in range(1, min(MAX_ALS, len(empty) - 1) + 1):
-            for cells in itertools.combinations(empty, size):
-                union = 0
+        most = min(MAX_ALS, len(empty) - 1)
+        chosen: list[tuple[int, ...]] = []
+        # choices of cells whose digits number at most most + 1, in the order of the unit
+        stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+        while stack:
+            start, picked, union = stack.pop()
+            for j in range(len(empty) - 1, start - 1, -1):
+                merged = union | masks[empty[j]]
+                if merged.bit_count() <= most + 1:
+                    grown = (*picked, j)
+                    if merged.bit_count() == len(grown) + 1:
+                        chosen.append(grown)
+                    if len(grown) < most:
+                        stack.append((j + 1, grown, merged))
+        chosen.sort(key=lambda c: (len(c), c))
+        for positions in chosen:
+            cells = tuple(empty[j] for j in positions)
+            bits = _bits(cells)
+            if bits in found:
+                continue
+            union = 0
+            for i in cells:
+                union |= masks[i]
+            holders, seers = {}, {}
+            rest = union
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                see = -1
+                hold = 0
                 for i in cells:
-                    union |= masks[i]
-                if union.bit_count() != size + 1:
-                    continue
-                bits = _bits(cells)
-                if bits in found:
-                    continue
-                holders, seers = {}, {}
-                for d in digits_of(union):
-                    b = 1 << (d - 1)
-                    hold = [i for i in cells if masks[i] & b]
-                    holders[d] = _bits(hold)
-                    see = -1
-                    for i in hold:
+                    if masks[i] & b:
+                        hold |= 1 << i
                         see &= peer_bits[i]
-                    seers[d] = see
-                found[bits] = Als(cells, bits, union, holders, seers)
+                d = b.bit_length()
+                holders[d] = hold
+                seers[d] = see
+            found[bits] = Als(cells, bits, union, holders, seers)
     return list(found.values())
 
 
 def _restricted(a: Als, b: Als) -> list[int]:
     """Restricted common digits of two ALSs that do not overlap."""
     out = []
-    for d in digits_of(a.digits & b.digits):
-        if a.holders[d] & b.holders[d]:
-            continue
-        if b.holders[d] & ~a.seers[d] == 0 and a.holders[d] & ~b.seers[d] == 0:
+    common = a.digits & b.digits
+    while common:
+        low = common & -common
+        common ^= low
+        d = low.bit_length()
+        ha, hb = a.holders[d], b.holders[d]
+        if not ha & hb and not hb & ~a.seers[d] and not ha & ~b.seers[d]:
             out.append(d)
     return out
 
 
-def _digit_cells(grid: CandidateGrid, d: int) -> int:
-    b = 1 << (d - 1)
-    return _bits(i for i, m in enumerate(grid.masks) if m & b)
-
-
 def _peer_bits(grid: CandidateGrid) -> list[int]:
-    return [_bits(p) for p in grid.geo.peer_sets]
+    return list(grid.geo.peer_bits)
 
 
-def _elims(grid: CandidateGrid, sets: list[Als], z: int) -> tuple[tuple[int, int], ...]:
+class _Position:
+    """What ALS-XZ and ALS-XY-Wing (asking in turn on one position) both need: the ALSs, the
+    cells holding each digit (index ``d``), and for each ALS the later and earlier ones it
+    shares restricted common digits with, ``(index, digits)`` in the order of the ALSs."""
+
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.sets = sets = almost_locked_sets(grid, _peer_bits(grid))
+        self.holding = holding = [0] * (grid.geo.n + 1)
+        for i, m in enumerate(grid.masks):
+            while m:
+                low = m & -m
+                m ^= low
+                holding[low.bit_length()] |= 1 << i
+        self.partners: list[list[tuple[int, list[int]]]] = [[] for _ in sets]
+        for x, a in enumerate(sets):
+            a_bits, a_digits = a.bits, a.digits
+            for y in range(x + 1, len(sets)):
+                b = sets[y]
+                if a_bits & b.bits or not a_digits & b.digits:
+                    continue
+                rcs = _restricted(a, b)
+                if rcs:
+                    self.partners[x].append((y, rcs))
+                    self.partners[y].append((x, rcs))
+
+
+def _elims(holding: list[int], sets: list[Als], z: int) -> list[tuple[int, int]]:
     see = -1
-    for s in sets:
-        see &= s.seers[z]
     covered = 0
     for s in sets:
+        see &= s.seers[z]
         covered |= s.bits
-    hits = see & _digit_cells(grid, z) & ~covered
-    return tuple((i, z) for i in range(len(grid.masks)) if hits >> i & 1)
+    return [(i, z) for i in _cells(see & holding[z] & ~covered)]
 
 
 def _names(grid: CandidateGrid, s: Als) -> str:
@@ -111,17 +161,19 @@ def _names(grid: CandidateGrid, s: Als) -> str:
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:
     """Two ALSs with a restricted common digit X: a digit Z of both leaves cells seeing all
     their Z's."""
-    peer_bits = _peer_bits(grid)
-    sets = almost_locked_sets(grid, peer_bits)
+    position = memo(grid, _Position)
+    sets, holding = position.sets, position.holding
     for x, a in enumerate(sets):
-        for b in sets[x + 1 :]:
-            if a.bits & b.bits or (a.digits & b.digits).bit_count() < 2:
+        for y, rcs in position.partners[x]:
+            b = sets[y]
+            common = a.digits & b.digits
+            if y < x or common & (common - 1) == 0:
                 continue
-            for rc in _restricted(a, b):
+            for rc in rcs:
                 elims: list[tuple[int, int]] = []
-                for z in digits_of(a.digits & b.digits):
+                for z in digits_of(common):
                     if z != rc:
-                        elims += _elims(grid, [a, b], z)
+                        elims += _elims(holding, [a, b], z)
                 if elims:
                     yield Step(
                         "ALS-XZ",
@@ -138,22 +190,17 @@ def als_xz(grid: CandidateGrid) -> Iterator[Step]:
 def als_xy_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A pivot ALS with restricted commons X and Y to two other ALSs: a digit Z of those two
     leaves cells seeing all their Z's."""
-    peer_bits = _peer_bits(grid)
-    sets = almost_locked_sets(grid, peer_bits)
-    for c in sets:
-        partners = []
-        for s in sets:
-            if s is c or s.bits & c.bits:
-                continue
-            for rc in _restricted(c, s):
-                partners.append((s, rc))
+    position = memo(grid, _Position)
+    sets, holding = position.sets, position.holding
+    for k, c in enumerate(sets):
+        partners = [(sets[y], rc) for y, rcs in position.partners[k] for rc in rcs]
         for (a, x), (b, y) in itertools.combinations(partners, 2):
             if x == y or a.bits & b.bits:
                 continue
             elims: list[tuple[int, int]] = []
             for z in digits_of(a.digits & b.digits):
                 if z not in (x, y):
-                    elims += _elims(grid, [a, b], z)
+                    elims += _elims(holding, [a, b], z)
             if elims:
                 yield Step(
                     "ALS-XY-Wing",

@@ -23,6 +23,7 @@ MAX_CHAIN = 20
 def x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """A chain on one digit, strong and weak links alternating, starting and ending strong."""
     geo, masks = grid.geo, grid.masks
+    peers = geo.peer_sets
     for d, links in strong_links(grid).items():
         b = 1 << (d - 1)
         strong: dict[int, list[int]] = {}
@@ -32,7 +33,7 @@ def x_chain(grid: CandidateGrid) -> Iterator[Step]:
         if len(strong) < 4:
             continue
         holders = [i for i, m in enumerate(masks) if m & b]
-        weak = {i: [j for j in holders if geo.sees(i, j)] for i in holders}
+        weak = {i: [j for j in holders if j in peers[i]] for i in holders}
         for start in sorted(strong):
             # state: (cell, on); on=True: the cell holds d when start does not
             parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
@@ -72,7 +73,8 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
     if len(pairs) < 3:
         return
-    near = {i: [j for j in pairs if geo.sees(i, j)] for i in pairs}
+    peers = geo.peer_sets
+    near = {i: [j for j in pairs if j in peers[i]] for i in pairs}
     for start in pairs:
         for z in (masks[start] & -masks[start], masks[start] & (masks[start] - 1)):
             if not any(masks[i] & z for i in geo.peer_sets[start]):

@@ -14,40 +14,32 @@ choices of cover lines.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid
+from ..candidates import CandidateGrid, memo, unit_places
 from ..step import Step
+from .subsets import combos
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def _bits(mask: int) -> list[int]:
+@functools.lru_cache(maxsize=1 << 16)
+def _bits(mask: int) -> tuple[int, ...]:
+    """The positions of the bits set in ``mask`` (a line's positions), lowest first."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)
 
 
-def _line_sets(
-    items: list[tuple[int, int]], k: int, most: int
-) -> Iterator[tuple[list[tuple[int, int]], int]]:
-    """Choices of ``k`` lines ``(line, positions)`` whose positions together number at most
-    ``most``, with that union."""
-
-    def grow(start: int, chosen: list[tuple[int, int]], union: int):
-        if len(chosen) == k:
-            yield chosen, union
-            return
-        for j in range(start, len(items)):
-            merged = union | items[j][1]
-            if merged.bit_count() <= most:
-                yield from grow(j + 1, [*chosen, items[j]], merged)
-
-    yield from grow(0, [], 0)
+@functools.lru_cache(maxsize=1 << 16)
+def _lows(mask: int) -> tuple[int, ...]:
+    """The bits set in ``mask``, lowest first."""
+    return tuple(1 << p for p in _bits(mask))
 
 
 def finned_fish(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
@@ -56,33 +48,18 @@ def finned_fish(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
     yield from (step for step in _all_finned(grid, k) if step.technique == name)
 
 
-#: The latest search: (position, size) and its steps.
-_latest: list[tuple[tuple, list[Step]]] = [((), [])]
-
-
 def _all_finned(grid: CandidateGrid, k: int) -> list[Step]:
     """Every finned and sashimi fish of size ``k``; the finned and the sashimi technique ask
-    in turn on the same position, so the latest answer is kept."""
-    key = (grid.geo, k, tuple(grid.masks))
-    found = _latest[0]
-    if found[0] != key:
-        found = (key, list(_search(grid, k)))
-        _latest[0] = found
-    return found[1]
+    in turn on the same position, so the answer is kept."""
+    return memo(grid, _SEARCHES[k])
 
 
-def _search(grid: CandidateGrid, k: int) -> Iterator[Step]:
-    geo, masks = grid.geo, grid.masks
+def _search(grid: CandidateGrid, k: int) -> list[Step]:
+    geo = grid.geo
     board = geo.board
     n = geo.n
-    where = [[0] * (n + 1) for _ in range(2 * n)]
-    for u in range(2 * n):
-        for pos, i in enumerate(geo.units[u]):
-            m = masks[i]
-            while m:
-                low = m & -m
-                m ^= low
-                where[u][low.bit_length()] |= 1 << pos
+    where = unit_places(grid)
+    out = []
     for d in range(1, n + 1):
         for base_kind in (0, 1):
             # across: the cover lines' box width; along: the base lines' box height
@@ -90,47 +67,61 @@ def _search(grid: CandidateGrid, k: int) -> Iterator[Step]:
             along = board.box_rows if base_kind == 0 else board.box_cols
 
             def cell(line: int, pos: int, rows: bool = base_kind == 0) -> int:
-                return board.cell(line, pos) if rows else board.cell(pos, line)
+                return line * n + pos if rows else pos * n + line
 
-            lines = [
-                (line, where[base_kind * n + line][d])
-                for line in range(n)
-                if where[base_kind * n + line][d]
-            ]
-            for chosen, union in _line_sets(lines, k, k + across):
+            at = [where[base_kind * n + line][d] for line in range(n)]
+            lines = [(line, w) for line, w in enumerate(at) if w]
+            for base, union in combos(lines, k, k + across):
                 if union.bit_count() <= k:
                     continue
+                chosen = [(line, at[line]) for line in base]
                 for band in range(n // across):
                     band_mask = ((1 << across) - 1) << (band * across)
                     outside = union & ~band_mask
-                    inside = _bits(union & band_mask)
+                    inside = _lows(union & band_mask)
                     need = k - outside.bit_count()
                     if need < 0 or need >= len(inside):
                         continue
                     for extra in itertools.combinations(inside, need):
-                        covers = outside | sum(1 << p for p in extra)
+                        covers = outside | sum(extra)
                         fin_cols = union & ~covers
-                        fin_lines = [line for line, w in chosen if w & fin_cols]
-                        if len({line // along for line in fin_lines}) != 1:
-                            continue
-                        body = min((w & covers).bit_count() for _, w in chosen)
-                        if body == 0:
-                            continue
-                        name = f"{'Sashimi' if body < 2 else 'Finned'} {_NAMES[k]}"
-                        step = _step(
-                            grid,
-                            name,
-                            d,
-                            base_kind,
-                            chosen,
-                            covers,
-                            fin_cols,
-                            fin_lines[0] // along,
-                            cell,
-                            along,
-                        )
-                        if step is not None:
-                            yield step
+                        fin_band = -1
+                        for line, w in chosen:
+                            if w & fin_cols:
+                                if fin_band not in (-1, line // along):
+                                    break
+                                fin_band = line // along
+                        else:
+                            # some cell of the fins' box, outside the base lines, in a cover
+                            # line, must hold the digit
+                            hit = 0
+                            for line in range(fin_band * along, (fin_band + 1) * along):
+                                if line not in base:
+                                    hit |= at[line]
+                            if not hit & covers & band_mask:
+                                continue
+                            body = min((w & covers).bit_count() for _, w in chosen)
+                            if body == 0:
+                                continue
+                            name = f"{'Sashimi' if body < 2 else 'Finned'} {_NAMES[k]}"
+                            step = _step(
+                                grid,
+                                name,
+                                d,
+                                base_kind,
+                                chosen,
+                                covers,
+                                fin_cols,
+                                fin_band,
+                                cell,
+                                along,
+                            )
+                            if step is not None:
+                                out.append(step)
+    return out
+
+
+_SEARCHES = {k: functools.partial(_search, k=k) for k in _NAMES}
 
 
 def _step(grid, name, d, base_kind, chosen, covers, fin_cols, fin_band, cell, along):

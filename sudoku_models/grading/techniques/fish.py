@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, digits_of
+from ..candidates import CandidateGrid, digits_of, unit_places
 from ..step import Step, eliminations_in
 from .subsets import combos
 
@@ -21,23 +21,24 @@ def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
     geo, masks = grid.geo, grid.masks
     n = geo.n
     units = geo.units
+    places = unit_places(grid)
     for d in range(1, n + 1):
         b = 1 << (d - 1)
         for base_kind in (0, 1):
             items = []
             for line in range(n):
-                unit = units[base_kind * n + line]
-                where = 0
-                for pos, i in enumerate(unit):
-                    if masks[i] & b:
-                        where |= 1 << pos
+                where = places[base_kind * n + line][d]
                 if 2 <= where.bit_count() <= k:
                     items.append((line, where))
             if len(items) < k:
                 continue
+            cover_kind = 1 - base_kind
             for lines, where in combos(items, k):
-                cover_kind = 1 - base_kind
                 covers = [p - 1 for p in digits_of(where)]
+                # along a cover line, position x is base line x: anything outside the base?
+                base_bits = sum(1 << line for line in lines)
+                if not any(places[cover_kind * n + c][d] & ~base_bits for c in covers):
+                    continue
                 base_cells = {i for line in lines for i in units[base_kind * n + line]}
                 cover_cells = {i for c in covers for i in units[cover_kind * n + c]}
                 elims = eliminations_in(masks, cover_cells - base_cells, b)

@@ -8,10 +8,11 @@ box, so the rest of that box loses it.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterator
 
 from ...board import Board
-from ..candidates import CandidateGrid, geometry
+from ..candidates import CandidateGrid, geometry, unit_places
 from ..step import Step, eliminations_in
 
 Crossing = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -41,21 +42,48 @@ def crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
     return tuple(out)
 
 
+@functools.cache
+def _confined(board: Board, from_boxes: bool) -> tuple[tuple[int, dict[int, list[int]]], ...]:
+    """For each base unit of :func:`crossings`: the unit, and for each set of its positions
+    (bit ``k``: its ``k``-th cell) lying inside crossings, the indices of those crossings."""
+    units = board.units
+    tables: dict[int, dict[int, list[int]]] = {}
+    for k, (u, _, inside, _, _) in enumerate(crossings(board, from_boxes)):
+        table = tables.setdefault(u, {})
+        spots = [units[u].index(i) for i in inside]
+        for size in range(1, len(spots) + 1):
+            for chosen in itertools.combinations(spots, size):
+                table.setdefault(sum(1 << p for p in chosen), []).append(k)
+    return tuple(tables.items())
+
+
+def confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
+    """For each crossing of :func:`crossings`, the digits possible in the base unit only in
+    the cells of both units, as a mask."""
+    n = grid.geo.n
+    places = unit_places(grid)
+    only = [0] * len(crossings(grid.board, from_boxes))
+    for u, table in _confined(grid.board, from_boxes):
+        where = places[u]
+        for d in range(1, n + 1):
+            ks = table.get(where[d])
+            if ks:
+                for k in ks:
+                    only[k] |= 1 << (d - 1)
+    return only
+
+
 def _locked(grid: CandidateGrid, from_boxes: bool) -> Iterator[Step]:
     """Unit by unit, digit by digit (HoDoKu's order)."""
     geo, masks = grid.geo, grid.masks
-    by_base: dict[int, list[Crossing]] = {}
-    for crossing in crossings(geo.board, from_boxes):
-        by_base.setdefault(crossing[0], []).append(crossing)
+    by_base: dict[int, list[tuple[Crossing, int]]] = {}
+    for crossing, digits in zip(
+        crossings(geo.board, from_boxes), confined_digits(grid, from_boxes), strict=True
+    ):
+        by_base.setdefault(crossing[0], []).append((crossing, digits))
     for u, group in by_base.items():
         found = []
-        for _, t, inside, base_rest, target_rest in group:
-            here = elsewhere = 0
-            for i in inside:
-                here |= masks[i]
-            for i in base_rest:
-                elsewhere |= masks[i]
-            only = here & ~elsewhere
+        for (_, t, inside, _, target_rest), only in group:
             while only:
                 low = only & -only
                 only ^= low

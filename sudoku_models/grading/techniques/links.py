@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..candidates import CandidateGrid
+from ..candidates import CandidateGrid, memo, unit_places
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,15 @@ class LinkGraph:
 
 
 def link_graph(grid: CandidateGrid) -> LinkGraph:
-    """Every strong and weak link between the candidates of ``grid``."""
+    """Every strong and weak link between the candidates of ``grid`` (shared by the techniques
+    looking at the same position: not to be changed)."""
+    return memo(grid, _link_graph)
+
+
+def _link_graph(grid: CandidateGrid) -> LinkGraph:
     geo, masks = grid.geo, grid.masks
     n = geo.n
+    peers = geo.peer_sets
     strong: dict[int, list[int]] = {}
     weak: dict[int, list[int]] = {}
     holders: list[list[int]] = [[] for _ in range(n + 1)]
@@ -48,15 +54,17 @@ def link_graph(grid: CandidateGrid) -> LinkGraph:
             a, b = (i * n + d - 1 for d in ds)
             strong[a].append(b)
             strong[b].append(a)
+    places = unit_places(grid)
     for d in range(1, n + 1):
-        b = 1 << (d - 1)
         cells = holders[d]
         for i in cells:
-            weak[i * n + d - 1] += [j * n + d - 1 for j in cells if geo.sees(i, j)]
-        for unit in geo.units:
-            places = [i for i in unit if masks[i] & b]
-            if len(places) == 2:
-                p, q = (i * n + d - 1 for i in places)
+            near = peers[i]
+            weak[i * n + d - 1] += [j * n + d - 1 for j in cells if j in near]
+        for u, unit in enumerate(geo.units):
+            where = places[u][d]
+            if where.bit_count() == 2:
+                p = unit[(where & -where).bit_length() - 1] * n + d - 1
+                q = unit[where.bit_length() - 1] * n + d - 1
                 if q not in strong[p]:
                     strong[p].append(q)
                     strong[q].append(p)

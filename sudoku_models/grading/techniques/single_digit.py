@@ -11,20 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry
-from ..step import Step, eliminations_in
+from ..candidates import CandidateGrid, Geometry, memo
+from ..step import Step
 
 Link = tuple[int, int, int]  # cell, cell, unit
 
 
 def strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
-    """For each digit, every unit where it has exactly two candidate cells, as ``(a, b, unit)``."""
+    """For each digit, every unit where it has exactly two candidate cells, as ``(a, b, unit)``
+    (shared by the techniques looking at the same position: not to be changed)."""
+    return memo(grid, _strong_links)
+
+
+def _strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
     masks = grid.masks
     links: dict[int, list[Link]] = {d: [] for d in range(1, grid.geo.n + 1)}
-    for u, unit in enumerate(grid.geo.units):
+    geo = grid.geo
+    for u, unit in enumerate(geo.units):
         once = twice = thrice = 0
-        for i in unit:
-            m = masks[i]
+        for m in geo.unit_entries[u](masks):
             thrice |= twice & m
             twice |= once & m
             once |= m
@@ -49,34 +54,52 @@ def _kind(geo: Geometry, u1: int, u2: int, a1: int, a2: int) -> str:
 
 
 def _two_link_chain(grid: CandidateGrid, wanted: str) -> Iterator[Step]:
+    yield from (step for step in memo(grid, _two_link_chains) if step.technique == wanted)
+
+
+def _two_link_chains(grid: CandidateGrid) -> list[Step]:
+    """The steps of all three kinds: the three techniques ask in turn on one position."""
     geo, masks = grid.geo, grid.masks
+    peers, peer_bits = geo.peer_sets, geo.peer_bits
+    out = []
     for d, links in strong_links(grid).items():
+        if len(links) < 2:
+            continue
         b = 1 << (d - 1)
+        holders = 0
+        for i, m in enumerate(masks):
+            if m & b:
+                holders |= 1 << i
         for x, (p, q, u1) in enumerate(links):
             for r, s, u2 in links[x + 1 :]:
-                if len({p, q, r, s}) < 4:
+                if p in (r, s) or q in (r, s):
                     continue
                 for a1, b1 in ((p, q), (q, p)):
                     for a2, b2 in ((r, s), (s, r)):
-                        if not geo.sees(a1, a2) or _kind(geo, u1, u2, a1, a2) != wanted:
+                        if a2 not in peers[a1]:
                             continue
-                        targets = geo.common_peers([b1, b2]) - {a1, a2}
-                        elims = eliminations_in(masks, targets, b)
-                        if elims:
-                            yield Step(
-                                wanted,
-                                eliminations=elims,
-                                cells=(b1, a1, a2, b2),
-                                digits=(d,),
-                                reason=(
-                                    f"{geo.digit_name(d)}: strong links {geo.cell_name(b1)}="
-                                    f"{geo.cell_name(a1)} ({geo.unit_name(u1)}) and "
-                                    f"{geo.cell_name(a2)}={geo.cell_name(b2)} "
-                                    f"({geo.unit_name(u2)}); {geo.cell_name(a1)} sees "
-                                    f"{geo.cell_name(a2)}, so {geo.cell_name(b1)} or "
-                                    f"{geo.cell_name(b2)} holds {geo.digit_name(d)}"
-                                ),
+                        ends = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2
+                        hit = peer_bits[b1] & peer_bits[b2] & holders & ~ends
+                        if hit:
+                            elims = tuple((i, d) for i in range(len(masks)) if hit >> i & 1)
+                            kind = _kind(geo, u1, u2, a1, a2)
+                            out.append(
+                                Step(
+                                    kind,
+                                    eliminations=elims,
+                                    cells=(b1, a1, a2, b2),
+                                    digits=(d,),
+                                    reason=(
+                                        f"{geo.digit_name(d)}: strong links {geo.cell_name(b1)}="
+                                        f"{geo.cell_name(a1)} ({geo.unit_name(u1)}) and "
+                                        f"{geo.cell_name(a2)}={geo.cell_name(b2)} "
+                                        f"({geo.unit_name(u2)}); {geo.cell_name(a1)} sees "
+                                        f"{geo.cell_name(a2)}, so {geo.cell_name(b1)} or "
+                                        f"{geo.cell_name(b2)} holds {geo.digit_name(d)}"
+                                    ),
+                                )
                             )
+    return out
 
 
 def skyscraper(grid: CandidateGrid) -> Iterator[Step]:

@@ -8,28 +8,69 @@ other candidate.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, digits_of
+from ..candidates import CandidateGrid, Geometry, digits_of, memo, unit_places
 from ..step import Step, eliminations_in
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
-def combos(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
-    """Choices of ``k`` items ``(key, mask)`` whose masks together have exactly ``k`` bits."""
-
-    def grow(start: int, keys: list[int], union: int) -> Iterator[tuple[list[int], int]]:
-        if len(keys) == k:
-            yield keys, union
+def combos(
+    items: list[tuple[int, int]], k: int, most: int | None = None
+) -> Iterator[tuple[list[int], int]]:
+    """Choices of ``k`` items ``(key, mask)`` whose masks together have at most ``most`` bits
+    (``k`` unless given), with that union, in the order of ``items`` (lexicographically)."""
+    most = k if most is None else most
+    size = len(items)
+    if size < k:
+        return
+    if k == 2:  # the commonest cases, without the bookkeeping
+        for x in range(size - 1):
+            key, mask = items[x]
+            if mask.bit_count() > most:
+                continue
+            for y in range(x + 1, size):
+                merged = mask | items[y][1]
+                if merged.bit_count() <= most:
+                    yield [key, items[y][0]], merged
+        return
+    if k == 3:
+        for x in range(size - 2):
+            key, mask = items[x]
+            if mask.bit_count() > most:
+                continue
+            for y in range(x + 1, size - 1):
+                key2, mask2 = items[y]
+                two = mask | mask2
+                if two.bit_count() > most:
+                    continue
+                for z in range(y + 1, size):
+                    merged = two | items[z][1]
+                    if merged.bit_count() <= most:
+                        yield [key, key2, items[z][0]], merged
+        return
+    keys = [key for key, _ in items]
+    masks = [mask for _, mask in items]
+    chosen: list[int] = []
+    unions = [0]
+    j = 0
+    while True:
+        if j <= size - k + len(chosen):
+            merged = unions[-1] | masks[j]
+            if merged.bit_count() <= most:
+                if len(chosen) == k - 1:
+                    yield [keys[x] for x in chosen] + [keys[j]], merged
+                else:
+                    chosen.append(j)
+                    unions.append(merged)
+            j += 1
+        elif chosen:
+            j = chosen.pop() + 1
+            unions.pop()
+        else:
             return
-        for j in range(start, len(items)):
-            key, mask = items[j]
-            merged = union | mask
-            if merged.bit_count() <= k:
-                yield from grow(j + 1, [*keys, key], merged)
-
-    yield from grow(0, [], 0)
 
 
 def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> Iterator[Step]:
@@ -39,11 +80,23 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> It
     other) is *locked* (k < 4); with ``locked`` only those are found, with ``locked=False`` only
     the others, with None both.
     """
-    geo, masks = grid.geo, grid.masks
-    n = geo.n
+    n = grid.geo.n
+    found = memo(grid, _NAKED[k])
     for u in range(2 * n, 3 * n) if locked else [*range(2 * n, 3 * n), *range(2 * n)]:
-        unit = geo.units[u]
-        items = [(i, masks[i]) for i in unit if 2 <= masks[i].bit_count() <= k]
+        for is_locked, step in found[u]:
+            if locked is None or is_locked == locked:
+                yield step
+
+
+def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
+    """For each unit, its naked subsets of size ``k`` that eliminate something, each with
+    whether it is locked (the locked and the plain technique ask in turn on one position)."""
+    geo, masks = grid.geo, grid.masks
+    out: list[list[tuple[bool, Step]]] = []
+    for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
+        found: list[tuple[bool, Step]] = []
+        out.append(found)
+        items = [(i, m) for i, m in zip(unit, entries(masks)) if 2 <= m.bit_count() <= k]
         if len(items) < k:
             continue
         for cells, union in combos(items, k):
@@ -60,12 +113,10 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> It
             hit_box = any(geo.cell_units[i][2] == box for i, _ in elims)
             hit_line = any(geo.cell_units[i][2] != box for i, _ in elims)
             is_locked = k < 4 and box in shared and len(shared) == 2 and hit_box and hit_line
-            if locked is not None and is_locked != locked:
-                continue
             kind = "Locked" if is_locked else "Naked"
             names = ", ".join(geo.cell_name(i) for i in cells)
             ds = digits_of(union)
-            yield Step(
+            step = Step(
                 f"{kind} {_NAMES[k]}",
                 eliminations=elims,
                 cells=tuple(cells),
@@ -75,21 +126,21 @@ def naked_subset(grid: CandidateGrid, k: int, locked: bool | None = False) -> It
                     f"{' and '.join(geo.unit_name(s) for s in sorted(shared))}"
                 ),
             )
+            found.append((is_locked, step))
+    return out
+
+
+_NAKED = {k: functools.partial(_naked_sets, k=k) for k in _NAMES}
 
 
 def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first hidden subset of size ``k`` that eliminates something."""
     geo, masks = grid.geo, grid.masks
     n = geo.n
+    places = unit_places(grid)
     for u in [*range(2 * n, 3 * n), *range(2 * n)]:
         unit = geo.units[u]
-        where_of = [0] * (n + 1)
-        for pos, i in enumerate(unit):
-            m = masks[i]
-            while m:
-                low = m & -m
-                m ^= low
-                where_of[low.bit_length()] |= 1 << pos
+        where_of = places[u]
         items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
         if len(items) < k:
             continue
