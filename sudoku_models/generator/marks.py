@@ -14,7 +14,7 @@ from ..variants import XV, Arrow, Difference, KillerCage, Ratio, Thermometer, Va
 from ..variants.base import Cell, orthogonal_pairs
 
 #: Killer cage sizes drawn by default, smallest and largest.
-CAGE_SIZES = (2, 3)
+CAGE_SIZES = (2, 2)
 
 
 def _around(cell: Cell, n: int, diagonal: bool = False) -> list[Cell]:
@@ -184,3 +184,8 @@ def arrows(
                 out.append(Arrow((circle,), tuple(shaft)))
                 break
     return out
+
+
+def cells_of(mark: Variant, board: Board) -> tuple[int, ...]:
+    """The cell indices that ``mark`` constrains."""
+    return tuple(sorted({i for p in mark.primitives(board) for i in p.cells}))
