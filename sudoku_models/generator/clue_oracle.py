@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import threading
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -25,7 +26,6 @@ from ..cnf_constraints import constraint_clauses
 from ..constraints import AllDifferent, Relation, SumCage
 from ..model import Model
 from ..puzzle import Puzzle
-from ..solvers.backtracking.constraint import network_of
 from ..solvers.base import Solver
 from ..variants import Variant
 from .shortcuts import forced, settles, swap
@@ -97,9 +97,12 @@ class SatClueOracle:
 
         n = self.board.n
         self._key = self.board, self._rules, self._name or CLUE_SOLVER
-        try:
-            self._sat, self._fresh, self._uses = _POOL.get(self._key, []).pop()
-        except IndexError:
+        with _POOL_LOCK:
+            found = next((k for k, (key, *_) in enumerate(_POOL) if key == self._key), None)
+            entry = _POOL.pop(found) if found is not None else None
+        if entry is not None:
+            _key, self._sat, self._fresh, self._uses = entry
+        else:
             formula = _rules_formula(self.board, self._rules)
             self._fresh = _Fresh(formula.top)
             self._sat = PySat(name=self._key[2], bootstrap_with=formula.clauses)
@@ -152,7 +155,11 @@ class SatClueOracle:
         if self._uses < REUSES:
             for selector in (self._block, *self._selectors):
                 self._sat.add_clause([-selector])
-            _POOL.setdefault(self._key, []).append((self._sat, self._fresh, self._uses))
+            with _POOL_LOCK:
+                _POOL.append((self._key, self._sat, self._fresh, self._uses))
+                oldest = _POOL.pop(0) if len(_POOL) > POOL_SIZE else None
+            if oldest is not None:
+                oldest[1].delete()
         else:
             self._sat.delete()
         self._sat = None
@@ -163,8 +170,14 @@ class SatClueOracle:
 #: that has finished stay behind as satisfied ones, so a solver is freed after this many.
 REUSES = 50
 
-#: Loaded solvers waiting for their next oracle, by board, rules and solver name.
-_POOL: dict[tuple[Board, tuple[Variant, ...], str], list[tuple[Any, _Fresh, int]]] = {}
+#: Loaded solvers kept for later oracles (the oldest is freed first): a few sets of rules at a
+#: time, as jigsaw layouts differ on every attempt.
+POOL_SIZE = 4
+
+#: Loaded solvers waiting for their next oracle: (board, rules, solver name), solver, fresh
+#: variables, oracles served.
+_POOL: list[tuple[tuple[Board, tuple[Variant, ...], str], Any, _Fresh, int]] = []
+_POOL_LOCK = threading.Lock()
 
 
 @functools.lru_cache(maxsize=64)
@@ -273,7 +286,7 @@ class ShortcutClueOracle:
                 model = Model.from_puzzle(empty, variants=rules)
             else:
                 model = rules_model(self.board, self.rules)
-            self._shape = key, model, network_of(model).peers
+            self._shape = key, model, _unequal_as_groups(model).peers()
             self._full = model.full_groups()
         return self._shape[1], self._shape[2]
 

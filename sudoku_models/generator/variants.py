@@ -5,17 +5,20 @@ One attempt of :func:`generate_variant`:
 1. *rules and grid*: the fixed rules of the variant (anti-knight, windoku regions, a random
    jigsaw layout, ...) and a random grid that keeps them (:mod:`.rule_grids`; a plain random
    grid for rules on marks only);
-2. *marks*: clue objects read off the grid (killer cages grown at random, every Kropki dot or XV
-   mark it has, thermometers, arrows; :mod:`.marks`);
+2. *marks*: clue objects read off the grid (killer cages, mostly dominoes, grown at random;
+   every Kropki dot or XV mark it has, thermometers, arrows; :mod:`.marks`);
 3. *givens dug*: every cell starts as a given and each, in a random order, goes when the puzzle
-   stays unique;
-4. *marks pruned*: killer cages that touch are merged, then every mark the negative rule does
-   not need is dropped, each when the puzzle stays unique.
+   stays unique (a killer asked for with no givens is instead kept or dropped whole);
+4. *marks pruned*: killer cages that touch are merged while propagation alone still solves the
+   puzzle, then every mark the negative rule does not need is dropped when the puzzle stays
+   unique.
 
 Removing a given or a mark only adds solutions, so what a pass keeps stays needed: the result is
-minimal in givens and in marks (no single one can go). The only questions asked are exact
-uniqueness questions (:mod:`.clue_oracle`), and every random choice comes from one
-``random.Random(seed)``, so a seed gives the same puzzle on every backend.
+minimal in givens and in marks (no single one can go). The questions asked are exact: whether
+propagation solves the puzzle, and uniqueness questions, which cheap checks answer when they can
+(:mod:`.shortcuts`: a naked or hidden single, a two-digit swap, propagation) and an oracle
+otherwise (:mod:`.clue_oracle`). Every random choice comes from one ``random.Random(seed)``, so a
+seed gives the same puzzle on every backend.
 
 >>> g = generate_variant("killer", seed=4, box=(2, 3), max_clues=0)
 >>> g.model.variants[0].name, g.clues, g.marks, g.is_minimal
@@ -75,6 +78,8 @@ class Recipe:
     marks: Callable[[Board, tuple[int, ...], random.Random], tuple[list[Variant], list[Variant]]]
     plain_grid: bool = False
     merge_cages: bool = False
+    #: The PySAT solver of the default oracle, when not :data:`.clue_oracle.CLUE_SOLVER`.
+    solver: str | None = None
 
 
 def _no_marks(
@@ -131,7 +136,8 @@ RECIPES: dict[str, Recipe] = {
     "windoku": Recipe(lambda board, rng: list(windoku(board)), _no_marks),
     "anti-knight": Recipe(_fixed(AntiKnight()), _no_marks),
     "anti-king": Recipe(_fixed(AntiKing()), _no_marks),
-    "nonconsecutive": Recipe(_fixed(Nonconsecutive()), _no_marks),
+    # CaDiCaL made nonconsecutive puzzles 1.6 times faster than MiniSat.
+    "nonconsecutive": Recipe(_fixed(Nonconsecutive()), _no_marks, solver="cadical153"),
     "kropki": Recipe(_fixed(), _kropki, plain_grid=True),
     "xv": Recipe(_fixed(), _xv, plain_grid=True),
     "thermo": Recipe(_fixed(), _thermo, plain_grid=True),
@@ -291,19 +297,23 @@ def check_variant(
 
 
 def _oracle(
-    board: Board, rules: Sequence[Variant], grid: tuple[int, ...], backend: Backend, propagate: bool
+    recipe: Recipe,
+    board: Board,
+    rules: Sequence[Variant],
+    grid: tuple[int, ...],
+    backend: Backend,
 ) -> ShortcutClueOracle:
     """The incremental SAT oracle for ``None`` and ``"sat[:solver]"``, else the backend's, behind
-    the shortcuts."""
+    the shortcuts (propagation first on killers)."""
     inner: ClueOracle
     if backend is None or (isinstance(backend, str) and backend.partition(":")[0] == "sat"):
         name = backend.partition(":")[2] if backend else ""
-        inner = SatClueOracle(board, rules, grid, name or None)
+        inner = SatClueOracle(board, rules, grid, name or recipe.solver)
     else:
         from ..solvers import get_solver
 
         inner = SolverClueOracle(board, rules, grid, get_solver(backend))
-    return ShortcutClueOracle(board, rules, grid, inner, propagate)
+    return ShortcutClueOracle(board, rules, grid, inner, recipe.merge_cages)
 
 
 def _attempt(
@@ -326,7 +336,7 @@ def _attempt(
         grid = found
     fixed, prunable = recipe.marks(board, grid, rng)
     rules = rules + fixed
-    oracle = _oracle(board, rules, grid, backend, recipe.merge_cages)
+    oracle = _oracle(recipe, board, rules, grid, backend)
     try:
         active = [oracle.add(m) for m in prunable]
         givens = list(grid)
