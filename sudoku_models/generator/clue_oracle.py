@@ -14,6 +14,7 @@ generator that only asks them questions makes the same puzzle on every backend.
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import functools
 import threading
@@ -178,6 +179,14 @@ POOL_SIZE = 4
 #: variables, oracles served.
 _POOL: list[tuple[tuple[Board, tuple[Variant, ...], str], Any, _Fresh, int]] = []
 _POOL_LOCK = threading.Lock()
+
+
+@atexit.register
+def _free_pool() -> None:
+    """Free the pooled solvers while PySAT is still loaded (not in its own shutdown)."""
+    with _POOL_LOCK:
+        while _POOL:
+            _POOL.pop()[1].delete()
 
 
 @functools.lru_cache(maxsize=64)
