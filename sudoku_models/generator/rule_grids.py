@@ -9,6 +9,7 @@ reproducible effort: the same ``rng`` and rules give the same grid, or the same 
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..constraints import Relation
@@ -35,15 +36,7 @@ def random_rule_grid(model: Model, rng: random.Random) -> tuple[int, ...] | None
     """
     n, size = model.n, model.size
     peers = model.peers()
-    links: list[list[tuple[int, list[int]]]] = [[] for _ in range(size)]
-    for c in model.constraints:
-        if isinstance(c, Relation):
-            forward, backward = [0] * (n + 1), [0] * (n + 1)
-            for x, y in c.pairs:
-                forward[x] |= 1 << y
-                backward[y] |= 1 << x
-            links[c.a].append((c.b, forward))
-            links[c.b].append((c.a, backward))
+    links = _links(model)
     full = ((1 << n) - 1) << 1
     grid = [0] * size
     steps = [STEPS_PER_CELL * size]
@@ -93,3 +86,20 @@ def random_rule_grid(model: Model, rng: random.Random) -> tuple[int, ...] | None
     except _OutOfSteps:
         return None
     return tuple(grid) if found else None
+
+
+@functools.lru_cache(maxsize=16)
+def _links(model: Model) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """Per cell, its related cells, each with the digits (as bit masks) it allows there for each
+    digit of the cell; built once per set of rules."""
+    n = model.n
+    links: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(model.size)]
+    for c in model.constraints:
+        if isinstance(c, Relation):
+            forward, backward = [0] * (n + 1), [0] * (n + 1)
+            for x, y in c.pairs:
+                forward[x] |= 1 << y
+                backward[y] |= 1 << x
+            links[c.a].append((c.b, tuple(forward)))
+            links[c.b].append((c.a, tuple(backward)))
+    return tuple(map(tuple, links))

@@ -1,0 +1,103 @@
+"""The cheap uniqueness checks tried before an oracle: each answer agrees with a real solver."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudoku_models.board import Board
+from sudoku_models.generator import marks as mk
+from sudoku_models.generator.clue_oracle import (
+    SatClueOracle,
+    ShortcutClueOracle,
+    SolverClueOracle,
+    rules_model,
+)
+from sudoku_models.generator.grids import random_grid
+from sudoku_models.generator.rule_grids import random_rule_grid
+from sudoku_models.generator.shortcuts import forced, settles, swap
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.solvers import get_solver
+from sudoku_models.solvers.backtracking.constraint import network_of
+from sudoku_models.variants import AntiKnight, Diagonal
+
+
+def _killer(board: Board, seed: int) -> tuple[Model, tuple[int, ...]]:
+    rng = random.Random(seed)
+    grid = random_grid(board, rng)
+    cages = mk.killer_cages(board, grid, rng)
+    empty = Puzzle.empty((board.box_rows, board.box_cols))
+    return Model.from_puzzle(empty, variants=cages), grid
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)])
+def test_swaps_are_solutions_and_settled_killers_are_unique(box: tuple[int, int]) -> None:
+    cpsat = get_solver("cpsat")
+    seen = {"swap": 0, "settled": 0}
+    for seed in range(30):
+        model, grid = _killer(Board(*box), seed)
+        other = swap(model, grid)
+        unique = cpsat.solve(model, limit=2).is_unique
+        if other is not None:
+            seen["swap"] += 1
+            assert other != grid and model.is_solution(other) and not unique
+        if settles(model):
+            seen["settled"] += 1
+            assert unique and other is None
+    assert seen["swap"] and seen["settled"]
+
+
+def test_swap_leaves_givens_alone() -> None:
+    model, grid = _killer(Board(2, 2), 3)
+    full = Model.from_puzzle(Puzzle(model.board, grid), variants=model.variants)
+    assert swap(full, grid) is None
+
+
+def test_forced_cells_are_forced() -> None:
+    board = Board(3, 3)
+    grid = random_grid(board, random.Random(5))
+    model = Model.from_puzzle(Puzzle.empty((3, 3)), variants=[AntiKnight()])
+    peers, units = network_of(model).peers, model.full_groups()
+    sat = get_solver("sat")
+    rng = random.Random(1)
+    hits = 0
+    for _ in range(40):
+        givens = [d if rng.random() < 0.6 else 0 for d in grid]
+        i = rng.randrange(board.size)
+        givens[i] = 0
+        if forced(peers, units, givens, grid, i):
+            hits += 1
+            # Every solution of the givens has grid[i] in cell i.
+            without = list(givens)
+            puzzle = Model.from_puzzle(Puzzle(board, tuple(without)), variants=[AntiKnight()])
+            for solution in sat.solve(puzzle, limit=5).solutions:
+                assert solution[i] == grid[i]
+    assert hits
+
+
+@pytest.mark.parametrize("propagate", [False, True])
+def test_shortcut_oracle_agrees_with_a_backend(propagate: bool) -> None:
+    board = Board(2, 3)
+    rules = [Diagonal(True), Diagonal(False)]
+    cpsat = get_solver("cpsat")
+    for seed in range(4):
+        rng = random.Random(seed)
+        grid = random_rule_grid(rules_model(board, tuple(rules)), rng)
+        assert grid is not None
+        cages = mk.killer_cages(board, grid, rng)
+        # Two oracles in a row: the second one may reuse the first one's solver.
+        for _ in range(2):
+            fast = ShortcutClueOracle(
+                board, rules, grid, SatClueOracle(board, rules, grid), propagate
+            )
+            slow = SolverClueOracle(board, rules, grid, cpsat)
+            active = [fast.add(c) for c in cages]
+            assert [slow.add(c) for c in cages] == active
+            for k in range(len(active) + 1):
+                trial = active[:k]
+                givens = [0] * board.size
+                near = mk.cells_of(cages[k - 1], board) if k else ()
+                assert fast.has_other(givens, trial, near) == slow.has_other(givens, trial)
+            fast.close()
