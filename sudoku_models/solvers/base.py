@@ -75,6 +75,12 @@ class Result:
 
     ``clashes`` names the pairs of givens ``((r, c), (r, c))`` that already break a rule when
     that is why the puzzle is unsatisfiable.
+
+    When a puzzle has more solutions than the limit, which of them are found is up to the
+    backend: the SAT backend keeps its solver between puzzles, and what it learned on earlier
+    puzzles steers it, so the same puzzle may show another solution after other work or in
+    another worker process. The status, the count below the limit and a unique solution never
+    depend on it.
     """
 
     status: Status
