@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Sequence
 
 from ..model import Model
-from ..solvers.backtracking.constraint import network_of
+from ..solvers.backtracking.constraint import root_candidates
 
 
 def forced(
@@ -35,10 +35,11 @@ def forced(
 ) -> bool:
     """Whether the open cell ``i`` must hold ``grid[i]`` by a naked or hidden single on
     ``givens``: ``peers`` are each cell's cells that must differ from it (its all-different
-    peers and "differ" relations: ``network_of(model).peers``), ``full_groups`` the groups that
-    hold every digit.
+    peers and "differ" relations: ``network_of(model).peers`` of the constraint strategy),
+    ``full_groups`` the groups that hold every digit.
 
     >>> from sudoku_models.puzzle import Puzzle
+    >>> from sudoku_models.solvers.backtracking.constraint import network_of
     >>> model = Model.from_puzzle(Puzzle.empty((2, 2)))
     >>> grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
     >>> peers, units = network_of(model).peers, model.full_groups()
@@ -64,47 +65,8 @@ def settles(model: Model) -> bool:
     >>> settles(Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3), ((2, 3), 7)]))
     False
     """
-    net = network_of(model)
-    cand = list(net.start)
-    for i, d in enumerate(model.givens):
-        if d:
-            cand[i] &= 1 << (d - 1)
-    if not all(cand):
-        return False
-    peers, watchers, tiers = net.peers, net.watchers, net.tiers
-    runs = tuple(p.run for p in net.propagators)
-    queues: tuple[list[int], ...] = ([], [], [])
-    for k, tier in enumerate(tiers):
-        queues[tier].append(k)
-    queued = [True] * len(runs)
-    singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
-
-    def narrow(i: int, m: int) -> bool:
-        if not m:
-            return False
-        cand[i] = m
-        if not m & (m - 1):
-            singles.append(i)
-        for k in watchers[i]:
-            if not queued[k]:
-                queued[k] = True
-                queues[tiers[k]].append(k)
-        return True
-
-    while True:
-        while singles:
-            i = singles.pop()
-            b = cand[i]
-            for p in peers[i]:
-                if cand[p] & b and not narrow(p, cand[p] ^ b):
-                    return False
-        queue = next((q for q in queues if q), None)
-        if queue is None:
-            return all(not m & (m - 1) for m in cand)
-        k = queue.pop()
-        queued[k] = False
-        if not runs[k](cand, narrow):
-            return False
+    cand = root_candidates(model)
+    return cand is not None and all(not m & (m - 1) for m in cand)
 
 
 def swap(model: Model, grid: Sequence[int]) -> tuple[int, ...] | None:

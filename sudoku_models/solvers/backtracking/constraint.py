@@ -172,6 +172,60 @@ GROWTH = 2.0
 NO_RESTART = 1 << 62
 
 
+def root_candidates(model: Model) -> list[int] | None:
+    """Each cell's candidates (bit ``d - 1`` for digit ``d``) once the givens are propagated to
+    a fixpoint without a guess, or None when propagation meets a contradiction.
+
+    The propagators are sound, so a digit they remove is in no solution; when every cell is left
+    with one digit, that grid is the only solution.
+
+    >>> from sudoku_models.puzzle import Puzzle
+    >>> root_candidates(Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3)]))[:2]
+    [3, 3]
+    """
+    net = network_of(model)
+    cand = list(net.start)
+    for i, d in enumerate(model.givens):
+        if d:
+            cand[i] &= 1 << (d - 1)
+    if not all(cand):
+        return None
+    peers, watchers, tiers = net.peers, net.watchers, net.tiers
+    runs = tuple(p.run for p in net.propagators)
+    queues: tuple[list[int], ...] = ([], [], [])
+    for k, tier in enumerate(tiers):
+        queues[tier].append(k)
+    queued = [True] * len(runs)
+    singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+
+    def narrow(i: int, m: int) -> bool:
+        if not m:
+            return False
+        cand[i] = m
+        if not m & (m - 1):
+            singles.append(i)
+        for k in watchers[i]:
+            if not queued[k]:
+                queued[k] = True
+                queues[tiers[k]].append(k)
+        return True
+
+    while True:
+        while singles:
+            i = singles.pop()
+            b = cand[i]
+            for p in peers[i]:
+                if cand[p] & b and not narrow(p, cand[p] ^ b):
+                    return None
+        queue = next((q for q in queues if q), None)
+        if queue is None:
+            return cand
+        k = queue.pop()
+        queued[k] = False
+        if not runs[k](cand, narrow):
+            return None
+
+
 class _Restart(Exception):
     """Raised in the search when a run has used its nodes: the search starts again from the
     root, keeping the failure weights that order the next run's branching."""
