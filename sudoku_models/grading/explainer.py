@@ -399,15 +399,16 @@ class _Chains:
         if self.dead >> first & 1:
             return None
         graph, evens = self.graph, self.evens
-        levels = [1 << first]
-        seen = levels[0]
-        frontier = [first]
+        new = seen = 1 << first
+        levels = [new]
         k = 0
-        while frontier and 2 * (k + 1) < limit:
+        while new and 2 * (k + 1) < limit:
             k += 1
             reach = 0
-            for state in frontier:
-                reach |= graph[state]
+            while new:
+                low = new & -new
+                new ^= low
+                reach |= graph[low.bit_length() - 1]
             new = reach & ~seen
             seen |= new
             levels.append(new)
@@ -415,12 +416,7 @@ class _Chains:
             if opposite & seen:
                 nodes = k + next(j for j, level in enumerate(levels) if level & opposite) + 1
                 return nodes if nodes < limit else None
-            frontier = []
-            while new:
-                low = new & -new
-                new ^= low
-                frontier.append(low.bit_length() - 1)
-        if not frontier:
+        if not new:
             self.dead |= seen
         return None
 
