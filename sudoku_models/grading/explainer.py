@@ -215,7 +215,7 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
         items = [(d, w) for d, w in enumerate(where) if w and w.bit_count() <= k]
         if len(items) < k:
             continue
-        for ds, union in combos(items, k):
+        for ds, union in combos(tuple(items), k):
             keep = sum(1 << (d - 1) for d in ds)
             # another digit in the set's cells?
             if not any(w & union for d, w in enumerate(where) if d and not keep >> (d - 1) & 1):

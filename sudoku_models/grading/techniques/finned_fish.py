@@ -71,7 +71,7 @@ def _search(grid: CandidateGrid, k: int) -> list[Step]:
 
             at = [where[base_kind * n + line][d] for line in range(n)]
             lines = [(line, w) for line, w in enumerate(at) if w]
-            for base, union in combos(lines, k, k + across):
+            for base, union in combos(tuple(lines), k, k + across):
                 if union.bit_count() <= k:
                     continue
                 chosen = [(line, at[line]) for line in base]

@@ -33,7 +33,7 @@ def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
             if len(items) < k:
                 continue
             cover_kind = 1 - base_kind
-            for lines, where in combos(items, k):
+            for lines, where in combos(tuple(items), k):
                 covers = [p - 1 for p in digits_of(where)]
                 # along a cover line, position x is base line x: anything outside the base?
                 base_bits = sum(1 << line for line in lines)
