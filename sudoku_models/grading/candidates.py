@@ -42,9 +42,10 @@ def bit(d: int) -> int:
     return 1 << (d - 1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """Unit tables of one board shape, indexed for the techniques.
+    """Unit tables of one board shape, indexed for the techniques (one per shape, see
+    :func:`geometry`, so compared and hashed by identity: a cheap key for caches).
 
     ``units`` lists rows, then columns, then boxes (unit ``u``: row ``u``, column ``u - n``,
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
