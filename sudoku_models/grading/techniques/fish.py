@@ -39,19 +39,16 @@ def _digit_fish(
     units = geo.units
     b = 1 << (d - 1)
     cover_kind = 1 - base_kind
-    # the digit's candidates alone, and its places along the cover lines
-    masks = [0] * len(geo.cell_units)
+    masks = [0] * len(geo.cell_units)  # the digit's candidates alone
     for line, where in enumerate(at):
         for pos in digits_of(where):
             masks[units[base_kind * n + line][pos - 1]] = b
-    across = [sum(1 << line for line in range(n) if at[line] >> c & 1) for c in range(n)]
     items = [(line, where) for line, where in enumerate(at) if 2 <= where.bit_count() <= k]
     out = []
     for lines, where in combos(tuple(items), k):
         covers = [p - 1 for p in digits_of(where)]
-        # along a cover line, position x is base line x: anything outside the base?
-        base_bits = sum(1 << line for line in lines)
-        if not any(across[c] & ~base_bits for c in covers):
+        # anything in the cover lines outside the base lines?
+        if not any(at[line] & where for line in range(n) if line not in lines):
             continue
         base_cells = {i for line in lines for i in units[base_kind * n + line]}
         cover_cells = {i for c in covers for i in units[cover_kind * n + c]}
