@@ -217,10 +217,9 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
             continue
         for ds, union in combos(tuple(items), k):
             keep = sum(1 << (d - 1) for d in ds)
-            # another digit in the set's cells?
-            if not any(w & union for d, w in enumerate(where) if d and not keep >> (d - 1) & 1):
-                continue
             cells = _cells_of(unit, union)
+            if not any(masks[i] & ~keep for i in cells):  # another digit in the set's cells?
+                continue
             elims = tuple((i, e) for i in cells for e in digits_of(masks[i] & ~keep))
             reason = f"in {geo.unit_name(u)}, {'/'.join(map(str, ds))} fit only in " + ", ".join(
                 geo.cell_name(i) for i in cells

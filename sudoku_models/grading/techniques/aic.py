@@ -147,6 +147,8 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                             ),
                         )
                         continue
+                if start_weak.isdisjoint(weak[nxt]):
+                    continue
                 targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
                 if targets:
                     path = chain_path(parent, state)
