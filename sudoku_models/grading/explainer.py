@@ -404,10 +404,10 @@ class _Chains:
         while new and 2 * (k + 1) < limit:
             k += 1
             reach = 0
-            while new:
-                low = new & -new
-                new ^= low
-                reach |= graph[low.bit_length() - 1]
+            while new:  # highest state first: one big number less to build per state
+                top = new.bit_length() - 1
+                reach |= graph[top]
+                new ^= 1 << top
             new = reach & ~seen
             seen |= new
             levels.append(new)
