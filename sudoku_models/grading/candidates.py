@@ -42,9 +42,10 @@ def bit(d: int) -> int:
     return 1 << (d - 1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """Unit tables of one board shape, indexed for the techniques.
+    """Unit tables of one board shape, indexed for the techniques (one per shape, see
+    :func:`geometry`, so compared and hashed by identity: a cheap key for caches).
 
     ``units`` lists rows, then columns, then boxes (unit ``u``: row ``u``, column ``u - n``,
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
@@ -214,18 +215,31 @@ def unit_places(grid: CandidateGrid) -> list[list[int]]:
 
 
 def _unit_places(grid: CandidateGrid) -> list[list[int]]:
+    # Each unit's answer is built as one integer of n-bit fields, field d for digit d: a cell
+    # at position pos adds its mask spread over the fields, shifted by pos.
     masks = grid.masks
     n = grid.geo.n
+    spread = _spreads(n)
+    field = (1 << n) - 1
+    shifts = range(0, n * (n + 1), n)
     out = []
     for entries in grid.geo.unit_entries:
-        where = [0] * (n + 1)
+        packed = 0
         for pos, m in enumerate(entries(masks)):
-            while m:
-                low = m & -m
-                m ^= low
-                where[low.bit_length()] |= 1 << pos
-        out.append(where)
+            if m:
+                s = spread.get(m)
+                if s is None:
+                    s = spread[m] = sum(1 << n * d for d in digits_of(m))
+                packed |= s << pos
+        out.append([packed >> k & field for k in shifts])
     return out
+
+
+@functools.cache
+def _spreads(n: int) -> dict[int, int]:
+    """For boards of ``n`` digits, candidate masks spread out to one bit in each of their
+    digits' ``n``-bit fields (filled in as masks show up)."""
+    return {}
 
 
 def check_givens(puzzle: Puzzle) -> None:

@@ -215,12 +215,11 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
         items = [(d, w) for d, w in enumerate(where) if w and w.bit_count() <= k]
         if len(items) < k:
             continue
-        for ds, union in combos(items, k):
+        for ds, union in combos(tuple(items), k):
             keep = sum(1 << (d - 1) for d in ds)
-            # another digit in the set's cells?
-            if not any(w & union for d, w in enumerate(where) if d and not keep >> (d - 1) & 1):
-                continue
             cells = _cells_of(unit, union)
+            if not any(masks[i] & ~keep for i in cells):  # another digit in the set's cells?
+                continue
             elims = tuple((i, e) for i in cells for e in digits_of(masks[i] & ~keep))
             reason = f"in {geo.unit_name(u)}, {'/'.join(map(str, ds))} fit only in " + ", ".join(
                 geo.cell_name(i) for i in cells
@@ -399,15 +398,16 @@ class _Chains:
         if self.dead >> first & 1:
             return None
         graph, evens = self.graph, self.evens
-        levels = [1 << first]
-        seen = levels[0]
-        frontier = [first]
+        new = seen = 1 << first
+        levels = [new]
         k = 0
-        while frontier and 2 * (k + 1) < limit:
+        while new and 2 * (k + 1) < limit:
             k += 1
             reach = 0
-            for state in frontier:
-                reach |= graph[state]
+            while new:  # highest state first: one big number less to build per state
+                top = new.bit_length() - 1
+                reach |= graph[top]
+                new ^= 1 << top
             new = reach & ~seen
             seen |= new
             levels.append(new)
@@ -415,12 +415,7 @@ class _Chains:
             if opposite & seen:
                 nodes = k + next(j for j, level in enumerate(levels) if level & opposite) + 1
                 return nodes if nodes < limit else None
-            frontier = []
-            while new:
-                low = new & -new
-                new ^= low
-                frontier.append(low.bit_length() - 1)
-        if not frontier:
+        if not new:
             self.dead |= seen
         return None
 

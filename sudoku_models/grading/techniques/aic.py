@@ -28,13 +28,13 @@ MAX_LINKS = 16
 State = tuple[int, bool]  # node, whether it is true
 
 
-def chain_path(parent: dict[State, State | None], state: State) -> list[State]:
-    """The states from the start to ``state``."""
+def chain_path(parent: dict[int, int], state: int) -> list[State]:
+    """The states from the start to ``state``, given the search's states as numbers
+    (``2 * node + 1`` for "node is true") and the parent of each (-1 for the start)."""
     path = []
-    node: State | None = state
-    while node is not None:
-        path.append(node)
-        node = parent[node]
+    while state >= 0:
+        path.append((state >> 1, bool(state & 1)))
+        state = parent[state]
     return path[::-1]
 
 
@@ -98,20 +98,21 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
         if not strong[start]:
             continue
         start_weak = set(weak[start])
-        first: State = (start, False)
-        parent: dict[State, State | None] = {first: None}
+        first = 2 * start  # the start, false
+        parent = {first: -1}
         queue = deque([(first, 0)])
         while queue:
-            (node, on), depth = queue.popleft()
+            came, depth = queue.popleft()
             if depth >= MAX_LINKS:
                 continue
+            node, on = came >> 1, came & 1
             for nxt in weak[node] if on else strong[node]:
-                state = (nxt, not on)
+                state = 2 * nxt + 1 - on
                 if state in parent:
                     continue
-                parent[state] = (node, on)
+                parent[state] = came
                 queue.append((state, depth + 1))
-                if not state[1] or depth < 2:
+                if on or depth < 2:
                     continue
                 if nxt == start:
                     path = chain_path(parent, state)
@@ -146,6 +147,8 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                             ),
                         )
                         continue
+                if start_weak.isdisjoint(weak[nxt]):
+                    continue
                 targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
                 if targets:
                     path = chain_path(parent, state)

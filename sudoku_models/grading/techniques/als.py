@@ -100,20 +100,6 @@ def almost_locked_sets(grid: CandidateGrid, peer_bits: list[int]) -> list[Als]:
     return list(found.values())
 
 
-def _restricted(a: Als, b: Als) -> list[int]:
-    """Restricted common digits of two ALSs that do not overlap."""
-    out = []
-    common = a.digits & b.digits
-    while common:
-        low = common & -common
-        common ^= low
-        d = low.bit_length()
-        ha, hb = a.holders[d], b.holders[d]
-        if not ha & hb and not hb & ~a.seers[d] and not ha & ~b.seers[d]:
-            out.append(d)
-    return out
-
-
 def _peer_bits(grid: CandidateGrid) -> list[int]:
     return list(grid.geo.peer_bits)
 
@@ -133,12 +119,21 @@ class _Position:
                 holding[low.bit_length()] |= 1 << i
         self.partners: list[list[tuple[int, list[int]]]] = [[] for _ in sets]
         for x, a in enumerate(sets):
-            a_bits, a_digits = a.bits, a.digits
+            a_bits, a_digits, a_holders, a_seers = a.bits, a.digits, a.holders, a.seers
             for y in range(x + 1, len(sets)):
                 b = sets[y]
-                if a_bits & b.bits or not a_digits & b.digits:
+                common = a_digits & b.digits
+                if a_bits & b.bits or not common:
                     continue
-                rcs = _restricted(a, b)
+                # restricted common digits: every holder in one set sees every one in the other
+                rcs = []
+                b_holders, b_seers = b.holders, b.seers
+                while common:
+                    low = common & -common
+                    common ^= low
+                    d = low.bit_length()
+                    if not b_holders[d] & ~a_seers[d] and not a_holders[d] & ~b_seers[d]:
+                        rcs.append(d)
                 if rcs:
                     self.partners[x].append((y, rcs))
                     self.partners[y].append((x, rcs))

@@ -18,7 +18,7 @@ import functools
 import itertools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, memo, unit_places
+from ..candidates import CandidateGrid, Geometry, memo, unit_places
 from ..step import Step
 from .subsets import combos
 
@@ -56,78 +56,90 @@ def _all_finned(grid: CandidateGrid, k: int) -> list[Step]:
 
 def _search(grid: CandidateGrid, k: int) -> list[Step]:
     geo = grid.geo
-    board = geo.board
     n = geo.n
     where = unit_places(grid)
-    out = []
+    out: list[Step] = []
     for d in range(1, n + 1):
         for base_kind in (0, 1):
-            # across: the cover lines' box width; along: the base lines' box height
-            across = board.box_cols if base_kind == 0 else board.box_rows
-            along = board.box_rows if base_kind == 0 else board.box_cols
-
-            def cell(line: int, pos: int, rows: bool = base_kind == 0) -> int:
-                return line * n + pos if rows else pos * n + line
-
-            at = [where[base_kind * n + line][d] for line in range(n)]
-            lines = [(line, w) for line, w in enumerate(at) if w]
-            for base, union in combos(lines, k, k + across):
-                if union.bit_count() <= k:
-                    continue
-                chosen = [(line, at[line]) for line in base]
-                for band in range(n // across):
-                    band_mask = ((1 << across) - 1) << (band * across)
-                    outside = union & ~band_mask
-                    inside = _lows(union & band_mask)
-                    need = k - outside.bit_count()
-                    if need < 0 or need >= len(inside):
-                        continue
-                    for extra in itertools.combinations(inside, need):
-                        covers = outside | sum(extra)
-                        fin_cols = union & ~covers
-                        fin_band = -1
-                        for line, w in chosen:
-                            if w & fin_cols:
-                                if fin_band not in (-1, line // along):
-                                    break
-                                fin_band = line // along
-                        else:
-                            # some cell of the fins' box, outside the base lines, in a cover
-                            # line, must hold the digit
-                            hit = 0
-                            for line in range(fin_band * along, (fin_band + 1) * along):
-                                if line not in base:
-                                    hit |= at[line]
-                            if not hit & covers & band_mask:
-                                continue
-                            body = min((w & covers).bit_count() for _, w in chosen)
-                            if body == 0:
-                                continue
-                            name = f"{'Sashimi' if body < 2 else 'Finned'} {_NAMES[k]}"
-                            step = _step(
-                                grid,
-                                name,
-                                d,
-                                base_kind,
-                                chosen,
-                                covers,
-                                fin_cols,
-                                fin_band,
-                                cell,
-                                along,
-                            )
-                            if step is not None:
-                                out.append(step)
+            at = tuple(where[base_kind * n + line][d] for line in range(n))
+            out.extend(_digit_search(geo, k, d, base_kind, at))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _digit_search(
+    geo: Geometry, k: int, d: int, base_kind: int, at: tuple[int, ...]
+) -> tuple[Step, ...]:
+    """The fish of digit ``d`` with base lines of kind ``base_kind`` (0: rows, 1: columns),
+    where ``at[line]`` is the bit set of positions in base line ``line`` that allow ``d``;
+    remembered, since most digits keep their places from one position to the next."""
+    board = geo.board
+    n = geo.n
+    # across: the cover lines' box width; along: the base lines' box height
+    across = board.box_cols if base_kind == 0 else board.box_rows
+    along = board.box_rows if base_kind == 0 else board.box_cols
+
+    def cell(line: int, pos: int, rows: bool = base_kind == 0) -> int:
+        return line * n + pos if rows else pos * n + line
+
+    out = []
+    lines = [(line, w) for line, w in enumerate(at) if w]
+    for base, union in combos(tuple(lines), k, k + across):
+        if union.bit_count() <= k:
+            continue
+        chosen = [(line, at[line]) for line in base]
+        for band in range(n // across):
+            band_mask = ((1 << across) - 1) << (band * across)
+            outside = union & ~band_mask
+            inside = _lows(union & band_mask)
+            need = k - outside.bit_count()
+            if need < 0 or need >= len(inside):
+                continue
+            for extra in itertools.combinations(inside, need):
+                covers = outside | sum(extra)
+                fin_cols = union & ~covers
+                fin_band = -1
+                for line, w in chosen:
+                    if w & fin_cols:
+                        if fin_band not in (-1, line // along):
+                            break
+                        fin_band = line // along
+                else:
+                    # some cell of the fins' box, outside the base lines, in a cover
+                    # line, must hold the digit
+                    hit = 0
+                    for line in range(fin_band * along, (fin_band + 1) * along):
+                        if line not in base:
+                            hit |= at[line]
+                    if not hit & covers & band_mask:
+                        continue
+                    body = min((w & covers).bit_count() for _, w in chosen)
+                    if body == 0:
+                        continue
+                    name = f"{'Sashimi' if body < 2 else 'Finned'} {_NAMES[k]}"
+                    step = _step(
+                        geo,
+                        name,
+                        d,
+                        base_kind,
+                        chosen,
+                        covers,
+                        fin_cols,
+                        fin_band,
+                        cell,
+                        along,
+                        at,
+                    )
+                    if step is not None:
+                        out.append(step)
+    return tuple(out)
 
 
 _SEARCHES = {k: functools.partial(_search, k=k) for k in _NAMES}
 
 
-def _step(grid, name, d, base_kind, chosen, covers, fin_cols, fin_band, cell, along):
-    geo, masks = grid.geo, grid.masks
+def _step(geo, name, d, base_kind, chosen, covers, fin_cols, fin_band, cell, along, at):
     n = geo.n
-    b = 1 << (d - 1)
     base = {line for line, _ in chosen}
     box_lines = range(fin_band * along, (fin_band + 1) * along)
     fin_box = geo.cell_units[cell(fin_band * along, _bits(fin_cols)[0])][2]
@@ -136,7 +148,7 @@ def _step(grid, name, d, base_kind, chosen, covers, fin_cols, fin_band, cell, al
         for pos in _bits(covers)
         for line in box_lines
         if line not in base
-        and masks[cell(line, pos)] & b
+        and at[line] >> pos & 1
         and geo.cell_units[cell(line, pos)][2] == fin_box
     ]
     if not targets:

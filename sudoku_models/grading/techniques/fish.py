@@ -7,9 +7,10 @@ with rows and columns swapped).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, digits_of, unit_places
+from ..candidates import CandidateGrid, Geometry, digits_of, unit_places
 from ..step import Step, eliminations_in
 from .subsets import combos
 
@@ -18,38 +19,51 @@ _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first fish of size ``k`` (rows as base, then columns) that eliminates something."""
-    geo, masks = grid.geo, grid.masks
+    geo = grid.geo
     n = geo.n
-    units = geo.units
     places = unit_places(grid)
     for d in range(1, n + 1):
-        b = 1 << (d - 1)
         for base_kind in (0, 1):
-            items = []
-            for line in range(n):
-                where = places[base_kind * n + line][d]
-                if 2 <= where.bit_count() <= k:
-                    items.append((line, where))
-            if len(items) < k:
-                continue
-            cover_kind = 1 - base_kind
-            for lines, where in combos(items, k):
-                covers = [p - 1 for p in digits_of(where)]
-                # along a cover line, position x is base line x: anything outside the base?
-                base_bits = sum(1 << line for line in lines)
-                if not any(places[cover_kind * n + c][d] & ~base_bits for c in covers):
-                    continue
-                base_cells = {i for line in lines for i in units[base_kind * n + line]}
-                cover_cells = {i for c in covers for i in units[cover_kind * n + c]}
-                elims = eliminations_in(masks, cover_cells - base_cells, b)
-                if elims:
-                    fish = sorted(i for i in base_cells & cover_cells if masks[i] & b)
-                    base_names = ", ".join(geo.unit_name(base_kind * n + x) for x in lines)
-                    cover_names = ", ".join(geo.unit_name(cover_kind * n + c) for c in covers)
-                    yield Step(
-                        _NAMES[k],
-                        eliminations=elims,
-                        cells=tuple(fish),
-                        digits=(d,),
-                        reason=(f"{geo.digit_name(d)} in {base_names} lies only in {cover_names}"),
-                    )
+            at = tuple(places[base_kind * n + line][d] for line in range(n))
+            yield from _digit_fish(geo, k, d, base_kind, at)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _digit_fish(
+    geo: Geometry, k: int, d: int, base_kind: int, at: tuple[int, ...]
+) -> tuple[Step, ...]:
+    """The fish of digit ``d`` with base lines of kind ``base_kind`` (0: rows, 1: columns),
+    where ``at[line]`` is the bit set of positions in base line ``line`` that allow ``d``;
+    remembered, since most digits keep their places from one position to the next."""
+    n = geo.n
+    units = geo.units
+    b = 1 << (d - 1)
+    cover_kind = 1 - base_kind
+    masks = [0] * len(geo.cell_units)  # the digit's candidates alone
+    for line, where in enumerate(at):
+        for pos in digits_of(where):
+            masks[units[base_kind * n + line][pos - 1]] = b
+    items = [(line, where) for line, where in enumerate(at) if 2 <= where.bit_count() <= k]
+    out = []
+    for lines, where in combos(tuple(items), k):
+        covers = [p - 1 for p in digits_of(where)]
+        # anything in the cover lines outside the base lines?
+        if not any(at[line] & where for line in range(n) if line not in lines):
+            continue
+        base_cells = {i for line in lines for i in units[base_kind * n + line]}
+        cover_cells = {i for c in covers for i in units[cover_kind * n + c]}
+        elims = eliminations_in(masks, cover_cells - base_cells, b)
+        if elims:
+            fish = sorted(i for i in base_cells & cover_cells if masks[i] & b)
+            base_names = ", ".join(geo.unit_name(base_kind * n + x) for x in lines)
+            cover_names = ", ".join(geo.unit_name(cover_kind * n + c) for c in covers)
+            out.append(
+                Step(
+                    _NAMES[k],
+                    eliminations=elims,
+                    cells=tuple(fish),
+                    digits=(d,),
+                    reason=(f"{geo.digit_name(d)} in {base_names} lies only in {cover_names}"),
+                )
+            )
+    return tuple(out)

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Iterator
 
 from ...board import Board
-from ..candidates import CandidateGrid, geometry, unit_places
+from ..candidates import CandidateGrid, geometry, memo, unit_places
 from ..step import Step, eliminations_in
 
 Crossing = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -59,7 +59,12 @@ def _confined(board: Board, from_boxes: bool) -> tuple[tuple[int, dict[int, list
 
 def confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
     """For each crossing of :func:`crossings`, the digits possible in the base unit only in
-    the cells of both units, as a mask."""
+    the cells of both units, as a mask (shared by the techniques looking at the same
+    position: not to be changed)."""
+    return memo(grid, _CONFINED[from_boxes])
+
+
+def _confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
     n = grid.geo.n
     places = unit_places(grid)
     only = [0] * len(crossings(grid.board, from_boxes))
@@ -71,6 +76,9 @@ def confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
                 for k in ks:
                     only[k] |= 1 << (d - 1)
     return only
+
+
+_CONFINED = {side: functools.partial(_confined_digits, from_boxes=side) for side in (True, False)}
 
 
 def _locked(grid: CandidateGrid, from_boxes: bool) -> Iterator[Step]:

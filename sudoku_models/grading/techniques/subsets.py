@@ -9,7 +9,7 @@ other candidate.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..candidates import CandidateGrid, Geometry, digits_of, memo, unit_places
 from ..step import Step, eliminations_in
@@ -17,12 +17,27 @@ from ..step import Step, eliminations_in
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def combos(
-    items: list[tuple[int, int]], k: int, most: int | None = None
-) -> Iterator[tuple[list[int], int]]:
+    items: tuple[tuple[int, int], ...], k: int, most: int | None = None
+) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Choices of ``k`` items ``(key, mask)`` whose masks together have at most ``most`` bits
-    (``k`` unless given), with that union, in the order of ``items`` (lexicographically)."""
-    most = k if most is None else most
+    (``k`` unless given), with that union, in the order of ``items`` (lexicographically).
+
+    The answers are remembered: from one position to the next most units and lines are
+    unchanged.
+
+    >>> combos(((1, 0b011), (2, 0b110), (3, 0b011)), 2)
+    (((1, 3), 3),)
+    """
+    return tuple(
+        (tuple(keys), union) for keys, union in _combos(items, k, k if most is None else most)
+    )
+
+
+def _combos(
+    items: tuple[tuple[int, int], ...], k: int, most: int
+) -> Iterator[tuple[list[int], int]]:
     size = len(items)
     if size < k:
         return
@@ -99,7 +114,7 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
         items = [(i, m) for i, m in zip(unit, entries(masks)) if 2 <= m.bit_count() <= k]
         if len(items) < k:
             continue
-        for cells, union in combos(items, k):
+        for cells, union in combos(tuple(items), k):
             shared = set(geo.cell_units[cells[0]]).intersection(
                 *(geo.cell_units[i] for i in cells[1:])
             )
@@ -144,7 +159,7 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
         items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
         if len(items) < k:
             continue
-        for ds, where in combos(items, k):
+        for ds, where in combos(tuple(items), k):
             keep = sum(1 << (d - 1) for d in ds)
             cells = [unit[pos - 1] for pos in digits_of(where)]
             elims = eliminations_in(masks, cells, ~keep & ((1 << n) - 1))
@@ -159,5 +174,5 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
                 )
 
 
-def _digit_list(geo: Geometry, ds: list[int]) -> str:
+def _digit_list(geo: Geometry, ds: Sequence[int]) -> str:
     return "/".join(geo.digit_name(d) for d in ds)

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import cast
 
-from ..candidates import CandidateGrid, digits_of
+from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step, eliminations_in
 
 
@@ -56,7 +56,23 @@ def _allowed(grid: CandidateGrid) -> list[int]:
     ]
 
 
-def _deadly_pairs(grid: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def _deadly_pairs(grid: CandidateGrid) -> list[tuple[tuple[int, int, int, int], int]]:
+    """Rectangles that could become deadly, with their pair of digits (see ``_scan``), worked
+    out once for each position (shared by the techniques: not to be changed)."""
+    by_values = memo(grid, _by_values)
+    values = tuple(grid.values)
+    if values not in by_values:  # a cell emptied of candidates is not a placed digit
+        by_values[values] = list(_scan(grid))
+    return by_values[values]
+
+
+def _by_values(
+    grid: CandidateGrid,
+) -> dict[tuple[int, ...], list[tuple[tuple[int, int, int, int], int]]]:
+    return {}
+
+
+def _scan(grid: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     """Rectangles that could become deadly, with their pair of digits as a mask, in HoDoKu's
     scan order.
 
