@@ -8,7 +8,7 @@ computed once per board shape, so every technique works on 4x4 up to 16x16 (and 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, TypeVar, cast
@@ -212,6 +212,27 @@ def unit_places(grid: CandidateGrid) -> list[list[int]]:
     positions in the unit (bit ``k``: its ``k``-th cell) where ``d`` is still possible (shared
     by the techniques looking at the same position: not to be changed)."""
     return memo(grid, _unit_places)
+
+
+def line_places(grid: CandidateGrid) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Each digit's places line by line, as fish see them: ``(d, kind, at)`` for every digit
+    ``d`` and kind of line (0: rows, 1: columns), ``at[line]`` the bit set of positions in that
+    line where ``d`` is still possible (the key fish searches remember their answers by)."""
+    n = grid.geo.n
+    places = unit_places(grid)
+    for d in range(1, n + 1):
+        for kind in (0, 1):
+            yield d, kind, tuple(places[kind * n + line][d] for line in range(n))
+
+
+def held_twice(masks: Iterable[int]) -> int:
+    """The digits (as a mask) that exactly two of ``masks`` hold."""
+    once = twice = thrice = 0
+    for m in masks:
+        thrice |= twice & m
+        twice |= once & m
+        once |= m
+    return twice & ~thrice
 
 
 def _unit_places(grid: CandidateGrid) -> list[list[int]]:

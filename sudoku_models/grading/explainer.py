@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..puzzle import Puzzle
-from .candidates import CandidateGrid, digits_of, geometry, unit_places
+from .candidates import CandidateGrid, digits_of, geometry, held_twice, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
@@ -330,12 +330,7 @@ def _chain_graph(grid: CandidateGrid) -> list[int]:
             shift = 2 * (low.bit_length() - 1) * size
             out[shift + 2 * cell + 1] = holders & spread[cell] << shift
     for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
-        once = twice = thrice = 0
-        for m in entries(masks):
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        pairs = twice & ~thrice
+        pairs = held_twice(entries(masks))
         while pairs:
             low = pairs & -pairs
             pairs ^= low

@@ -18,7 +18,7 @@ import functools
 import itertools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, memo, unit_places
+from ..candidates import CandidateGrid, Geometry, line_places, memo
 from ..step import Step
 from .subsets import combos
 
@@ -55,14 +55,9 @@ def _all_finned(grid: CandidateGrid, k: int) -> list[Step]:
 
 
 def _search(grid: CandidateGrid, k: int) -> list[Step]:
-    geo = grid.geo
-    n = geo.n
-    where = unit_places(grid)
     out: list[Step] = []
-    for d in range(1, n + 1):
-        for base_kind in (0, 1):
-            at = tuple(where[base_kind * n + line][d] for line in range(n))
-            out.extend(_digit_search(geo, k, d, base_kind, at))
+    for d, base_kind, at in line_places(grid):
+        out.extend(_digit_search(grid.geo, k, d, base_kind, at))
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, digits_of, unit_places
+from ..candidates import CandidateGrid, Geometry, digits_of, line_places
 from ..step import Step, eliminations_in
 from .subsets import combos
 
@@ -19,13 +19,8 @@ _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 def basic_fish(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first fish of size ``k`` (rows as base, then columns) that eliminates something."""
-    geo = grid.geo
-    n = geo.n
-    places = unit_places(grid)
-    for d in range(1, n + 1):
-        for base_kind in (0, 1):
-            at = tuple(places[base_kind * n + line][d] for line in range(n))
-            yield from _digit_fish(geo, k, d, base_kind, at)
+    for d, base_kind, at in line_places(grid):
+        yield from _digit_fish(grid.geo, k, d, base_kind, at)
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, memo
+from ..candidates import CandidateGrid, Geometry, held_twice, memo
 from ..step import Step
 
 Link = tuple[int, int, int]  # cell, cell, unit
@@ -28,12 +28,7 @@ def _strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
     links: dict[int, list[Link]] = {d: [] for d in range(1, grid.geo.n + 1)}
     geo = grid.geo
     for u, unit in enumerate(geo.units):
-        once = twice = thrice = 0
-        for m in geo.unit_entries[u](masks):
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        pairs = twice & ~thrice
+        pairs = held_twice(geo.unit_entries[u](masks))
         while pairs:
             low = pairs & -pairs
             pairs ^= low
