@@ -11,6 +11,8 @@ natively, as long as the counts stay the same.
 from __future__ import annotations
 
 import enum
+import importlib
+import importlib.metadata
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -156,12 +158,14 @@ class Solver(ABC):
 
     ``__init__`` only stores the variant and options; the work starts at the first solve.
     Subclasses set ``name`` (the registry name), ``variants`` (sub-choices, the first is the
-    default) and ``requires`` (the pip package behind the backend, if any).
+    default), ``requires`` (the pip package behind the backend, if any) and ``imports`` (the
+    module whose import tells whether that package is installed).
     """
 
     name: ClassVar[str] = ""
     variants: ClassVar[tuple[str, ...]] = ()
     requires: ClassVar[str | None] = None
+    imports: ClassVar[str | None] = None
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
         if variant is None:
@@ -188,12 +192,24 @@ class Solver(ABC):
 
     @classmethod
     def version(cls) -> str | None:
-        """Version of the package behind this backend, or None when it has none."""
-        return None
+        """Version of the package behind this backend (``requires``), or None when it has none
+        or it is not installed."""
+        if cls.requires is None:
+            return None
+        try:
+            return importlib.metadata.version(cls.requires)
+        except importlib.metadata.PackageNotFoundError:
+            return None
 
     @classmethod
     def is_available(cls) -> bool:
-        """Whether the package this backend needs is installed."""
+        """Whether the package this backend needs is installed: its module ``imports`` loads."""
+        if cls.imports is None:
+            return True
+        try:
+            importlib.import_module(cls.imports)
+        except ImportError:
+            return False
         return True
 
     def close(self) -> None:

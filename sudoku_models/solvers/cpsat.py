@@ -28,8 +28,6 @@ workers cost more than they find.
 from __future__ import annotations
 
 import functools
-import importlib.metadata
-import importlib.util
 import time
 from collections.abc import Sequence
 from types import ModuleType
@@ -200,19 +198,7 @@ class CpSatSolver(Solver):
     name = "cpsat"
     variants = ("integer", "boolean")
     requires = "ortools"
-
-    @classmethod
-    def version(cls) -> str | None:
-        """Installed version of OR-Tools."""
-        try:
-            return importlib.metadata.version("ortools")
-        except importlib.metadata.PackageNotFoundError:
-            return None
-
-    @classmethod
-    def is_available(cls) -> bool:
-        """Whether OR-Tools is installed."""
-        return importlib.util.find_spec("ortools") is not None
+    imports = "ortools"
 
     # --- the escape hatch --------------------------------------------------------------------
 

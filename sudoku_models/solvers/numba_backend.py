@@ -251,6 +251,7 @@ class NumbaSolver(EnumeratingSolver):
     name = "numba"
     variants = tuple(VARIANTS)
     requires = "numba"
+    imports = "numba"
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
         super().__init__(variant, **options)
@@ -259,24 +260,6 @@ class NumbaSolver(EnumeratingSolver):
         if not self.is_available():
             raise MissingDependencyError(f"the numba backend needs Numba: {INSTALL}")
         self.mixed = VARIANTS[self.variant or "mixed"]
-
-    @classmethod
-    def version(cls) -> str | None:
-        """Version of Numba."""
-        try:
-            import numba
-        except ImportError:
-            return None
-        return str(numba.__version__)
-
-    @classmethod
-    def is_available(cls) -> bool:
-        """Whether Numba is installed."""
-        try:
-            import numba  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def _search(
         self,

@@ -101,6 +101,7 @@ class SatSolver(EnumeratingSolver):
     name = "sat"
     variants = SAT_SOLVERS
     requires = "python-sat"
+    imports = "pysat.solvers"
 
     def __init__(self, variant: str | None = None, **options: Any) -> None:
         if not self.is_available():
@@ -128,24 +129,6 @@ class SatSolver(EnumeratingSolver):
         self._warned = False
         #: Selectors a kept solver hands out before it is rebuilt; see SELECTORS_PER_SOLVER.
         self.selectors_per_solver = SELECTORS_PER_SOLVER
-
-    @classmethod
-    def version(cls) -> str | None:
-        """Version of python-sat."""
-        try:
-            import pysat
-        except ImportError:
-            return None
-        return str(pysat.__version__)
-
-    @classmethod
-    def is_available(cls) -> bool:
-        """Whether python-sat is installed."""
-        try:
-            import pysat.solvers  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def cnf(self, puzzle: Puzzle | Model | Source) -> Formula:
         """The formula this solver would give a SAT solver for ``puzzle``, givens included.
