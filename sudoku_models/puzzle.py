@@ -38,7 +38,7 @@ class Puzzle:
                 f"got {len(self.cells)}"
             )
         n = self.board.n
-        if digits_up_to(n).issuperset(self.cells) and set(map(type, self.cells)) == {int}:
+        if holds_digits(self.cells, n):
             return
         for i, d in enumerate(self.cells):
             if type(d) is not int or not 0 <= d <= n:
@@ -172,7 +172,15 @@ class Puzzle:
         return display.svg_grid(self.board, self.cells, given_cells, cell_size)
 
 
+def holds_digits(cells: tuple[int, ...], n: int) -> bool:
+    """Whether ``cells`` holds only ints ``0..n`` (0 for a blank): the constructor's quick check.
+
+    >>> holds_digits((0, 4, 1), 4), holds_digits((0, 5), 4), holds_digits((True, 1.0), 4)
+    (True, False, False)
+    """
+    return _digits_up_to(n).issuperset(cells) and set(map(type, cells)) == {int}
+
+
 @functools.cache
-def digits_up_to(n: int) -> frozenset[int]:
-    """The digits ``0..n`` (0 for a blank) a cell of an ``n``-digit board may hold."""
+def _digits_up_to(n: int) -> frozenset[int]:
     return frozenset(range(n + 1))

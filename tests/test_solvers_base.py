@@ -226,7 +226,8 @@ def test_grids_from_a_backend_become_checked_puzzles(grids):
     assert solution == Puzzle(board, grid) and type(solution.cells) is tuple
     assert Answers(list(grid)).solve(Puzzle.empty((2, 2))).solution == Puzzle(board, grid)
     # what a faulty backend answers is refused as it would be from a user, with the same error
-    for bad in (grid[:-1], (5, *grid[1:]), (-1, *grid[1:]), [5, *grid[1:]]):
+    wrong_types = ((True, *grid[1:]), (float(grid[0]), *grid[1:]))
+    for bad in (grid[:-1], (5, *grid[1:]), (-1, *grid[1:]), [5, *grid[1:]], *wrong_types):
         with pytest.raises(InvalidPuzzleError) as raised:
             Answers(bad).solve(Puzzle.empty((2, 2)))
         with pytest.raises(InvalidPuzzleError) as direct:

@@ -24,7 +24,7 @@ from ..board import Board, cell_name
 from ..errors import UnknownSolverError
 from ..model import Model
 from ..parsing import Source
-from ..puzzle import Puzzle, digits_up_to
+from ..puzzle import Puzzle, holds_digits
 
 Grid = tuple[int, ...]
 
@@ -359,10 +359,10 @@ def as_model(puzzle: Puzzle | Model | Source) -> Model:
 
 def _solution(board: Board, grid: Grid) -> Puzzle:
     """A grid a backend found, as a puzzle. A tuple of the right length holding only digits
-    ``0..n`` is taken as it is; anything else goes through the checking constructor, which
-    names what is wrong."""
+    ``0..n`` passes the constructor's quick check here and is taken as it is; anything else goes
+    through the checking constructor, which names what is wrong."""
     n = board.n
-    if type(grid) is tuple and len(grid) == n * n and digits_up_to(n).issuperset(grid):
+    if type(grid) is tuple and len(grid) == n * n and holds_digits(grid, n):
         return Puzzle._trusted(board, grid)
     return Puzzle(board, grid)
 
