@@ -14,7 +14,10 @@ the time other programs hold the core; the array call's wall rate is printed too
 - ``solve()``: ``NumbaSolver().solve(puzzle, limit=2)`` one puzzle at a time, the Python
   interface's cost included, and the SAT backend the same way for scale;
 - ``2 workers``: the array call on two threads, its best wall rate over the best wall rate of
-  one thread (it needs two idle cores to mean anything).
+  one thread (it needs two idle cores to mean anything). These calls last a few milliseconds,
+  so the thread start and the last, unevenly hard rows weigh on them; ``--scaling`` also times
+  one and two threads in turns on batches of about a second (the 17-clue puzzles outside the
+  sample, magictour's top 1465, 5,000 of the forum's hardest) and prints each round's ratio.
 
 Sets: Gordon Royle's 17-clue list (a 2,000-puzzle sample, seed 0), top95, and the forum's
 hardest list (a 500-puzzle sample, seed 0), read from ``DATA_DIR``. The warm-up solves puzzles
@@ -125,6 +128,31 @@ def measure(grids: np.ndarray, puzzles: list[Puzzle], rounds: int) -> dict[str, 
     return best
 
 
+def scaling(data_dir: Path, rounds: int) -> None:
+    """Wall time of the array call on one thread over two threads, in turns, on batches of
+    about a second each: every round's ratio, then the median."""
+    royle = read_lines(data_dir / "royle_17_clue.txt")
+    chosen = set(random.Random(0).sample(range(len(royle)), SETS["royle_17_clue"]))
+    forum = read_lines(data_dir / "forum_hardest_1905_11plus.txt")
+    batches = {
+        "17-clue, outside the sample": [line for k, line in enumerate(royle) if k not in chosen],
+        "magictour_top1465": read_lines(data_dir / "magictour_top1465.txt"),
+        "forum's hardest, 5,000": random.Random(1).sample(forum, 5000),
+    }
+    print(f"\ntwo workers over one, wall time, {rounds} rounds in turns (ratio of each round)")
+    for name, lines in batches.items():
+        grids = as_array(lines)
+        solve_array(grids[:100], limit=2, workers=2)
+        ratios = []
+        for _ in range(rounds):
+            one = solve_array(grids, limit=2).seconds
+            two = solve_array(grids, limit=2, workers=2).seconds
+            ratios.append(one / two)
+        shown = " ".join(f"{r:.2f}" for r in ratios)
+        median = sorted(ratios)[len(ratios) // 2]
+        print(f"{name:<30}{len(grids):>7,} puzzles, {one:5.2f} s on one: {shown}; {median:.2f}x")
+
+
 def tail(count: int, box: tuple[int, int], empty: float, node_limit: int) -> None:
     """Random sparse puzzles (cells of random grids emptied at random), limit 2, both variants:
     how many stop at ``node_limit`` nodes and the most nodes of those that finish."""
@@ -165,6 +193,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--generate", type=int, default=300, help="puzzles for the generator")
     parser.add_argument("--cold", action="store_true", help="also time a compile from scratch")
+    parser.add_argument("--scaling", type=int, default=0, help="rounds of the long 2-worker runs")
     args = parser.parse_args()
 
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -197,6 +226,9 @@ def main() -> None:
             f"{best['cells']:>13,.0f}{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
             f"{best['two'] / best['wall']:>10.2f}x{best['mixed'] / TDOKU[name]:>10.2f}"
         )
+
+    if args.scaling:
+        scaling(args.data_dir, args.scaling)
 
     print("\nsparse puzzles with several solutions (the tail of cell branching):")
     tail(100, (4, 4), 0.8, 200_000)
