@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -138,7 +139,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     score = sum(_step_score(name) * k for name, k in counts)
     return Rating(
         puzzle=puzzle,
-        qqwing_level="Expert" if stuck else _qqwing_level(puzzle, set(used)),
+        qqwing_level="Expert" if stuck else _qqwing_level(puzzle, steps),
         hodoku_level=_hodoku_level(set(used) | ({GUESS} if stuck else set()), score),
         score=score,
         hardest=hardest,
@@ -164,13 +165,17 @@ def _hodoku_level(used: set[str], score: int) -> str:
     return HODOKU_LEVELS[level]
 
 
-def _qqwing_level(puzzle: Puzzle, used: set[str]) -> str:
+def _qqwing_level(puzzle: Puzzle, steps: list[Step]) -> str:
+    used = {step.technique for step in steps}
     if used <= {"Full House", "Naked Single"}:
         return "Simple"
     if used <= {"Full House", "Naked Single", "Hidden Single"}:
         return "Easy"
-    if all(BY_NAME[name].qqwing for name in used):
+    known = list(itertools.takewhile(lambda step: BY_NAME[step.technique].qqwing, steps))
+    if len(known) == len(steps):
         return "Intermediate"
+    # QQWing's techniques are among HoDoKu's, in the same order: until HoDoKu's solver first
+    # uses another technique, QQWing's takes the same steps.
     grid = CandidateGrid.from_puzzle(puzzle)
-    solve_logically(grid, QQWING_TECHNIQUES)
+    solve_logically(grid, QQWING_TECHNIQUES, known=known)
     return "Intermediate" if grid.is_solved() else "Expert"
