@@ -51,7 +51,9 @@ class Geometry:
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
     ``peer_sets[i]`` the cells sharing a unit with ``i`` (and ``peer_bits[i]`` the same as a
     bit set, bit ``j`` for cell ``j``); ``unit_entries[u]`` picks the
-    entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple.
+    entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple;
+    ``cell_names`` and ``digit_names`` (index ``d``) are what :meth:`cell_name` and
+    :meth:`digit_name` answer, worked out once since every step's reason names some.
     """
 
     board: Board
@@ -60,6 +62,8 @@ class Geometry:
     peer_sets: tuple[frozenset[int], ...]
     unit_entries: tuple[Callable[[list[int]], tuple[int, ...]], ...]
     peer_bits: tuple[int, ...]
+    cell_names: tuple[str, ...]
+    digit_names: tuple[str, ...]
 
     @property
     def n(self) -> int:
@@ -74,11 +78,11 @@ class Geometry:
 
     def cell_name(self, i: int) -> str:
         """Human name of cell ``i``: ``r3c5`` (1-based)."""
-        return cell_name(*self.board.row_col(i))
+        return self.cell_names[i]
 
     def digit_name(self, d: int) -> str:
         """The digit as a player writes it (``10`` .. ``16`` on boards above 9 digits)."""
-        return str(d) if self.board.n > 9 or d <= 9 else self.board.symbol(d)
+        return self.digit_names[d]
 
     def sees(self, a: int, b: int) -> bool:
         """Whether cells ``a`` and ``b`` are distinct and share a unit."""
@@ -99,7 +103,11 @@ def geometry(board: Board) -> Geometry:
     peer_sets = tuple(frozenset(p) for p in board.peers)
     entries = tuple(itemgetter(*unit) for unit in board.units)  # units have 4+ cells
     peer_bits = tuple(sum(1 << j for j in p) for p in board.peers)
-    return Geometry(board, board.units, cell_units, peer_sets, entries, peer_bits)
+    cell_names = tuple(cell_name(*board.row_col(i)) for i in range(board.size))
+    digit_names = tuple(str(d) for d in range(board.n + 1))
+    return Geometry(
+        board, board.units, cell_units, peer_sets, entries, peer_bits, cell_names, digit_names
+    )
 
 
 class CandidateGrid:
