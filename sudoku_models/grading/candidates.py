@@ -8,6 +8,7 @@ computed once per board shape, so every technique works on 4x4 up to 16x16 (and 
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
@@ -244,31 +245,42 @@ def held_twice(masks: Iterable[int]) -> int:
 
 
 def _unit_places(grid: CandidateGrid) -> list[list[int]]:
-    # Each unit's answer is built as one integer of n-bit fields, field d for digit d: a cell
-    # at position pos adds its mask spread over the fields, shifted by pos.
+    # Each unit's answer is built as one integer of fixed-width fields, field d for digit d: the
+    # cell at position pos adds its mask spread over the fields, at bit pos of each (the cells'
+    # parts do not overlap, so a sum does). The integer's bytes read as an array of fields give
+    # the answer.
     masks = grid.masks
-    n = grid.geo.n
-    spread = _spreads(n)
-    field = (1 << n) - 1
-    shifts = range(0, n * (n + 1), n)
-    out = []
-    for entries in grid.geo.unit_entries:
-        packed = 0
-        for pos, m in enumerate(entries(masks)):
-            if m:
-                s = spread.get(m)
-                if s is None:
-                    s = spread[m] = sum(1 << n * d for d in digits_of(m))
-                packed |= s << pos
-        out.append([packed >> k & field for k in shifts])
-    return out
+    tables, size, code = _place_tables(grid.geo.n)
+    order = sys.byteorder
+    spread = dict.__getitem__
+    return [
+        memoryview(sum(map(spread, tables, entries(masks))).to_bytes(size, order))
+        .cast(code)
+        .tolist()
+        for entries in grid.geo.unit_entries
+    ]
+
+
+class _Spread(dict[int, int]):
+    """Candidate masks spread out to bit ``pos`` of each of their digits' fields (``width``
+    bits, field ``d`` for digit ``d``), filled in as masks show up."""
+
+    def __init__(self, width: int, pos: int) -> None:
+        super().__init__()
+        self.width = width
+        self.pos = pos
+
+    def __missing__(self, mask: int) -> int:
+        value = self[mask] = sum(1 << self.width * d + self.pos for d in digits_of(mask))
+        return value
 
 
 @functools.cache
-def _spreads(n: int) -> dict[int, int]:
-    """For boards of ``n`` digits, candidate masks spread out to one bit in each of their
-    digits' ``n``-bit fields (filled in as masks show up)."""
-    return {}
+def _place_tables(n: int) -> tuple[tuple[_Spread, ...], int, str]:
+    """For boards of ``n`` digits: a :class:`_Spread` for each position in a unit, the bytes
+    of the fields of digits 0 to ``n``, and the array type code of one field."""
+    width, code = next((w, c) for w, c in ((8, "B"), (16, "H"), (32, "I"), (64, "Q")) if n <= w)
+    return tuple(_Spread(width, pos) for pos in range(n)), width // 8 * (n + 1), code
 
 
 def check_givens(puzzle: Puzzle) -> None:
