@@ -223,6 +223,21 @@ def unit_places(grid: CandidateGrid) -> list[list[int]]:
     return memo(grid, _unit_places)
 
 
+def digit_cells(grid: CandidateGrid) -> list[int]:
+    """For each digit ``d``, ``digit_cells(grid)[d]`` is the bit set of the cells (bit ``i``
+    for cell ``i``) where ``d`` is still possible (shared by the techniques looking at the same
+    position: not to be changed)."""
+    return memo(grid, _digit_cells)
+
+
+def _digit_cells(grid: CandidateGrid) -> list[int]:
+    out = [0] * (grid.geo.n + 1)
+    for i, m in enumerate(grid.masks):
+        for d in digits_of(m):
+            out[d] |= 1 << i
+    return out
+
+
 def line_places(grid: CandidateGrid) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """Each digit's places line by line, as fish see them: ``(d, kind, at)`` for every digit
     ``d`` and kind of line (0: rows, 1: columns), ``at[line]`` the bit set of positions in that

@@ -35,6 +35,36 @@ def combos(
     )
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def cell_combos(
+    geo: Geometry, u: int, k: int, masks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:func:`combos` of ``k`` cells of unit ``u`` with 2 to ``k`` candidates each, given the
+    unit's ``masks``: the cells, and their candidates together.
+
+    >>> from sudoku_models import Puzzle
+    >>> grid = CandidateGrid.from_puzzle(Puzzle.parse(".1.....4....34.."))
+    >>> cell_combos(grid.geo, 0, 2, grid.geo.unit_entries[0](grid.masks))  # r1c3, r1c4: 2/3
+    (((2, 3), 6),)
+    """
+    unit = geo.units[u]
+    return combos(tuple((i, m) for i, m in zip(unit, masks) if 2 <= m.bit_count() <= k), k)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def place_combos(
+    where: tuple[int, ...], k: int, least: int = 2
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:func:`combos` of ``k`` digits with ``least`` to ``k`` places each in one unit, given the
+    unit's places of each digit (``where[d]``, as :func:`~..candidates.unit_places` gives
+    them): the digits, and their places together.
+
+    >>> place_combos((0, 0b011, 0b110, 0b011), 2)
+    (((1, 3), 3),)
+    """
+    return combos(tuple((d, w) for d, w in enumerate(where) if least <= w.bit_count() <= k), k)
+
+
 def _combos(
     items: tuple[tuple[int, int], ...], k: int, most: int
 ) -> Iterator[tuple[list[int], int]]:
@@ -108,13 +138,10 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
     whether it is locked (the locked and the plain technique ask in turn on one position)."""
     geo, masks = grid.geo, grid.masks
     out: list[list[tuple[bool, Step]]] = []
-    for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
+    for u, entries in enumerate(geo.unit_entries):
         found: list[tuple[bool, Step]] = []
         out.append(found)
-        items = [(i, m) for i, m in zip(unit, entries(masks)) if 2 <= m.bit_count() <= k]
-        if len(items) < k:
-            continue
-        for cells, union in combos(tuple(items), k):
+        for cells, union in cell_combos(geo, u, k, entries(masks)):
             shared = set(geo.cell_units[cells[0]]).intersection(
                 *(geo.cell_units[i] for i in cells[1:])
             )
@@ -155,11 +182,7 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     places = unit_places(grid)
     for u in [*range(2 * n, 3 * n), *range(2 * n)]:
         unit = geo.units[u]
-        where_of = places[u]
-        items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
-        if len(items) < k:
-            continue
-        for ds, where in combos(tuple(items), k):
+        for ds, where in place_combos(tuple(places[u]), k):
             keep = sum(1 << (d - 1) for d in ds)
             cells = [unit[pos - 1] for pos in digits_of(where)]
             elims = eliminations_in(masks, cells, ~keep & ((1 << n) - 1))
