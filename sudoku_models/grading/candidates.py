@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, TypeVar, cast
+from typing import Any, Literal, TypeVar, cast
 
 from ..board import Board, cell_name
 from ..display import html_grid
@@ -290,11 +290,17 @@ class _Spread(dict[int, int]):
         return value
 
 
+FieldCode = Literal["B", "H", "I", "Q"]
+
+#: Field widths in bits, with the array type code of each.
+_FIELDS: tuple[tuple[int, FieldCode], ...] = ((8, "B"), (16, "H"), (32, "I"), (64, "Q"))
+
+
 @functools.cache
-def _place_tables(n: int) -> tuple[tuple[_Spread, ...], int, str]:
+def _place_tables(n: int) -> tuple[tuple[_Spread, ...], int, FieldCode]:
     """For boards of ``n`` digits: a :class:`_Spread` for each position in a unit, the bytes
     of the fields of digits 0 to ``n``, and the array type code of one field."""
-    width, code = next((w, c) for w, c in ((8, "B"), (16, "H"), (32, "I"), (64, "Q")) if n <= w)
+    width, code = next((w, c) for w, c in _FIELDS if n <= w)
     return tuple(_Spread(width, pos) for pos in range(n)), width // 8 * (n + 1), code
 
 
