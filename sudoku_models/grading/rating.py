@@ -33,7 +33,7 @@ from ..puzzle import Puzzle
 from ..solvers.base import Status, as_model
 from .candidates import CandidateGrid, check_givens
 from .explainer import ExplainerRating, se_rating
-from .logical import GUESS, solve_logically
+from .logical import GUESS, apply_step, next_steps, solve_logically
 from .step import Step
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
 
@@ -175,7 +175,13 @@ def _qqwing_level(puzzle: Puzzle, steps: list[Step]) -> str:
     if len(known) == len(steps):
         return "Intermediate"
     # QQWing's techniques are among HoDoKu's, in the same order: until HoDoKu's solver first
-    # uses another technique, QQWing's takes the same steps.
+    # uses another technique, QQWing's takes the same steps. Where none of its techniques
+    # applies then (the usual case: HoDoKu's solver went past them all), it is stuck.
+    grid = CandidateGrid.from_puzzle(puzzle)
+    for step in known:
+        apply_step(grid, step)
+    if not next_steps(grid, QQWING_TECHNIQUES):
+        return "Expert"
     grid = CandidateGrid.from_puzzle(puzzle)
     solve_logically(grid, QQWING_TECHNIQUES, known=known)
     return "Intermediate" if grid.is_solved() else "Expert"
