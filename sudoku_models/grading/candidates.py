@@ -238,15 +238,20 @@ def _digit_cells(grid: CandidateGrid) -> list[int]:
     return out
 
 
-def line_places(grid: CandidateGrid) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def line_places(grid: CandidateGrid) -> list[tuple[int, int, tuple[int, ...]]]:
     """Each digit's places line by line, as fish see them: ``(d, kind, at)`` for every digit
     ``d`` and kind of line (0: rows, 1: columns), ``at[line]`` the bit set of positions in that
-    line where ``d`` is still possible (the key fish searches remember their answers by)."""
+    line where ``d`` is still possible (the key fish searches remember their answers by;
+    shared by the techniques looking at the same position: not to be changed)."""
+    return memo(grid, _line_places)
+
+
+def _line_places(grid: CandidateGrid) -> list[tuple[int, int, tuple[int, ...]]]:
     n = grid.geo.n
     places = unit_places(grid)
-    for d in range(1, n + 1):
-        for kind in (0, 1):
-            yield d, kind, tuple(places[kind * n + line][d] for line in range(n))
+    # lines of one kind are rows of a table of places by digit: its columns are the digits'
+    by_kind = [list(zip(*places[:n], strict=True)), list(zip(*places[n : 2 * n], strict=True))]
+    return [(d, kind, by_kind[kind][d]) for d in range(1, n + 1) for kind in (0, 1)]
 
 
 def held_twice(masks: Iterable[int]) -> int:

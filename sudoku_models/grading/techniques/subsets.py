@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
-from ..candidates import CandidateGrid, Geometry, digits_of, memo, unit_places
+from ..candidates import CandidateGrid, Geometry, digit_cells, digits_of, memo, unit_places
 from ..step import Step, eliminations_in
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -137,20 +137,16 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
     """For each unit, its naked subsets of size ``k`` that eliminate something, each with
     whether it is locked (the locked and the plain technique ask in turn on one position)."""
     geo, masks = grid.geo, grid.masks
+    holders = digit_cells(grid)
     out: list[list[tuple[bool, Step]]] = []
     for u, entries in enumerate(geo.unit_entries):
         found: list[tuple[bool, Step]] = []
         out.append(found)
         for cells, union in cell_combos(geo, u, k, entries(masks)):
-            shared = set(geo.cell_units[cells[0]]).intersection(
-                *(geo.cell_units[i] for i in cells[1:])
-            )
-            around: set[int] = set()
-            for s in shared:
-                around.update(geo.units[s])
-            elims = eliminations_in(masks, around.difference(cells), union)
-            if not elims:
+            shared, around, around_bits = _surroundings(geo, cells)
+            if not any(holders[d] & around_bits for d in digits_of(union)):
                 continue
+            elims = eliminations_in(masks, around, union)
             box = geo.cell_units[cells[0]][2]
             hit_box = any(geo.cell_units[i][2] == box for i, _ in elims)
             hit_line = any(geo.cell_units[i][2] != box for i, _ in elims)
@@ -173,6 +169,17 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
 
 
 _NAKED = {k: functools.partial(_naked_sets, k=k) for k in _NAMES}
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _surroundings(
+    geo: Geometry, cells: tuple[int, ...]
+) -> tuple[tuple[int, ...], frozenset[int], int]:
+    """The units every cell of ``cells`` lies in, and the other cells of those units (as a set
+    and as a bit set)."""
+    shared = set(geo.cell_units[cells[0]]).intersection(*(geo.cell_units[i] for i in cells[1:]))
+    around = {i for s in shared for i in geo.units[s]}.difference(cells)
+    return tuple(sorted(shared)), frozenset(around), sum(1 << i for i in around)
 
 
 def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
