@@ -153,9 +153,11 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     geo, masks = grid.geo, grid.masks
     board = geo.board
     for from_boxes in (True, False):
-        for (u1, u2, inside, _, target_rest), only in zip(
-            crossings(board, from_boxes), confined_digits(grid, from_boxes), strict=True
-        ):
+        ways = crossings(board, from_boxes)
+        for k, only in enumerate(confined_digits(grid, from_boxes)):
+            if not only:
+                continue
+            u1, u2, inside, _, target_rest = ways[k]
             while only:
                 low = only & -only
                 only ^= low

@@ -65,13 +65,10 @@ def confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
 
 
 def _confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
-    n = grid.geo.n
     places = unit_places(grid)
     only = [0] * len(crossings(grid.board, from_boxes))
     for u, table in _confined(grid.board, from_boxes):
-        where = places[u]
-        for d in range(1, n + 1):
-            ks = table.get(where[d])
+        for d, ks in enumerate(map(table.get, places[u])):
             if ks:
                 for k in ks:
                     only[k] |= 1 << (d - 1)
