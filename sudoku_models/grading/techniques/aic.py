@@ -92,6 +92,10 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
     geo = grid.geo
     graph = link_graph(grid)
     strong, weak = graph.strong, graph.weak
+    # the states each state leads to: a false node makes its strong partners true, a true one
+    # makes its weak partners false
+    leads = {2 * v: [2 * w + 1 for w in strong[v]] for v in strong}
+    leads.update({2 * v + 1: [2 * w for w in weak[v]] for v in weak})
     for start in sorted(strong):
         if not strong[start]:
             continue
@@ -104,15 +108,14 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                 break
             reached: list[int] = []
             for came in level:
-                on = came & 1
-                for nxt in weak[came >> 1] if on else strong[came >> 1]:
-                    state = 2 * nxt + 1 - on
+                for state in leads[came]:
                     if state in parent:
                         continue
                     parent[state] = came
                     reached.append(state)
-                    if on or depth < 2:
+                    if not state & 1 or depth < 2:  # the chain must end on a strong link
                         continue
+                    nxt = state >> 1
                     if nxt == start:
                         path = chain_path(parent, state)
                         if not visits_cells_once(graph, path):
