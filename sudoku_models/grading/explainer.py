@@ -45,11 +45,11 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..puzzle import Puzzle
-from .candidates import CandidateGrid, digits_of, geometry, held_twice, unit_places
+from .candidates import CandidateGrid, digit_cells, digits_of, geometry, held_twice, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
-from .techniques.intersections import confined_digits, crossings
+from .techniques.intersections import confined_digits, crossings, target_rest_bits
 from .techniques.subsets import naked_subset, place_combos
 from .techniques.uniqueness import (
     bug_plus_one,
@@ -152,8 +152,10 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     another unit of the first kind, which they place."""
     geo, masks = grid.geo, grid.masks
     board = geo.board
+    holders = digit_cells(grid)
     for from_boxes in (True, False):
         ways = crossings(board, from_boxes)
+        rests = target_rest_bits(board, from_boxes)
         for k, only in enumerate(confined_digits(grid, from_boxes)):
             if not only:
                 continue
@@ -162,6 +164,8 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
                 low = only & -only
                 only ^= low
                 d = low.bit_length()
+                if not holders[d] & rests[k]:  # nothing to strike
+                    continue
                 places = [i for i in inside if masks[i] & low]
                 elims = tuple((i, d) for i in target_rest if masks[i] & low)
                 if len(places) < 2 or not elims:
