@@ -30,9 +30,7 @@ def combos(
     >>> combos(((1, 0b011), (2, 0b110), (3, 0b011)), 2)
     (((1, 3), 3),)
     """
-    return tuple(
-        (tuple(keys), union) for keys, union in _combos(items, k, k if most is None else most)
-    )
+    return tuple(_combos(items, k, k if most is None else most))
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -67,7 +65,7 @@ def place_combos(
 
 def _combos(
     items: tuple[tuple[int, int], ...], k: int, most: int
-) -> Iterator[tuple[list[int], int]]:
+) -> Iterator[tuple[tuple[int, ...], int]]:
     size = len(items)
     if size < k:
         return
@@ -79,7 +77,7 @@ def _combos(
             for y in range(x + 1, size):
                 merged = mask | items[y][1]
                 if merged.bit_count() <= most:
-                    yield [key, items[y][0]], merged
+                    yield (key, items[y][0]), merged
         return
     if k == 3:
         for x in range(size - 2):
@@ -94,7 +92,7 @@ def _combos(
                 for z in range(y + 1, size):
                     merged = two | items[z][1]
                     if merged.bit_count() <= most:
-                        yield [key, key2, items[z][0]], merged
+                        yield (key, key2, items[z][0]), merged
         return
     keys = [key for key, _ in items]
     masks = [mask for _, mask in items]
@@ -106,7 +104,7 @@ def _combos(
             merged = unions[-1] | masks[j]
             if merged.bit_count() <= most:
                 if len(chosen) == k - 1:
-                    yield [keys[x] for x in chosen] + [keys[j]], merged
+                    yield (*(keys[x] for x in chosen), keys[j]), merged
                 else:
                     chosen.append(j)
                     unions.append(merged)
