@@ -11,7 +11,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import itemgetter, lshift
 from typing import Any, Literal, TypeVar, cast
 
 from ..board import Board, cell_name
@@ -231,10 +231,14 @@ def digit_cells(grid: CandidateGrid) -> list[int]:
 
 
 def _digit_cells(grid: CandidateGrid) -> list[int]:
-    out = [0] * (grid.geo.n + 1)
-    for i, m in enumerate(grid.masks):
-        for d in digits_of(m):
-            out[d] |= 1 << i
+    # row r holds cells r * n to r * n + n - 1 in order: a digit's places in the rows, shifted
+    # to their rows' first cells, make its cells
+    n = grid.geo.n
+    shifts = range(0, n * n, n)
+    out = [0] * (n + 1)
+    for d, kind, at in line_places(grid):
+        if kind == 0:
+            out[d] = sum(map(lshift, at, shifts))
     return out
 
 
