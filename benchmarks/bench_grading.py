@@ -10,6 +10,11 @@ and per HoDoKu level); agreement with QQWing's level; with HoDoKu's level over a
 and its score (exactly equal, and Pearson's correlation); with Sudoku Explainer's ER (within
 0.1 and exactly), EP and ED; how many puzzles are beyond the grader's techniques; and the load
 average, since other work on the machine slows every figure.
+
+With ``--against OTHER`` (another checkout of this repository, such as the code before a
+change) it rates the puzzles in turns with that checkout instead, a few at a time in two
+worker processes, and prints this checkout's processor time as a share of the other's: on a
+busy machine the load falls on both alike, where two separate runs can differ by a third.
 """
 
 from __future__ import annotations
@@ -17,9 +22,13 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import subprocess
+import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 
 from sudoku_models.bench import warm_up
 from sudoku_models.grading import Rating, rate
@@ -34,20 +43,77 @@ def load_rows() -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-def timed_round(rows: list[dict[str, str]]) -> tuple[list[Rating], list[float], float]:
+def timed_round(
+    rows: list[dict[str, str]], clock: Callable[[], float] = time.perf_counter
+) -> tuple[list[Rating], list[float], float]:
     """Rate every puzzle once, Sudoku Explainer's rating included; the ratings, the seconds each
-    took, and the part of the total spent on Sudoku Explainer's rating."""
+    took (by ``clock``), and the part of the total spent on Sudoku Explainer's rating."""
     ratings, seconds, se_total = [], [], 0.0
     for row in rows:
-        start = time.perf_counter()
+        start = clock()
         rating = rate(row["puzzle"])
-        middle = time.perf_counter()
+        middle = clock()
         rating.se  # noqa: B018 (worked out on first use)
-        end = time.perf_counter()
+        end = clock()
         ratings.append(rating)
         seconds.append(end - start)
         se_total += end - middle
     return ratings, seconds, se_total
+
+
+def worker(rows: list[dict[str, str]]) -> None:
+    """Answer ``start stop`` lines on stdin with the processor seconds rating
+    ``rows[start:stop]`` took (Sudoku Explainer's rating included) and the part of them SE's
+    rating took."""
+    warm_up(1.0)
+    print("ready", flush=True)
+    for line in sys.stdin:
+        start, stop = map(int, line.split())
+        _, seconds, se_total = timed_round(rows[start:stop], time.process_time)
+        print(sum(seconds), se_total, flush=True)
+
+
+def in_turns(other: Path, count: int, chunk: int = 5) -> None:
+    """Rate ``count`` puzzles with this checkout and ``other`` in turns, ``chunk`` at a time
+    (each checkout first every other time), and print the ratio of their processor times
+    (less disturbed by other work than the time on the clock)."""
+    roots = {"this": Path(__file__).resolve().parent.parent, "other": other.resolve()}
+    workers = {
+        name: subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for name, root in roots.items()
+    }
+    for process in workers.values():
+        assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+    totals = {name: [0.0, 0.0] for name in workers}
+    for k, start in enumerate(range(0, count, chunk)):
+        for name in ("this", "other") if k % 2 == 0 else ("other", "this"):
+            process = workers[name]
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write(f"{start} {start + chunk}\n")
+            process.stdin.flush()
+            seconds, se_total = map(float, process.stdout.readline().split())
+            totals[name][0] += seconds
+            totals[name][1] += se_total
+    for process in workers.values():
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait()
+    (mine, mine_se), (theirs, theirs_se) = totals["this"], totals["other"]
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"in turns with {other}, {chunk} puzzles at a time: {mine:.2f} against {theirs:.2f} "
+        "processor seconds, "
+        f"{mine / theirs:.3f} of its time ({theirs / mine:.2f} times as fast); Sudoku "
+        f"Explainer's rating {mine_se / theirs_se:.3f}, the rest "
+        f"{(mine - mine_se) / (theirs - theirs_se):.3f}"
+    )
 
 
 def pearson(xs: list[float], ys: list[float]) -> float:
@@ -67,9 +133,24 @@ def share(label: str, hits: int, total: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="rounds; the fastest is kept")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="CHECKOUT",
+        help="another checkout of this repository to rate in turns with, instead",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    warm_up(3.0)  # the processor runs slower for its first seconds of load
     rows = load_rows()
+    if args.worker:
+        worker(rows)
+        return
+    if args.against is not None:
+        if not (args.against / "sudoku_models").is_dir():
+            parser.error(f"{args.against} is not a checkout of this repository")
+        in_turns(args.against, len(rows))
+        return
+    warm_up(3.0)  # the processor runs slower for its first seconds of load
     best: list[float] | None = None
     ratings: list[Rating] = []
     se_part = 0.0

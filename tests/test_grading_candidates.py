@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from sudoku_models import InvalidPuzzleError, Puzzle, datasets
+from sudoku_models.board import Board
 from sudoku_models.grading import CandidateGrid
 from sudoku_models.grading.candidates import bit, check_givens, digits_of, geometry, unit_places
 
@@ -92,3 +95,19 @@ def test_unit_places_follow_every_change_of_the_grid(puzzle):
     assert unit_places(grid) == expected()
     grid.place(i, digits_of(grid.masks[i])[0])
     assert unit_places(grid) == expected()
+
+
+@pytest.mark.parametrize("n", [4, 8, 9, 16, 25, 35])
+def test_unit_places_on_any_candidates_of_every_field_width(n):
+    # the table packs each digit's places into 8-, 16-, 32- or 64-bit fields by board size
+    rng = random.Random(n)
+    geo = geometry(Board.for_digits(n))
+    grid = CandidateGrid(geo, [0] * n * n, [rng.getrandbits(n) for _ in range(n * n)])
+    want = [
+        [
+            sum(1 << k for k, i in enumerate(unit) if grid.masks[i] >> (d - 1) & 1) if d else 0
+            for d in range(n + 1)
+        ]
+        for unit in geo.units
+    ]
+    assert unit_places(grid) == want

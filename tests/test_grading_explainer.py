@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_models import Puzzle
-from sudoku_models.grading import rate
+from sudoku_models.grading import explainer, rate
 from sudoku_models.grading.explainer import LADDER, _length_extra, se_rating
 
 
@@ -40,3 +40,17 @@ def test_beyond_forcing_chains_is_unknown_not_made_up():
 
 def test_ladder_is_easiest_first():
     assert len(LADDER) >= 20
+
+
+def test_digits_remembered_without_x_chains_change_no_rating():
+    # digits whose cells start no forcing X-chain are remembered from one search to the next;
+    # a search that starts with them remembered must find the same chains as one that does not
+    lines = [
+        ".....4.5.....2136..1.96.........6..9..3...1..8..75...27.2........6..2..7.3..9....",
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    ]
+    explainer._NO_X_CHAIN.clear()
+    fresh = [se_rating(Puzzle.parse(line)) for line in lines]
+    assert explainer._NO_X_CHAIN  # the searches found digits without X-chains
+    again = [se_rating(Puzzle.parse(line)) for line in lines]
+    assert again == fresh

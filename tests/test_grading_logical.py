@@ -22,6 +22,7 @@ from sudoku_models.grading import (
 )
 from sudoku_models.grading.candidates import bit
 from sudoku_models.grading.rating import unique_solution
+from sudoku_models.grading.techniques import QQWING_TECHNIQUES
 
 
 def _rated_puzzles() -> list[str]:
@@ -163,3 +164,25 @@ def test_transform_keeps_the_puzzle_valid(flip):
     assert moved != line
     solution, _, _ = unique_solution(Puzzle.parse(moved))
     assert solution.is_complete
+
+
+def test_known_first_steps_are_made_again_as_the_search_would():
+    # QQWing's techniques are among the full list, in the same order: until the full solver
+    # first uses another technique, a solver with QQWing's techniques takes the same steps.
+    qqwing_names = {t.name for t in QQWING_TECHNIQUES}
+    checked = 0
+    for line in RATED[::10]:
+        puzzle = Puzzle.parse(line)
+        full = solve_logically(CandidateGrid.from_puzzle(puzzle))
+        known = list(itertools.takewhile(lambda s: s.technique in qqwing_names, full))
+        if len(known) == len(full):
+            continue
+        searched = CandidateGrid.from_puzzle(puzzle)
+        replayed = CandidateGrid.from_puzzle(puzzle)
+        want = solve_logically(searched, QQWING_TECHNIQUES)
+        got = solve_logically(replayed, QQWING_TECHNIQUES, known=known)
+        assert want[: len(known)] == known
+        assert got == want and replayed.values == searched.values
+        assert replayed.masks == searched.masks
+        checked += 1
+    assert checked >= 5

@@ -8,8 +8,15 @@ from importlib import resources
 import pytest
 
 from sudoku_models import InvalidPuzzleError
-from sudoku_models.grading import GUESS, QQWING_LEVELS, TECHNIQUES, rate
-from sudoku_models.grading.techniques import BY_NAME, HODOKU_LEVELS
+from sudoku_models.grading import (
+    GUESS,
+    QQWING_LEVELS,
+    TECHNIQUES,
+    CandidateGrid,
+    rate,
+    solve_logically,
+)
+from sudoku_models.grading.techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES
 
 
 def _rated() -> list[dict[str, str]]:
@@ -169,3 +176,16 @@ def test_rates_every_board_size():
     for puzzle in datasets.load("sizes")[:5]:
         r = rate(puzzle)
         assert r.qqwing_level in QQWING_LEVELS and r.hodoku_level in HODOKU_LEVELS
+
+
+def test_qqwing_level_is_what_qqwing_techniques_alone_reach(ratings):
+    # the level reuses HoDoKu's path; solving afresh with QQWing's techniques must agree
+    checked = 0
+    for r in ratings:
+        if r.qqwing_level not in ("Intermediate", "Expert") or r.needs_guessing:
+            continue
+        grid = CandidateGrid.from_puzzle(r.puzzle)
+        solve_logically(grid, QQWING_TECHNIQUES)
+        assert r.qqwing_level == ("Intermediate" if grid.is_solved() else "Expert"), r.puzzle
+        checked += 1
+    assert checked >= 50

@@ -8,10 +8,11 @@ computed once per board shape, so every technique works on 4x4 up to 16x16 (and 
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any, TypeVar, cast
+from operator import itemgetter, lshift
+from typing import Any, Literal, TypeVar, cast
 
 from ..board import Board, cell_name
 from ..display import html_grid
@@ -51,7 +52,9 @@ class Geometry:
     box ``u - 2n``); ``cell_units[i]`` is the (row, column, box) unit numbers of cell ``i``;
     ``peer_sets[i]`` the cells sharing a unit with ``i`` (and ``peer_bits[i]`` the same as a
     bit set, bit ``j`` for cell ``j``); ``unit_entries[u]`` picks the
-    entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple.
+    entries of unit ``u``'s cells out of a per-cell list (such as the masks), as a tuple;
+    ``cell_names`` and ``digit_names`` (index ``d``) are what :meth:`cell_name` and
+    :meth:`digit_name` answer, worked out once since every step's reason names some.
     """
 
     board: Board
@@ -60,6 +63,8 @@ class Geometry:
     peer_sets: tuple[frozenset[int], ...]
     unit_entries: tuple[Callable[[list[int]], tuple[int, ...]], ...]
     peer_bits: tuple[int, ...]
+    cell_names: tuple[str, ...]
+    digit_names: tuple[str, ...]
 
     @property
     def n(self) -> int:
@@ -74,11 +79,11 @@ class Geometry:
 
     def cell_name(self, i: int) -> str:
         """Human name of cell ``i``: ``r3c5`` (1-based)."""
-        return cell_name(*self.board.row_col(i))
+        return self.cell_names[i]
 
     def digit_name(self, d: int) -> str:
         """The digit as a player writes it (``10`` .. ``16`` on boards above 9 digits)."""
-        return str(d) if self.board.n > 9 or d <= 9 else self.board.symbol(d)
+        return self.digit_names[d]
 
     def sees(self, a: int, b: int) -> bool:
         """Whether cells ``a`` and ``b`` are distinct and share a unit."""
@@ -99,7 +104,11 @@ def geometry(board: Board) -> Geometry:
     peer_sets = tuple(frozenset(p) for p in board.peers)
     entries = tuple(itemgetter(*unit) for unit in board.units)  # units have 4+ cells
     peer_bits = tuple(sum(1 << j for j in p) for p in board.peers)
-    return Geometry(board, board.units, cell_units, peer_sets, entries, peer_bits)
+    cell_names = tuple(cell_name(*board.row_col(i)) for i in range(board.size))
+    digit_names = tuple(str(d) for d in range(board.n + 1))
+    return Geometry(
+        board, board.units, cell_units, peer_sets, entries, peer_bits, cell_names, digit_names
+    )
 
 
 class CandidateGrid:
@@ -214,15 +223,39 @@ def unit_places(grid: CandidateGrid) -> list[list[int]]:
     return memo(grid, _unit_places)
 
 
-def line_places(grid: CandidateGrid) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def digit_cells(grid: CandidateGrid) -> list[int]:
+    """For each digit ``d``, ``digit_cells(grid)[d]`` is the bit set of the cells (bit ``i``
+    for cell ``i``) where ``d`` is still possible (shared by the techniques looking at the same
+    position: not to be changed)."""
+    return memo(grid, _digit_cells)
+
+
+def _digit_cells(grid: CandidateGrid) -> list[int]:
+    # row r holds cells r * n to r * n + n - 1 in order: a digit's places in the rows, shifted
+    # to their rows' first cells, make its cells
+    n = grid.geo.n
+    shifts = range(0, n * n, n)
+    out = [0] * (n + 1)
+    for d, kind, at in line_places(grid):
+        if kind == 0:
+            out[d] = sum(map(lshift, at, shifts))
+    return out
+
+
+def line_places(grid: CandidateGrid) -> list[tuple[int, int, tuple[int, ...]]]:
     """Each digit's places line by line, as fish see them: ``(d, kind, at)`` for every digit
     ``d`` and kind of line (0: rows, 1: columns), ``at[line]`` the bit set of positions in that
-    line where ``d`` is still possible (the key fish searches remember their answers by)."""
+    line where ``d`` is still possible (the key fish searches remember their answers by;
+    shared by the techniques looking at the same position: not to be changed)."""
+    return memo(grid, _line_places)
+
+
+def _line_places(grid: CandidateGrid) -> list[tuple[int, int, tuple[int, ...]]]:
     n = grid.geo.n
     places = unit_places(grid)
-    for d in range(1, n + 1):
-        for kind in (0, 1):
-            yield d, kind, tuple(places[kind * n + line][d] for line in range(n))
+    # lines of one kind are rows of a table of places by digit: its columns are the digits'
+    by_kind = [list(zip(*places[:n], strict=True)), list(zip(*places[n : 2 * n], strict=True))]
+    return [(d, kind, by_kind[kind][d]) for d in range(1, n + 1) for kind in (0, 1)]
 
 
 def held_twice(masks: Iterable[int]) -> int:
@@ -236,31 +269,48 @@ def held_twice(masks: Iterable[int]) -> int:
 
 
 def _unit_places(grid: CandidateGrid) -> list[list[int]]:
-    # Each unit's answer is built as one integer of n-bit fields, field d for digit d: a cell
-    # at position pos adds its mask spread over the fields, shifted by pos.
+    # Each unit's answer is built as one integer of fixed-width fields, field d for digit d: the
+    # cell at position pos adds its mask spread over the fields, at bit pos of each (the cells'
+    # parts do not overlap, so a sum does). The integer's bytes read as an array of fields give
+    # the answer.
     masks = grid.masks
-    n = grid.geo.n
-    spread = _spreads(n)
-    field = (1 << n) - 1
-    shifts = range(0, n * (n + 1), n)
-    out = []
-    for entries in grid.geo.unit_entries:
-        packed = 0
-        for pos, m in enumerate(entries(masks)):
-            if m:
-                s = spread.get(m)
-                if s is None:
-                    s = spread[m] = sum(1 << n * d for d in digits_of(m))
-                packed |= s << pos
-        out.append([packed >> k & field for k in shifts])
-    return out
+    tables, size, code = _place_tables(grid.geo.n)
+    order = sys.byteorder
+    spread = dict.__getitem__
+    return [
+        memoryview(sum(map(spread, tables, entries(masks))).to_bytes(size, order))
+        .cast(code)
+        .tolist()
+        for entries in grid.geo.unit_entries
+    ]
+
+
+class _Spread(dict[int, int]):
+    """Candidate masks spread out to bit ``pos`` of each of their digits' fields (``width``
+    bits, field ``d`` for digit ``d``), filled in as masks show up."""
+
+    def __init__(self, width: int, pos: int) -> None:
+        super().__init__()
+        self.width = width
+        self.pos = pos
+
+    def __missing__(self, mask: int) -> int:
+        value = self[mask] = sum(1 << self.width * d + self.pos for d in digits_of(mask))
+        return value
+
+
+FieldCode = Literal["B", "H", "I", "Q"]
+
+#: Field widths in bits, with the array type code of each.
+_FIELDS: tuple[tuple[int, FieldCode], ...] = ((8, "B"), (16, "H"), (32, "I"), (64, "Q"))
 
 
 @functools.cache
-def _spreads(n: int) -> dict[int, int]:
-    """For boards of ``n`` digits, candidate masks spread out to one bit in each of their
-    digits' ``n``-bit fields (filled in as masks show up)."""
-    return {}
+def _place_tables(n: int) -> tuple[tuple[_Spread, ...], int, FieldCode]:
+    """For boards of ``n`` digits: a :class:`_Spread` for each position in a unit, the bytes
+    of the fields of digits 0 to ``n``, and the array type code of one field."""
+    width, code = next((w, c) for w, c in _FIELDS if n <= w)
+    return tuple(_Spread(width, pos) for pos in range(n)), width // 8 * (n + 1), code
 
 
 def check_givens(puzzle: Puzzle) -> None:

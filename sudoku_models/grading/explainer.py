@@ -45,12 +45,12 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..puzzle import Puzzle
-from .candidates import CandidateGrid, digits_of, geometry, held_twice, unit_places
+from .candidates import CandidateGrid, digit_cells, digits_of, geometry, held_twice, unit_places
 from .logical import apply_step
 from .step import Step
 from .techniques.fish import basic_fish
-from .techniques.intersections import confined_digits, crossings
-from .techniques.subsets import combos, naked_subset
+from .techniques.intersections import confined_digits, crossings, target_rest_bits
+from .techniques.subsets import naked_subset, place_combos
 from .techniques.uniqueness import (
     bug_plus_one,
     unique_rectangle_1,
@@ -152,14 +152,20 @@ def _locking(grid: CandidateGrid, direct: bool) -> Iterator[Rated]:
     another unit of the first kind, which they place."""
     geo, masks = grid.geo, grid.masks
     board = geo.board
+    holders = digit_cells(grid)
     for from_boxes in (True, False):
-        for (u1, u2, inside, _, target_rest), only in zip(
-            crossings(board, from_boxes), confined_digits(grid, from_boxes), strict=True
-        ):
+        ways = crossings(board, from_boxes)
+        rests = target_rest_bits(board, from_boxes)
+        for k, only in enumerate(confined_digits(grid, from_boxes)):
+            if not only:
+                continue
+            u1, u2, inside, _, target_rest = ways[k]
             while only:
                 low = only & -only
                 only ^= low
                 d = low.bit_length()
+                if not holders[d] & rests[k]:  # nothing to strike
+                    continue
                 places = [i for i in inside if masks[i] & low]
                 elims = tuple((i, d) for i in target_rest if masks[i] & low)
                 if len(places) < 2 or not elims:
@@ -212,10 +218,7 @@ def _hidden_sets(grid: CandidateGrid, k: int, direct: bool) -> Iterator[Rated]:
         if empty <= (k if direct else 2 * k):
             continue
         where = places[u]
-        items = [(d, w) for d, w in enumerate(where) if w and w.bit_count() <= k]
-        if len(items) < k:
-            continue
-        for ds, union in combos(tuple(items), k):
+        for ds, union in place_combos(tuple(where), k, least=1):
             keep = sum(1 << (d - 1) for d in ds)
             cells = _cells_of(unit, union)
             if not any(masks[i] & ~keep for i in cells):  # another digit in the set's cells?
@@ -419,6 +422,14 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
     """The easiest (then shortest) forcing chain: X-chains (6.6) first, then X/Y (7.0)."""
     geo, masks = grid.geo, grid.masks
     size = len(masks)
+    board = geo.board
+    # each digit's cells (its X-chains depend on those only) and states in the search
+    places = [0] * (geo.n + 1)
+    states = [0] * (geo.n + 1)
+    for cell, m in enumerate(masks):
+        for d in digits_of(m):
+            places[d] |= 1 << cell
+            states[d] |= 3 << 2 * ((d - 1) * size + cell)
     best: tuple[int, int, int, int, bool, str] | None = None
     graph = _chain_graph(grid)
     for cells_too, base, name in ((False, 66, "Forcing X-Chain"), (True, 70, "Forcing Chain")):
@@ -430,6 +441,8 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
         limit = 64 if best is None else _limit(best, base)
         for cell in grid.empty_cells():
             for d in digits_of(masks[cell]):
+                if not cells_too and (board, places[d]) in _NO_X_CHAIN:
+                    continue
                 for on in (True, False):
                     nodes = chains.nodes(2 * ((d - 1) * size + cell) + on, limit)
                     if nodes is None:
@@ -444,6 +457,8 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
                     break
             if best is not None and best[0] == base:
                 break
+        if not cells_too:
+            _remember_no_x_chain(board, places, states, chains.dead)
     if best is None:
         return
     rating, nodes, cell, d, on, name = best
@@ -460,6 +475,20 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
         ),
     )
     yield rating, step
+
+
+#: Digits' cells (bit sets, with the board) from which no forcing X-chain starts: a digit's
+#: X-chains depend on its cells only, and most digits keep them from one chain to the next.
+_NO_X_CHAIN: set[tuple[Board, int]] = set()
+
+
+def _remember_no_x_chain(board: Board, places: list[int], states: list[int], dead: int) -> None:
+    """Remember the digits whose every state the X-chain search found dead."""
+    if len(_NO_X_CHAIN) > 1 << 14:
+        _NO_X_CHAIN.clear()
+    for d in range(1, len(places)):
+        if places[d] and states[d] & dead == states[d]:
+            _NO_X_CHAIN.add((board, places[d]))
 
 
 def _limit(best: tuple, base: int) -> int:

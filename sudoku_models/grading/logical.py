@@ -92,10 +92,14 @@ def solve_logically(
     grid: CandidateGrid,
     techniques: Sequence[Technique] = TECHNIQUES,
     solution: Puzzle | None = None,
+    known: Sequence[Step] = (),
 ) -> list[Step]:
     """Solve ``grid`` in place step by step and return the steps.
 
     Without ``solution`` the solver stops when stuck; with it, it guesses and goes on.
+    ``known``: the steps this solver takes first, already found by a solver with more
+    techniques that used none of the others on the way (it took the same steps): they are
+    made again without searching.
     """
     singles = tuple(t.name for t in techniques[:3]) == SINGLES
     queue = SinglesQueue.replay(grid) if singles else None
@@ -103,7 +107,9 @@ def solve_logically(
     steps: list[Step] = []
     while not grid.is_solved():
         step = None if queue is None else queue.next_single()
-        if step is None:
+        if step is None and len(steps) < len(known):
+            step = known[len(steps)]
+        elif step is None:
             found = next_steps(grid, rest) or next_steps(grid, techniques)
             if not found:
                 if solution is None:

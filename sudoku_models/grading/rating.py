@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ from ..puzzle import Puzzle
 from ..solvers.base import Status, as_model
 from .candidates import CandidateGrid, check_givens
 from .explainer import ExplainerRating, se_rating
-from .logical import GUESS, solve_logically
+from .logical import GUESS, apply_step, next_steps, solve_logically
 from .step import Step
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
 
@@ -138,7 +139,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     score = sum(_step_score(name) * k for name, k in counts)
     return Rating(
         puzzle=puzzle,
-        qqwing_level="Expert" if stuck else _qqwing_level(puzzle, set(used)),
+        qqwing_level="Expert" if stuck else _qqwing_level(puzzle, steps),
         hodoku_level=_hodoku_level(set(used) | ({GUESS} if stuck else set()), score),
         score=score,
         hardest=hardest,
@@ -164,13 +165,23 @@ def _hodoku_level(used: set[str], score: int) -> str:
     return HODOKU_LEVELS[level]
 
 
-def _qqwing_level(puzzle: Puzzle, used: set[str]) -> str:
+def _qqwing_level(puzzle: Puzzle, steps: list[Step]) -> str:
+    used = {step.technique for step in steps}
     if used <= {"Full House", "Naked Single"}:
         return "Simple"
     if used <= {"Full House", "Naked Single", "Hidden Single"}:
         return "Easy"
-    if all(BY_NAME[name].qqwing for name in used):
+    known = list(itertools.takewhile(lambda step: BY_NAME[step.technique].qqwing, steps))
+    if len(known) == len(steps):
         return "Intermediate"
+    # QQWing's techniques are among HoDoKu's, in the same order: until HoDoKu's solver first
+    # uses another technique, QQWing's takes the same steps. Where none of its techniques
+    # applies then (the usual case: HoDoKu's solver went past them all), it is stuck.
     grid = CandidateGrid.from_puzzle(puzzle)
-    solve_logically(grid, QQWING_TECHNIQUES)
+    for step in known:
+        apply_step(grid, step)
+    if not next_steps(grid, QQWING_TECHNIQUES):
+        return "Expert"
+    grid = CandidateGrid.from_puzzle(puzzle)
+    solve_logically(grid, QQWING_TECHNIQUES, known=known)
     return "Intermediate" if grid.is_solved() else "Expert"

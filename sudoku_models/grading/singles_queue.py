@@ -11,7 +11,7 @@ beside a :class:`~sudoku_models.grading.candidates.CandidateGrid` and is told of
 
 from __future__ import annotations
 
-from .candidates import CandidateGrid, digits_of
+from .candidates import CandidateGrid, digits_of, unit_places
 from .step import Step
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 
@@ -24,18 +24,13 @@ class SinglesQueue:
         self.grid = grid
         geo = grid.geo
         n = geo.n
-        # units in HoDoKu's order: rows, columns, boxes (the grid's own order)
-        self.free = [[0] * (n + 1) for _ in geo.units]
+        # units in HoDoKu's order: rows, columns, boxes (the grid's own order); a filled cell
+        # has no candidates, so the places of a digit in a unit are its free cells
+        self.free = [[w.bit_count() for w in where] for where in unit_places(grid)]
         self.naked: list[tuple[int, int]] = []
         self.hidden: list[tuple[int, int]] = []
         self.buddies = geo.board.peers  # sorted
         masks, values = grid.masks, grid.values
-        for u, unit in enumerate(geo.units):
-            free = self.free[u]
-            for i in unit:
-                if not values[i]:
-                    for d in digits_of(masks[i]):
-                        free[d] += 1
         for i, m in enumerate(masks):
             if not values[i] and m.bit_count() == 1:
                 self.naked.append((i, m.bit_length()))

@@ -15,7 +15,6 @@ which eliminates around each of them (see :func:`loop_eliminations`).
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, digits_of
@@ -40,13 +39,12 @@ def chain_path(parent: dict[int, int], state: int) -> list[State]:
 
 def chain_text(grid: CandidateGrid, graph: LinkGraph, path: list[State]) -> str:
     """A chain in Eureka-like notation: ``(5)r1c2=(5)r1c7-(3)r1c7=...``."""
-    geo = grid.geo
+    cells, digits, n = grid.geo.cell_names, grid.geo.digit_names, graph.n
     out = []
     for k, (node, on) in enumerate(path):
-        cell, d = graph.cell(node), graph.digit(node)
         if k:
             out.append("=" if on else "-")
-        out.append(f"({geo.digit_name(d)}){geo.cell_name(cell)}")
+        out.append(f"({digits[node % n + 1]}){cells[node // n]}")
     return "".join(out)
 
 
@@ -94,71 +92,78 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
     geo = grid.geo
     graph = link_graph(grid)
     strong, weak = graph.strong, graph.weak
+    # the states each state leads to: a false node makes its strong partners true, a true one
+    # makes its weak partners false
+    leads = {2 * v: [2 * w + 1 for w in strong[v]] for v in strong}
+    leads.update({2 * v + 1: [2 * w for w in weak[v]] for v in weak})
     for start in sorted(strong):
         if not strong[start]:
             continue
         start_weak = set(weak[start])
         first = 2 * start  # the start, false
         parent = {first: -1}
-        queue = deque([(first, 0)])
-        while queue:
-            came, depth = queue.popleft()
-            if depth >= MAX_LINKS:
-                continue
-            node, on = came >> 1, came & 1
-            for nxt in weak[node] if on else strong[node]:
-                state = 2 * nxt + 1 - on
-                if state in parent:
-                    continue
-                parent[state] = came
-                queue.append((state, depth + 1))
-                if on or depth < 2:
-                    continue
-                if nxt == start:
-                    path = chain_path(parent, state)
-                    if not visits_cells_once(graph, path):
+        level = [first]  # the states ``depth`` links from the start, in the order reached
+        for depth in range(MAX_LINKS):
+            if not level:
+                break
+            reached: list[int] = []
+            for came in level:
+                for state in leads[came]:
+                    if state in parent:
                         continue
-                    cell, d = graph.cell(start), graph.digit(start)
-                    others = grid.masks[cell] & ~(1 << (d - 1))
-                    yield Step(
-                        "Nice Loop/AIC",
-                        eliminations=tuple((cell, e) for e in digits_of(others)),
-                        cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
-                        digits=(d,),
-                        reason=(
-                            f"discontinuous loop {chain_text(grid, graph, path)}: "
-                            f"{geo.digit_name(d)} in {geo.cell_name(cell)} cannot be false, "
-                            "so the cell loses its other digits"
-                        ),
-                    )
-                    continue
-                if nxt in start_weak:
-                    path = chain_path(parent, state)
-                    elims = loop_eliminations(grid, graph, path)
-                    if elims and visits_cells_once(graph, path):
+                    parent[state] = came
+                    reached.append(state)
+                    if not state & 1 or depth < 2:  # the chain must end on a strong link
+                        continue
+                    nxt = state >> 1
+                    if nxt == start:
+                        path = chain_path(parent, state)
+                        if not visits_cells_once(graph, path):
+                            continue
+                        cell, d = graph.cell(start), graph.digit(start)
+                        others = grid.masks[cell] & ~(1 << (d - 1))
+                        yield Step(
+                            "Nice Loop/AIC",
+                            eliminations=tuple((cell, e) for e in digits_of(others)),
+                            cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
+                            digits=(d,),
+                            reason=(
+                                f"discontinuous loop {chain_text(grid, graph, path)}: "
+                                f"{geo.digit_name(d)} in {geo.cell_name(cell)} cannot be false, "
+                                "so the cell loses its other digits"
+                            ),
+                        )
+                        continue
+                    if nxt in start_weak:
+                        path = chain_path(parent, state)
+                        elims = loop_eliminations(grid, graph, path)
+                        if elims and visits_cells_once(graph, path):
+                            yield Step(
+                                "Nice Loop/AIC",
+                                eliminations=elims,
+                                cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
+                                digits=tuple(sorted({graph.digit(v) for v, _ in path})),
+                                reason=(
+                                    f"continuous loop {chain_text(grid, graph, path)}-: every "
+                                    "weak link of the loop holds exactly one true candidate"
+                                ),
+                            )
+                            continue
+                    if start_weak.isdisjoint(weak[nxt]):
+                        continue
+                    targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
+                    if targets:
+                        path = chain_path(parent, state)
+                        if not visits_cells_once(graph, path):
+                            continue
+                        elims = tuple(sorted((graph.cell(v), graph.digit(v)) for v in targets))
                         yield Step(
                             "Nice Loop/AIC",
                             eliminations=elims,
                             cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
                             digits=tuple(sorted({graph.digit(v) for v, _ in path})),
                             reason=(
-                                f"continuous loop {chain_text(grid, graph, path)}-: every "
-                                "weak link of the loop holds exactly one true candidate"
+                                f"chain {chain_text(grid, graph, path)}: one of its ends is true"
                             ),
                         )
-                        continue
-                if start_weak.isdisjoint(weak[nxt]):
-                    continue
-                targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
-                if targets:
-                    path = chain_path(parent, state)
-                    if not visits_cells_once(graph, path):
-                        continue
-                    elims = tuple(sorted((graph.cell(v), graph.digit(v)) for v in targets))
-                    yield Step(
-                        "Nice Loop/AIC",
-                        eliminations=elims,
-                        cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
-                        digits=tuple(sorted({graph.digit(v) for v, _ in path})),
-                        reason=(f"chain {chain_text(grid, graph, path)}: one of its ends is true"),
-                    )
+            level = reached

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..candidates import CandidateGrid, Geometry
+from ..candidates import CandidateGrid, Geometry, digit_cells
 from ..step import Step, eliminations_in
 from .single_digit import strong_links
 
@@ -23,7 +23,8 @@ MAX_CHAIN = 20
 def x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """A chain on one digit, strong and weak links alternating, starting and ending strong."""
     geo, masks = grid.geo, grid.masks
-    peers = geo.peer_sets
+    peers, peer_bits = geo.peer_sets, geo.peer_bits
+    cells_of_digit = digit_cells(grid)
     for d, links in strong_links(grid).items():
         b = 1 << (d - 1)
         strong: dict[int, list[int]] = {}
@@ -48,7 +49,12 @@ def x_chain(grid: CandidateGrid) -> Iterator[Step]:
                     if state in parent:
                         continue
                     parent[state] = (cell, on)
-                    if state[1] and nxt != start and length >= 3:
+                    if (
+                        state[1]
+                        and nxt != start
+                        and length >= 3
+                        and peer_bits[start] & peer_bits[nxt] & cells_of_digit[d]
+                    ):
                         targets = geo.common_peers([start, nxt])
                         elims = eliminations_in(masks, targets, b)
                         if elims:
@@ -73,7 +79,8 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     pairs = [i for i, m in enumerate(masks) if m.bit_count() == 2]
     if len(pairs) < 3:
         return
-    peers = geo.peer_sets
+    peers, peer_bits = geo.peer_sets, geo.peer_bits
+    cells_of_digit = digit_cells(grid)
     near = {i: [j for j in pairs if j in peers[i]] for i in pairs}
     for start in pairs:
         for z in (masks[start] & -masks[start], masks[start] & (masks[start] - 1)):
@@ -94,7 +101,11 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
                     if state in parent:
                         continue
                     parent[state] = (cell, held)
-                    if state[1] == z and nxt != start:
+                    if (
+                        state[1] == z
+                        and nxt != start
+                        and peer_bits[start] & peer_bits[nxt] & cells_of_digit[z.bit_length()]
+                    ):
                         elims = eliminations_in(masks, geo.common_peers([start, nxt]), z)
                         path = _path(parent, state) if elims else []
                         if elims and len(set(path)) == len(path):  # no cell twice

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Iterator
 
 from ...board import Board
-from ..candidates import CandidateGrid, geometry, memo, unit_places
+from ..candidates import CandidateGrid, digit_cells, geometry, memo, unit_places
 from ..step import Step, eliminations_in
 
 Crossing = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -43,6 +43,13 @@ def crossings(board: Board, from_boxes: bool) -> tuple[Crossing, ...]:
 
 
 @functools.cache
+def target_rest_bits(board: Board, from_boxes: bool) -> tuple[int, ...]:
+    """For each crossing of :func:`crossings`, the rest of its target unit as a bit set (bit
+    ``i`` for cell ``i``): a quick test of whether a confined digit strikes anything."""
+    return tuple(sum(1 << i for i in rest) for *_, rest in crossings(board, from_boxes))
+
+
+@functools.cache
 def _confined(board: Board, from_boxes: bool) -> tuple[tuple[int, dict[int, list[int]]], ...]:
     """For each base unit of :func:`crossings`: the unit, and for each set of its positions
     (bit ``k``: its ``k``-th cell) lying inside crossings, the indices of those crossings."""
@@ -65,13 +72,10 @@ def confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
 
 
 def _confined_digits(grid: CandidateGrid, from_boxes: bool) -> list[int]:
-    n = grid.geo.n
     places = unit_places(grid)
     only = [0] * len(crossings(grid.board, from_boxes))
     for u, table in _confined(grid.board, from_boxes):
-        where = places[u]
-        for d in range(1, n + 1):
-            ks = table.get(where[d])
+        for d, ks in enumerate(map(table.get, places[u])):
             if ks:
                 for k in ks:
                     only[k] |= 1 << (d - 1)
@@ -84,17 +88,23 @@ _CONFINED = {side: functools.partial(_confined_digits, from_boxes=side) for side
 def _locked(grid: CandidateGrid, from_boxes: bool) -> Iterator[Step]:
     """Unit by unit, digit by digit (HoDoKu's order)."""
     geo, masks = grid.geo, grid.masks
-    by_base: dict[int, list[tuple[Crossing, int]]] = {}
-    for crossing, digits in zip(
-        crossings(geo.board, from_boxes), confined_digits(grid, from_boxes), strict=True
+    holders = digit_cells(grid)
+    by_base: dict[int, list[tuple[Crossing, int, int]]] = {}
+    for crossing, digits, rest_bits in zip(
+        crossings(geo.board, from_boxes),
+        confined_digits(grid, from_boxes),
+        target_rest_bits(geo.board, from_boxes),
+        strict=True,
     ):
-        by_base.setdefault(crossing[0], []).append((crossing, digits))
+        by_base.setdefault(crossing[0], []).append((crossing, digits, rest_bits))
     for u, group in by_base.items():
         found = []
-        for (_, t, inside, _, target_rest), only in group:
+        for (_, t, inside, _, target_rest), only, rest_bits in group:
             while only:
                 low = only & -only
                 only ^= low
+                if not holders[low.bit_length()] & rest_bits:  # nothing to strike
+                    continue
                 elims = eliminations_in(masks, target_rest, low)
                 if elims:
                     found.append((low.bit_length(), t, inside, elims))

@@ -9,9 +9,10 @@ Fish). The Empty Rectangle joins a strong link to a box whose candidates form a 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, held_twice, memo
+from ..candidates import CandidateGrid, Geometry, digit_cells, memo
 from ..step import Step
 
 Link = tuple[int, int, int]  # cell, cell, unit
@@ -24,17 +25,27 @@ def strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
 
 
 def _strong_links(grid: CandidateGrid) -> dict[int, list[Link]]:
-    masks = grid.masks
-    links: dict[int, list[Link]] = {d: [] for d in range(1, grid.geo.n + 1)}
     geo = grid.geo
-    for u, unit in enumerate(geo.units):
-        pairs = held_twice(geo.unit_entries[u](masks))
-        while pairs:
-            low = pairs & -pairs
-            pairs ^= low
-            a, b = (i for i in unit if masks[i] & low)
-            links[low.bit_length()].append((a, b, u))
-    return links
+    cells = digit_cells(grid)
+    return {d: list(_digit_links(geo, cells[d])) for d in range(1, geo.n + 1)}
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _digit_links(geo: Geometry, holders: int) -> tuple[Link, ...]:
+    """The strong links of a digit held by the cells of ``holders`` (a bit set), unit by unit;
+    remembered, since most digits keep their cells from one position to the next."""
+    out = []
+    for u, (unit, bits) in enumerate(zip(geo.units, _unit_bits(geo), strict=True)):
+        if (bits & holders).bit_count() == 2:
+            a, b = (i for i in unit if holders >> i & 1)
+            out.append((a, b, u))
+    return tuple(out)
+
+
+@functools.cache
+def _unit_bits(geo: Geometry) -> tuple[int, ...]:
+    """Each unit's cells as a bit set."""
+    return tuple(sum(1 << i for i in unit) for unit in geo.units)
 
 
 def _kind(geo: Geometry, u1: int, u2: int, a1: int, a2: int) -> str:
@@ -54,47 +65,53 @@ def _two_link_chain(grid: CandidateGrid, wanted: str) -> Iterator[Step]:
 
 def _two_link_chains(grid: CandidateGrid) -> list[Step]:
     """The steps of all three kinds: the three techniques ask in turn on one position."""
-    geo, masks = grid.geo, grid.masks
-    peers, peer_bits = geo.peer_sets, geo.peer_bits
-    out = []
-    for d, links in strong_links(grid).items():
-        if len(links) < 2:
-            continue
-        b = 1 << (d - 1)
-        holders = 0
-        for i, m in enumerate(masks):
-            if m & b:
-                holders |= 1 << i
-        for x, (p, q, u1) in enumerate(links):
-            for r, s, u2 in links[x + 1 :]:
-                if p in (r, s) or q in (r, s):
-                    continue
-                for a1, b1 in ((p, q), (q, p)):
-                    for a2, b2 in ((r, s), (s, r)):
-                        if a2 not in peers[a1]:
-                            continue
-                        ends = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2
-                        hit = peer_bits[b1] & peer_bits[b2] & holders & ~ends
-                        if hit:
-                            elims = tuple((i, d) for i in range(len(masks)) if hit >> i & 1)
-                            kind = _kind(geo, u1, u2, a1, a2)
-                            out.append(
-                                Step(
-                                    kind,
-                                    eliminations=elims,
-                                    cells=(b1, a1, a2, b2),
-                                    digits=(d,),
-                                    reason=(
-                                        f"{geo.digit_name(d)}: strong links {geo.cell_name(b1)}="
-                                        f"{geo.cell_name(a1)} ({geo.unit_name(u1)}) and "
-                                        f"{geo.cell_name(a2)}={geo.cell_name(b2)} "
-                                        f"({geo.unit_name(u2)}); {geo.cell_name(a1)} sees "
-                                        f"{geo.cell_name(a2)}, so {geo.cell_name(b1)} or "
-                                        f"{geo.cell_name(b2)} holds {geo.digit_name(d)}"
-                                    ),
-                                )
-                            )
+    geo = grid.geo
+    cells = digit_cells(grid)
+    out: list[Step] = []
+    for d in range(1, geo.n + 1):
+        out.extend(_digit_two_link_chains(geo, d, cells[d]))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _digit_two_link_chains(geo: Geometry, d: int, holders: int) -> tuple[Step, ...]:
+    """The steps of digit ``d``, held by the cells of ``holders`` (a bit set); remembered,
+    since most digits keep their cells from one position to the next."""
+    peers, peer_bits = geo.peer_sets, geo.peer_bits
+    links = _digit_links(geo, holders)
+    if len(links) < 2:
+        return ()
+    out = []
+    for x, (p, q, u1) in enumerate(links):
+        for r, s, u2 in links[x + 1 :]:
+            if p in (r, s) or q in (r, s):
+                continue
+            for a1, b1 in ((p, q), (q, p)):
+                for a2, b2 in ((r, s), (s, r)):
+                    if a2 not in peers[a1]:
+                        continue
+                    ends = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2
+                    hit = peer_bits[b1] & peer_bits[b2] & holders & ~ends
+                    if hit:
+                        elims = tuple((i, d) for i in range(len(peers)) if hit >> i & 1)
+                        kind = _kind(geo, u1, u2, a1, a2)
+                        out.append(
+                            Step(
+                                kind,
+                                eliminations=elims,
+                                cells=(b1, a1, a2, b2),
+                                digits=(d,),
+                                reason=(
+                                    f"{geo.digit_name(d)}: strong links {geo.cell_name(b1)}="
+                                    f"{geo.cell_name(a1)} ({geo.unit_name(u1)}) and "
+                                    f"{geo.cell_name(a2)}={geo.cell_name(b2)} "
+                                    f"({geo.unit_name(u2)}); {geo.cell_name(a1)} sees "
+                                    f"{geo.cell_name(a2)}, so {geo.cell_name(b1)} or "
+                                    f"{geo.cell_name(b2)} holds {geo.digit_name(d)}"
+                                ),
+                            )
+                        )
+    return tuple(out)
 
 
 def skyscraper(grid: CandidateGrid) -> Iterator[Step]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
-from ..candidates import CandidateGrid, Geometry, digits_of, memo, unit_places
+from ..candidates import CandidateGrid, Geometry, digit_cells, digits_of, memo, unit_places
 from ..step import Step, eliminations_in
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -30,14 +30,42 @@ def combos(
     >>> combos(((1, 0b011), (2, 0b110), (3, 0b011)), 2)
     (((1, 3), 3),)
     """
-    return tuple(
-        (tuple(keys), union) for keys, union in _combos(items, k, k if most is None else most)
-    )
+    return tuple(_combos(items, k, k if most is None else most))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def cell_combos(
+    geo: Geometry, u: int, k: int, masks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:func:`combos` of ``k`` cells of unit ``u`` with 2 to ``k`` candidates each, given the
+    unit's ``masks``: the cells, and their candidates together.
+
+    >>> from sudoku_models import Puzzle
+    >>> grid = CandidateGrid.from_puzzle(Puzzle.parse(".1.....4....34.."))
+    >>> cell_combos(grid.geo, 0, 2, grid.geo.unit_entries[0](grid.masks))  # r1c3, r1c4: 2/3
+    (((2, 3), 6),)
+    """
+    unit = geo.units[u]
+    return combos(tuple((i, m) for i, m in zip(unit, masks) if 2 <= m.bit_count() <= k), k)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def place_combos(
+    where: tuple[int, ...], k: int, least: int = 2
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:func:`combos` of ``k`` digits with ``least`` to ``k`` places each in one unit, given the
+    unit's places of each digit (``where[d]``, as :func:`~..candidates.unit_places` gives
+    them): the digits, and their places together.
+
+    >>> place_combos((0, 0b011, 0b110, 0b011), 2)
+    (((1, 3), 3),)
+    """
+    return combos(tuple((d, w) for d, w in enumerate(where) if least <= w.bit_count() <= k), k)
 
 
 def _combos(
     items: tuple[tuple[int, int], ...], k: int, most: int
-) -> Iterator[tuple[list[int], int]]:
+) -> Iterator[tuple[tuple[int, ...], int]]:
     size = len(items)
     if size < k:
         return
@@ -49,7 +77,7 @@ def _combos(
             for y in range(x + 1, size):
                 merged = mask | items[y][1]
                 if merged.bit_count() <= most:
-                    yield [key, items[y][0]], merged
+                    yield (key, items[y][0]), merged
         return
     if k == 3:
         for x in range(size - 2):
@@ -64,7 +92,7 @@ def _combos(
                 for z in range(y + 1, size):
                     merged = two | items[z][1]
                     if merged.bit_count() <= most:
-                        yield [key, key2, items[z][0]], merged
+                        yield (key, key2, items[z][0]), merged
         return
     keys = [key for key, _ in items]
     masks = [mask for _, mask in items]
@@ -76,7 +104,7 @@ def _combos(
             merged = unions[-1] | masks[j]
             if merged.bit_count() <= most:
                 if len(chosen) == k - 1:
-                    yield [keys[x] for x in chosen] + [keys[j]], merged
+                    yield (*(keys[x] for x in chosen), keys[j]), merged
                 else:
                     chosen.append(j)
                     unions.append(merged)
@@ -107,23 +135,16 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
     """For each unit, its naked subsets of size ``k`` that eliminate something, each with
     whether it is locked (the locked and the plain technique ask in turn on one position)."""
     geo, masks = grid.geo, grid.masks
+    holders = digit_cells(grid)
     out: list[list[tuple[bool, Step]]] = []
-    for unit, entries in zip(geo.units, geo.unit_entries, strict=True):
+    for u, entries in enumerate(geo.unit_entries):
         found: list[tuple[bool, Step]] = []
         out.append(found)
-        items = [(i, m) for i, m in zip(unit, entries(masks)) if 2 <= m.bit_count() <= k]
-        if len(items) < k:
-            continue
-        for cells, union in combos(tuple(items), k):
-            shared = set(geo.cell_units[cells[0]]).intersection(
-                *(geo.cell_units[i] for i in cells[1:])
-            )
-            around: set[int] = set()
-            for s in shared:
-                around.update(geo.units[s])
-            elims = eliminations_in(masks, around.difference(cells), union)
-            if not elims:
+        for cells, union in cell_combos(geo, u, k, entries(masks)):
+            shared, around, around_bits = _surroundings(geo, cells)
+            if not any(holders[d] & around_bits for d in digits_of(union)):
                 continue
+            elims = eliminations_in(masks, around, union)
             box = geo.cell_units[cells[0]][2]
             hit_box = any(geo.cell_units[i][2] == box for i, _ in elims)
             hit_line = any(geo.cell_units[i][2] != box for i, _ in elims)
@@ -148,6 +169,17 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
 _NAKED = {k: functools.partial(_naked_sets, k=k) for k in _NAMES}
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _surroundings(
+    geo: Geometry, cells: tuple[int, ...]
+) -> tuple[tuple[int, ...], frozenset[int], int]:
+    """The units every cell of ``cells`` lies in, and the other cells of those units (as a set
+    and as a bit set)."""
+    shared = set(geo.cell_units[cells[0]]).intersection(*(geo.cell_units[i] for i in cells[1:]))
+    around = {i for s in shared for i in geo.units[s]}.difference(cells)
+    return tuple(sorted(shared)), frozenset(around), sum(1 << i for i in around)
+
+
 def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     """The first hidden subset of size ``k`` that eliminates something."""
     geo, masks = grid.geo, grid.masks
@@ -155,11 +187,7 @@ def hidden_subset(grid: CandidateGrid, k: int) -> Iterator[Step]:
     places = unit_places(grid)
     for u in [*range(2 * n, 3 * n), *range(2 * n)]:
         unit = geo.units[u]
-        where_of = places[u]
-        items = [(d, w) for d, w in enumerate(where_of) if 2 <= w.bit_count() <= k]
-        if len(items) < k:
-            continue
-        for ds, where in combos(tuple(items), k):
+        for ds, where in place_combos(tuple(places[u]), k):
             keep = sum(1 << (d - 1) for d in ds)
             cells = [unit[pos - 1] for pos in digits_of(where)]
             elims = eliminations_in(masks, cells, ~keep & ((1 << n) - 1))

@@ -28,21 +28,30 @@ first in each branch), and the solver takes the first Sue de Coq found.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step, eliminations_in
 
 
-def _grow(masks: list[int], pool: list[int], start: int = 0, cells: tuple[int, ...] = ()):
-    """Every set of cells of ``pool`` extending ``cells`` (from ``start`` on, depth first),
-    with the union of their candidates."""
-    for k in range(start, len(pool)):
-        grown = (*cells, pool[k])
-        union = 0
-        for i in grown:
-            union |= masks[i]
-        yield k, grown, union
+@functools.lru_cache(maxsize=1 << 12)
+def _subsets(
+    pool: tuple[int, ...], masks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every set of cells of ``pool`` (whose candidates are ``masks``) with the union of their
+    candidates, depth first: each set is followed by its extensions by later cells of the
+    pool. Remembered, since most lines keep their candidates from one position to the next."""
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(start: int, cells: tuple[int, ...], union: int) -> None:
+        for k in range(start, len(pool)):
+            grown, merged = (*cells, pool[k]), union | masks[k]
+            out.append((grown, merged))
+            grow(k + 1, grown, merged)
+
+    grow(0, (), 0)
+    return tuple(out)
 
 
 def _digits_beyond(cells: tuple[int, ...], union: int, v: int) -> int:
@@ -50,14 +59,15 @@ def _digits_beyond(cells: tuple[int, ...], union: int, v: int) -> int:
     return len(cells) - (union & ~v).bit_count()
 
 
-def _line_sets(masks, pool, v, need, start=0, cells=()):
-    """The sets ``A`` of line cells that may help: with a digit of ``v``, more cells than extra
-    digits, and still leaving some of ``need`` to the box."""
-    for k, grown, union in _grow(masks, pool, start, cells):
-        took = _digits_beyond(grown, union, v)
-        if union & v and 0 < took < need:
-            yield grown, union
-        yield from _line_sets(masks, pool, v, need, k + 1, grown)
+def _line_sets(
+    subsets: tuple[tuple[tuple[int, ...], int], ...], v: int, need: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The sets ``A`` of line cells (among ``subsets``, of :func:`_subsets`) that may help:
+    with a digit of ``v``, more cells than extra digits, and still leaving some of ``need`` to
+    the box."""
+    for cells, union in subsets:
+        if union & v and 0 < len(cells) - (union & ~v).bit_count() < need:
+            yield cells, union
 
 
 def _box_sets(masks, pool, v, need, banned, start=0, cells=()):
@@ -110,9 +120,12 @@ def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
     for line, box, cross in _crossings(grid):
         line_pool = sorted(i for i in geo.units[line] if masks[i] and i not in cross)
         box_pool = sorted(i for i in geo.units[box] if masks[i] and i not in cross)
+        line_subsets = None
         for core, v in _cores(masks, cross):
             need = v.bit_count() - len(core)
-            for a_cells, a_digits in _line_sets(masks, line_pool, v, need):
+            if line_subsets is None:
+                line_subsets = _subsets(tuple(line_pool), tuple(masks[i] for i in line_pool))
+            for a_cells, a_digits in _line_sets(line_subsets, v, need):
                 left = need - _digits_beyond(a_cells, a_digits, v)
                 for b_cells, b_digits in _box_sets(masks, box_pool, v, left, a_digits & v):
                     shared = a_digits & b_digits & ~v

@@ -22,15 +22,17 @@ def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
     """
     geo, masks = grid.geo, grid.masks
     pairs = _bivalue(grid)
+    holding: dict[int, list[int]] = {}  # the two-candidate cells holding each pair of digits
+    for i in pairs:
+        holding.setdefault(masks[i], []).append(i)
     for x, a in enumerate(pairs):
         for y in range(x + 1, len(pairs)):
             b = pairs[y]
             if (masks[a] | masks[b]).bit_count() != 3 or masks[a] == masks[b]:
                 continue
-            for c in pairs[y + 1 :]:
-                if (masks[a] | masks[b] | masks[c]).bit_count() != 3:
-                    continue
-                if masks[c] in (masks[a], masks[b]):
+            # the third cell holds the two digits that the first two do not share
+            for c in holding.get(masks[a] ^ masks[b], ()):
+                if c <= b:
                     continue
                 for pivot, q1, q2 in ((a, b, c), (b, a, c), (c, b, a)):
                     if not (geo.sees(pivot, q1) and geo.sees(pivot, q2)):
