@@ -68,7 +68,7 @@ LinearSum(cells=(3, 4), total=0, coeffs=(1, -1), name='innies and outies')]
             or 0 < size - covered[r] + outside[r] <= MAX_CELLS
         ):
             continue
-        meeting = [cages[k] for k in sorted({cage_of[i] for i in region if i in cage_of})]
+        meeting = tuple(cages[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
         for implied in _region_sums(n, region, meeting):
             key = implied.cells, implied.total, implied.coeffs
             if key not in seen:
@@ -99,9 +99,13 @@ def _meets(
     return tuple(out)
 
 
-def _region_sums(n: int, region: frozenset[int], meeting: Sequence[SumCage]) -> list[LinearSum]:
+@functools.lru_cache(maxsize=1 << 13)
+def _region_sums(
+    n: int, region: frozenset[int], meeting: tuple[SumCage, ...]
+) -> tuple[LinearSum, ...]:
     """The innie sum and the innie-and-outie sum of ``region`` (those over 1 to
-    :data:`MAX_CELLS` cells), given the cages ``meeting`` it."""
+    :data:`MAX_CELLS` cells), given the cages ``meeting`` it (kept: most regions meet the same
+    cages from one question to the next)."""
     total = n * (n + 1) // 2 * len(region) // n
     inside = [c for c in meeting if region.issuperset(c.cells)]
     in_cages = {i for c in inside for i in c.cells}
@@ -118,8 +122,8 @@ def _region_sums(n: int, region: frozenset[int], meeting: Sequence[SumCage]) -> 
             "innies and outies",
         ),
     )
-    return [
+    return tuple(
         LinearSum(tuple(cells), sum_total, tuple(coeffs), name)
         for cells, sum_total, coeffs, name in candidates
         if 0 < len(cells) <= MAX_CELLS
-    ]
+    )
