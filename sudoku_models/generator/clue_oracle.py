@@ -101,7 +101,7 @@ class SatClueOracle:
         self._grid = tuple(grid)
         self._name = name
         self._sat: Any = None
-        self._selectors: list[int] = []
+        self._selectors: dict[int, int] = {}  # mark number -> selector, once encoded
         self._differ: dict[tuple[int, ...], int] = {}
         self._options = [tuple(range(1, board.n + 1))] * board.size
         self._known = (0,) * board.size
@@ -126,18 +126,20 @@ class SatClueOracle:
             self._uses = 0
         self._block = self._fresh.take()
         self._sat.add_clause([-self._block, *(-var(n, i, d) for i, d in enumerate(self._grid))])
-        for mark in self.marks:
-            self._encode(mark)
 
     def add(self, mark: Variant) -> int:
-        """Register ``mark``; it is encoded behind a new selector once the solver is loaded."""
+        """Register ``mark``; it is encoded behind a new selector when a question first has it
+        (a generator registers marks that it then never asks about, such as merged cages that
+        propagation rejects)."""
         self.marks.append(mark)
-        if self._sat is not None:
-            self._encode(mark)
         return len(self.marks) - 1
 
-    def _encode(self, mark: Variant) -> None:
+    def _selector(self, k: int) -> int:
+        """The selector of mark ``k``, its clauses added behind it on first use."""
+        if k in self._selectors:
+            return self._selectors[k]
         n = self.board.n
+        mark = self.marks[k]
         clauses: list[list[int]] = []
         others = []
         for p in mark.primitives(self.board):
@@ -149,10 +151,10 @@ class SatClueOracle:
             else:
                 others.append(p)
         clauses += constraint_clauses(others, n, self._options, self._known, self._fresh)
-        selector = self._fresh.take()
+        selector = self._selectors[k] = self._fresh.take()
         for clause in clauses:
             self._sat.add_clause([-selector, *clause])
-        self._selectors.append(selector)
+        return selector
 
     def has_other(
         self,
@@ -167,7 +169,7 @@ class SatClueOracle:
         if self._sat is None:
             self._load()
         n, grid = self.board.n, self._grid
-        assumptions = [self._selectors[k] for k in active]
+        assumptions = [self._selector(k) for k in active]
         assumptions += [var(n, i, d) for i, d in enumerate(givens) if d]
         if candidates is not None:
             assumptions += [
@@ -195,7 +197,7 @@ class SatClueOracle:
             return
         self._uses += 1
         if self._uses < REUSES:
-            for selector in (self._block, *self._selectors, *self._differ.values()):
+            for selector in (self._block, *self._selectors.values(), *self._differ.values()):
                 self._sat.add_clause([-selector])
             with _POOL_LOCK:
                 _POOL.append((self._key, self._sat, self._fresh, self._uses))
@@ -371,7 +373,7 @@ class ShortcutClueOracle:
         from the grid there (every other solution does)."""
         if self.propagate:
             model = self.model(givens, active)
-            if swap(model, self.grid) is not None:
+            if swap(model, self.grid, near) is not None:
                 return True
             if near:
                 region = _bands_and_stacks(self.board, tuple(near))
