@@ -171,7 +171,18 @@ class SatClueOracle:
         if self._sat is None:
             self._load()
         n, grid = self.board.n, self._grid
-        assumptions = [self._selector(k) for k in active]
+        if len(removed) == 1:
+            block = -var(n, removed[0], grid[removed[0]])
+        elif removed:
+            key = tuple(sorted(removed))
+            if key not in self._differ:
+                self._differ[key] = selector = self._fresh.take()
+                self._sat.add_clause([-selector, *(-var(n, i, grid[i]) for i in key)])
+            block = self._differ[key]
+        else:
+            block = self._block
+        # The block first: MiniSat decides the assumptions in order.
+        assumptions = [block, *(self._selector(k) for k in active)]
         assumptions += [var(n, i, d) for i, d in enumerate(givens) if d]
         if candidates is not None:
             assumptions += [
@@ -180,16 +191,6 @@ class SatClueOracle:
                 for d in range(1, n + 1)
                 if not m >> (d - 1) & 1
             ]
-        if len(removed) == 1:
-            assumptions.append(-var(n, removed[0], grid[removed[0]]))
-        elif removed:
-            key = tuple(sorted(removed))
-            if key not in self._differ:
-                self._differ[key] = selector = self._fresh.take()
-                self._sat.add_clause([-selector, *(-var(n, i, grid[i]) for i in key)])
-            assumptions.append(self._differ[key])
-        else:
-            assumptions.append(self._block)
         return bool(self._sat.solve(assumptions=assumptions))
 
     def close(self) -> None:
