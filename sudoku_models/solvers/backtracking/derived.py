@@ -33,10 +33,10 @@ def implied_sums(
 ) -> list[LinearSum]:
     """The innie and outie sums of every full group and pair of disjoint full groups.
 
-    Each cage adds its counts to the regions it meets (:func:`_meets`, kept per cage shape):
-    cells inside, cells outside, and its total when it lies wholly inside. Only the few regions
-    whose counts leave at most :data:`MAX_CELLS` cells are then read cell by cell, so a
-    generator asking about one killer many times pays little per question.
+    Each cage adds its counts to the regions it meets (:func:`_meets`, kept per cage shape): its
+    cells inside and outside the region. Only the few regions whose counts leave at most
+    :data:`MAX_CELLS` cells are then read cell by cell (:func:`_region_sums`, kept per set of
+    cages met), so a generator asking about one killer many times pays little per question.
 
     >>> row = (0, 1, 2, 3)
     >>> implied_sums(4, [row], [SumCage((0, 1), 3), SumCage((2, 4), 7)])
