@@ -450,6 +450,47 @@ def test_every_implied_sum_holds_on_the_grid_the_cages_come_from(oracle, seed, b
         assert implied.holds(grid), implied
 
 
+def _implied_by_definition(n, groups, cages):
+    """The innie and outie sums of each region, as (cells added, cells taken, total), read
+    straight from their definition."""
+    whole = n * (n + 1) // 2
+    regions = [set(g) for g in groups]
+    regions += [a | b for a, b in itertools.combinations(regions, 2) if not a & b]
+    found = set()
+    for region in regions:
+        total = whole * len(region) // n
+        meeting = [c for c in cages if region & set(c.cells)]
+        inside = [c for c in meeting if set(c.cells) <= region]
+        innies = region - {i for c in inside for i in c.cells}
+        found.add((tuple(sorted(innies)), (), total - sum(c.total for c in inside)))
+        covered = {i for c in meeting for i in c.cells}
+        loose, outies = tuple(sorted(region - covered)), tuple(sorted(covered - region))
+        found.add((loose, outies, total - sum(c.total for c in meeting)))
+    return {f for f in found if 0 < len(f[0]) + len(f[1]) <= 4}
+
+
+def test_implied_sums_stay_right_while_cages_change_one_by_one(oracle):
+    # The sums come from per-cage counts and per-region answers kept between calls: layouts
+    # that differ by one cage at a time (as a generator asks) must give what the definition does.
+    rng = random.Random(5)
+    box = (3, 3)
+    grid = oracle.random_grid(*box, rng)
+    cages = [SumCage(tuple(cells), total) for cells, total in random_killer(rng, box, grid, 1.0)]
+    groups = Model.from_puzzle(Puzzle.empty(box)).full_groups()
+    for k in range(len(cages)):
+        layout = cages[:k] + cages[k + 1 :]
+        got = [
+            (
+                tuple(i for i, a in zip(s.cells, s.coeffs) if a > 0),
+                tuple(i for i, a in zip(s.cells, s.coeffs) if a < 0),
+                s.total,
+            )
+            for s in implied_sums(9, groups, layout)
+        ]
+        assert len(got) == len(set(got))
+        assert set(got) == _implied_by_definition(9, groups, layout)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_givenless_killers_agree_with_sat(oracle, seed):
     rng = random.Random(seed)

@@ -123,14 +123,11 @@ def _network(
             sets = group_digit_sets(group.cells, merged, n)
             if sets is not None:
                 props.append(DigitSetPropagator(group.cells, sets, n))
-    props.extend(DigitSetPropagator.for_cage(cage.cells, cage.total, n) for cage in cages)
+    props.extend(_cage_propagator(cage.cells, cage.total, n) for cage in cages)
     for implied in implied_sums(n, [g.cells for g in groups if len(g.cells) == n], cages):
         cells = implied.cells
-        distinct = all(b in peers[a] for a, b in itertools.combinations(cells, 2))
-        if distinct and all(a == 1 for a in implied.coeffs):
-            props.append(DigitSetPropagator.for_cage(cells, implied.total, n))
-        else:
-            props.append(LinearSumPropagator(implied, n, peers))
+        pattern = tuple(b in peers[a] for a, b in itertools.combinations(cells, 2))
+        props.append(_implied_propagator(implied, n, pattern))
     relation_props, differ = relation_propagators(merged, n)
     props.extend(relation_props)
     peer_sets = [set(p) for p in peers]
@@ -148,6 +145,37 @@ def _network(
         watchers=tuple(map(tuple, watchers)),
         tiers=tuple(p.tier for p in props),
     )
+
+
+#: Propagators of cages and of implied sums kept for later networks, of each kind. Each holds a
+#: memo of up to ``MEMO_LIMIT`` answers, so this bounds their memory; a generator making
+#: givenless 9x9 killers found as many of them ready with 256 as with 4096.
+SHARED = 512
+
+
+@functools.lru_cache(maxsize=SHARED)
+def _cage_propagator(cells: tuple[int, ...], total: int, n: int) -> DigitSetPropagator:
+    """The propagator of a sum cage, shared by the networks that have the cage (a generator
+    asks about one killer many times, a cage or two changed each time): it holds nothing but
+    its memo of answers, which stay true."""
+    return DigitSetPropagator.for_cage(cells, total, n)
+
+
+@functools.lru_cache(maxsize=SHARED)
+def _implied_propagator(implied: LinearSum, n: int, pattern: tuple[bool, ...]) -> Propagator:
+    """The propagator of an innie or outie sum, shared like :func:`_cage_propagator`;
+    ``pattern`` tells which pairs of its cells (in ``itertools.combinations`` order) are peers:
+    the sum of different digits of a cage when all are and every coefficient is 1, else a
+    linear sum that keeps those pairs different."""
+    cells = implied.cells
+    if all(pattern) and all(a == 1 for a in implied.coeffs):
+        return _cage_propagator(cells, implied.total, n)
+    peers: dict[int, set[int]] = {i: set() for i in cells}
+    for (a, b), peer in zip(itertools.combinations(cells, 2), pattern):
+        if peer:
+            peers[a].add(b)
+            peers[b].add(a)
+    return LinearSumPropagator(implied, n, peers)  # type: ignore[arg-type]
 
 
 def _propagator(c: Constraint, n: int, peers: Sequence[Sequence[int]]) -> Propagator:

@@ -17,6 +17,7 @@ pair of disjoint full groups; cages that overlap another cage are left out of th
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -32,6 +33,11 @@ def implied_sums(
 ) -> list[LinearSum]:
     """The innie and outie sums of every full group and pair of disjoint full groups.
 
+    Each cage adds its counts to the regions it meets (:func:`_meets`, kept per cage shape): its
+    cells inside and outside the region. Only the few regions whose counts leave at most
+    :data:`MAX_CELLS` cells are then read cell by cell (:func:`_region_sums`, kept per set of
+    cages met), so a generator asking about one killer many times pays little per question.
+
     >>> row = (0, 1, 2, 3)
     >>> implied_sums(4, [row], [SumCage((0, 1), 3), SumCage((2, 4), 7)])
     [LinearSum(cells=(2, 3), total=7, coeffs=(1, 1), name='innies'), \
@@ -41,31 +47,83 @@ LinearSum(cells=(3, 4), total=0, coeffs=(1, -1), name='innies and outies')]
     cages = [c for c in cages if all(count[i] == 1 for i in c.cells)]  # overlaps double count
     if not cages:
         return []
-    whole = n * (n + 1) // 2
+    regions = _regions(tuple(map(tuple, full_groups)))
+    inside_cells = [0] * len(regions)  # cells of the cages wholly inside
+    covered = [0] * len(regions)  # cells of the region in some cage
+    outside = [0] * len(regions)  # cells of meeting cages outside the region
+    for c in cages:
+        for r, inner, out in _meets(regions, c.cells):
+            covered[r] += inner
+            if out:
+                outside[r] += out
+            else:
+                inside_cells[r] += inner
+    cage_of = {i: k for k, c in enumerate(cages) for i in c.cells}
+    seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
+    result = []
+    for r, region in enumerate(regions):
+        size = len(region)
+        if not (
+            0 < size - inside_cells[r] <= MAX_CELLS
+            or 0 < size - covered[r] + outside[r] <= MAX_CELLS
+        ):
+            continue
+        meeting = tuple(cages[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
+        for implied in _region_sums(n, region, meeting):
+            key = implied.cells, implied.total, implied.coeffs
+            if key not in seen:
+                seen.add(key)
+                result.append(implied)
+    return result
+
+
+@functools.lru_cache(maxsize=8)
+def _regions(full_groups: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+    """Every full group, then every union of two disjoint ones."""
     regions = [frozenset(g) for g in full_groups]
     regions += [a | b for a, b in itertools.combinations(regions, 2) if not a & b]
-    seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
+    return tuple(regions)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _meets(
+    regions: tuple[frozenset[int], ...], cells: tuple[int, ...]
+) -> tuple[tuple[int, int, int], ...]:
+    """For each region that the cage of ``cells`` meets: its number, the cage's cells inside it
+    and outside it."""
     out = []
-    for region in regions:
-        total = whole * len(region) // n
-        meeting = [c for c in cages if region.intersection(c.cells)]
-        inside = [c for c in meeting if region.issuperset(c.cells)]
-        in_cages = {i for c in inside for i in c.cells}
-        innies = sorted(region - in_cages)
-        candidates = [(innies, total - sum(c.total for c in inside), [1] * len(innies))]
-        covered = {i for c in meeting for i in c.cells}
-        loose = sorted(region - covered)
-        outies = sorted(covered - region)
-        candidates.append(
-            (
-                loose + outies,
-                total - sum(c.total for c in meeting),
-                [1] * len(loose) + [-1] * len(outies),
-            )
-        )
-        for (cells, sum_total, coeffs), name in zip(candidates, ("innies", "innies and outies")):
-            key = (tuple(cells), sum_total, tuple(coeffs))
-            if 0 < len(cells) <= MAX_CELLS and key not in seen:
-                seen.add(key)
-                out.append(LinearSum(tuple(cells), sum_total, tuple(coeffs), name))
-    return out
+    for r, region in enumerate(regions):
+        inner = len(region.intersection(cells))
+        if inner:
+            out.append((r, inner, len(cells) - inner))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _region_sums(
+    n: int, region: frozenset[int], meeting: tuple[SumCage, ...]
+) -> tuple[LinearSum, ...]:
+    """The innie sum and the innie-and-outie sum of ``region`` (those over 1 to
+    :data:`MAX_CELLS` cells), given the cages ``meeting`` it (kept: most regions meet the same
+    cages from one question to the next)."""
+    total = n * (n + 1) // 2 * len(region) // n
+    inside = [c for c in meeting if region.issuperset(c.cells)]
+    in_cages = {i for c in inside for i in c.cells}
+    innies = sorted(region - in_cages)
+    covered = {i for c in meeting for i in c.cells}
+    loose = sorted(region - covered)
+    outies = sorted(covered - region)
+    candidates = (
+        (innies, total - sum(c.total for c in inside), [1] * len(innies), "innies"),
+        (
+            loose + outies,
+            total - sum(c.total for c in meeting),
+            [1] * len(loose) + [-1] * len(outies),
+            "innies and outies",
+        ),
+    )
+    return tuple(
+        LinearSum(tuple(cells), sum_total, tuple(coeffs), name)
+        for cells, sum_total, coeffs, name in candidates
+        if 0 < len(cells) <= MAX_CELLS
+    )
