@@ -5,8 +5,10 @@ warm-up puzzle) with the default incremental SAT oracle, and prints puzzles per 
 second (``time.process_time``: on a loaded machine wall time says more about the neighbours),
 the mean givens, the mean clue objects (cages, dots, lines; for Kropki and XV every mark the
 negative rule needs), and the mean attempts (grids drawn) per puzzle. Killers are asked for
-with no givens at all (``max_clues=0``). With ``--nodes`` it also prints the mean search nodes
-of ``backtracking:constraint`` (:func:`~sudoku_models.generator.variants.search_nodes`).
+with no givens at all (``max_clues=0``), minimal in cages unless ``--not-minimal`` (then every
+cage the merging left stays: unique, not minimal; other variants are left out). With
+``--nodes`` it also prints the mean search nodes of ``backtracking:constraint``
+(:func:`~sudoku_models.generator.variants.search_nodes`).
 
 With ``--against DIR`` (another checkout of the repository, such as an older commit made with
 ``git worktree add``) it compares instead: both make the same seeds in fresh processes, taking
@@ -14,7 +16,7 @@ turns (this checkout first in even rounds, the other first in odd ones), and it 
 puzzles per processor second of each and their ratio, measured in one run.
 
 Run: ``python benchmarks/bench_generator_variants.py [--count 10] [--variants killer,x]
-[--size 9] [--nodes] [--against ../old --rounds 2]``.
+[--size 9] [--nodes] [--not-minimal] [--against ../old --rounds 2]``.
 """
 
 from __future__ import annotations
@@ -36,14 +38,14 @@ def _bound(variant: str) -> int | None:
     return 0 if variant.startswith("killer") else None
 
 
-def measure(variant: str, count: int, seed: int, box: tuple[int, int], nodes: bool) -> None:
+def measure(
+    variant: str, count: int, seed: int, box: tuple[int, int], nodes: bool, minimal: bool = True
+) -> None:
     """Make ``count`` puzzles of ``variant`` and print one row of the table."""
-    bound = _bound(variant)
-    generate_variant(variant, seed=seed + 10_000, box=box, max_clues=bound)
+    options = {"box": box, "max_clues": _bound(variant), "minimal": minimal}
+    generate_variant(variant, seed=seed + 10_000, **options)
     start = time.process_time()
-    made = [
-        generate_variant(variant, seed=seed + k, box=box, max_clues=bound) for k in range(count)
-    ]
+    made = [generate_variant(variant, seed=seed + k, **options) for k in range(count)]
     spent = time.process_time() - start
     givens = statistics.mean(g.clues for g in made)
     marks = statistics.mean(g.marks for g in made)
@@ -86,6 +88,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--nodes", action="store_true", help="also the mean search nodes")
+    parser.add_argument("--not-minimal", action="store_true", help="killers keep every cage")
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
     parser.add_argument("--rounds", type=int, default=2, help="turns each, with --against")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
@@ -109,8 +112,11 @@ def main() -> None:
     head = "| variant | puzzles / CPU s | mean givens | mean marks | mean attempts |"
     print(head + (" mean nodes |" if args.nodes else ""))
     print("|---" * (5 + args.nodes) + "|")
-    for variant in args.variants.split(","):
-        measure(variant, args.count, args.seed, box, args.nodes)
+    variants = args.variants.split(",")
+    if args.not_minimal:
+        variants = [v for v in variants if _bound(v) == 0]
+    for variant in variants:
+        measure(variant, args.count, args.seed, box, args.nodes, minimal=not args.not_minimal)
 
 
 if __name__ == "__main__":
