@@ -212,6 +212,11 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
     parser.add_argument("--skip", default="", help="tables to skip, e.g. 2,3")
     parser.add_argument(
+        "--one",
+        choices=list(KEPT_CONTESTANTS),
+        help="only warm up and time this contestant of table 0 once (e.g. under callgrind)",
+    )
+    parser.add_argument(
         "--shapes", type=int, default=0, help="table 0 also on this many 12x12 and 16x16 puzzles"
     )
     args = parser.parse_args()
@@ -219,6 +224,10 @@ def main() -> None:
     warm_up(3.0)  # the processor runs slower for its first seconds of load
     puzzles = datasets.load(args.puzzles)
     warm = warm_up_pool(args.data_dir, puzzles, args.warm)
+    if args.one:
+        wall, _ = time_unseen(KEPT_CONTESTANTS[args.one], puzzles, warm)
+        print(f"{args.one}: {statistics.median(wall) * 1000:.3f} ms median per unseen puzzle")
+        return
     names = args.solvers.split(",")
     skip = set(args.skip.split(","))
     if "0" not in skip:
