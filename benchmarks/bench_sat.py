@@ -2,8 +2,10 @@
 
 Prints four tables:
 
-0. the kept solver against the former bound on its selectors (never rebuilt before 100,000),
-   median milliseconds per unseen puzzle and their ratio, the two measured in turns;
+0. the default kept solver against itself without phases (see :mod:`sudoku_models.solvers.sat`)
+   and with the former bound on its selectors (never rebuilt before 100,000), median
+   milliseconds per unseen puzzle and the ratios, measured in turns; with ``--shapes K`` also on
+   K generated 12x12 and 16x16 puzzles each (warmed up on K others of the shape);
 1. median milliseconds per puzzle for ``solve(puzzle, limit=2)`` (solve and prove uniqueness),
    per PySAT solver, with the rules kept in one solver (givens as assumptions) and with a fresh
    solver per puzzle (givens as unit clauses); "wall" is the whole call, "search" the part the
@@ -18,8 +20,8 @@ list in ``DATA_DIR``, leaving out the timed set; the shipped sets stand in when 
 missing), then solves each timed puzzle once. A kept solver answers a puzzle it has seen before
 much faster (it keeps what it learnt), so timing the same puzzles round after round would flatter
 it. Run: ``python benchmarks/bench_sat.py [--puzzles top95] [--solvers cadical195,glucose4]
-[--warm 1000] [--data-dir ../shared/data]``. Absolute times depend on the machine and its load
-(printed); compare ratios within one run.
+[--warm 1000] [--data-dir ../shared/data] [--skip 1,2,3] [--shapes 20]``. Absolute times depend
+on the machine and its load (printed); compare ratios within one run.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pathlib import Path
 
 from sudoku_models import cnf, datasets
 from sudoku_models.bench import warm_up
+from sudoku_models.generator import generate
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Solver
@@ -98,32 +101,49 @@ def time_per_puzzle(
     return statistics.median(wall) * 1000, statistics.median(search) * 1000
 
 
+def _no_phases() -> Solver:
+    solver = get_solver("sat")
+    solver.phases = False  # type: ignore[attr-defined]
+    return solver
+
+
 def _former_bound() -> Solver:
     solver = get_solver("sat")
     solver.selectors_per_solver = FORMER_SELECTOR_BOUND  # type: ignore[attr-defined]
     return solver
 
 
-def table_selectors(puzzles: list[Puzzle], warm: list[Puzzle], rounds: int) -> None:
+#: The default kept solver against itself without phases and with the former selector bound.
+KEPT_CONTESTANTS: dict[str, Callable[[], Solver]] = {
+    "default": partial(get_solver, "sat"),
+    "no phases": _no_phases,
+    "former bound, 100,000": _former_bound,
+}
+
+
+def table_kept(puzzles: list[Puzzle], warm: list[Puzzle], rounds: int, title: str) -> None:
     print(
-        f"\n0. ms per unseen puzzle (limit 2) after {len(warm)} warm-up puzzles, default sat, "
+        f"\n0. ms per unseen puzzle (limit 2) after {len(warm)} warm-up puzzles, {title}, "
         f"{len(puzzles)} puzzles x {rounds} rounds in turns"
     )
-    contestants: dict[str, Callable[[], Solver]] = {
-        "rebuilt after 1,000 selectors": partial(get_solver, "sat"),
-        "former bound, 100,000": _former_bound,
-    }
-    medians: dict[str, list[float]] = {name: [] for name in contestants}
+    medians: dict[str, list[float]] = {name: [] for name in KEPT_CONTESTANTS}
     for k in range(rounds):
-        order = list(contestants) if k % 2 == 0 else list(reversed(contestants))
+        order = list(KEPT_CONTESTANTS) if k % 2 == 0 else list(reversed(KEPT_CONTESTANTS))
         for name in order:
-            wall, _ = time_unseen(contestants[name], puzzles, warm)
+            wall, _ = time_unseen(KEPT_CONTESTANTS[name], puzzles, warm)
             medians[name].append(statistics.median(wall) * 1000)
-    new, old = (medians[name] for name in contestants)
+    default = medians["default"]
     for name, values in medians.items():
-        print(f"{name:<32}{statistics.median(values):>9.3f} ms")
-    ratios = [b / a for a, b in zip(new, old)]
-    print(f"former / new, median of the per-round ratios: {statistics.median(ratios):.2f}x")
+        ratios = [b / a for a, b in zip(default, values)]
+        print(
+            f"{name:<26}{statistics.median(values):>9.3f} ms"
+            f"{statistics.median(ratios):>9.2f}x the default (median of per-round ratios)"
+        )
+
+
+def generated(box: tuple[int, int], count: int, first_seed: int) -> list[Puzzle]:
+    """``count`` minimal puzzles of one shape from the generator, seeds from ``first_seed``."""
+    return [generate(seed=first_seed + k, box=box).puzzle for k in range(count)]
 
 
 def table_solvers(puzzles: list[Puzzle], names: list[str], warm: list[Puzzle], rounds: int) -> None:
@@ -191,15 +211,33 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=1000, help="warm-up puzzles per object")
     parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
     parser.add_argument("--skip", default="", help="tables to skip, e.g. 2,3")
+    parser.add_argument(
+        "--one",
+        choices=list(KEPT_CONTESTANTS),
+        help="only warm up and time this contestant of table 0 once (e.g. under callgrind)",
+    )
+    parser.add_argument(
+        "--shapes", type=int, default=0, help="table 0 also on this many 12x12 and 16x16 puzzles"
+    )
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     warm_up(3.0)  # the processor runs slower for its first seconds of load
     puzzles = datasets.load(args.puzzles)
     warm = warm_up_pool(args.data_dir, puzzles, args.warm)
+    if args.one:
+        wall, _ = time_unseen(KEPT_CONTESTANTS[args.one], puzzles, warm)
+        print(f"{args.one}: {statistics.median(wall) * 1000:.3f} ms median per unseen puzzle")
+        return
     names = args.solvers.split(",")
     skip = set(args.skip.split(","))
     if "0" not in skip:
-        table_selectors(puzzles, warm, args.rounds)
+        table_kept(puzzles, warm, args.rounds, args.puzzles)
+        for box in ((3, 4), (4, 4)):
+            if args.shapes:
+                shaped = generated(box, 2 * args.shapes, 1)
+                n = box[0] * box[1]
+                title = f"{n}x{n} generated"
+                table_kept(shaped[: args.shapes], shaped[args.shapes :], args.rounds, title)
     if "1" not in skip:
         table_solvers(puzzles, names, warm, args.rounds)
     if "2" not in skip:

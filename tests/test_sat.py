@@ -280,3 +280,21 @@ def test_the_kept_solver_is_rebuilt_once_its_selectors_are_used_up():
     assert solver.solve(puzzle, limit=2).status is Status.UNIQUE
     rebuilt = solver._shared[model.board]
     assert rebuilt is not first and rebuilt.used == 1
+
+
+@pytest.mark.parametrize("name", ["cadical153", "glucose4", "cadical103"])
+def test_phases_steer_the_search_but_change_no_answer(name):
+    # Phases are flipped for the grid found and put back at the end of each search; with or
+    # without them (cadical103 cannot take phases) the same object gives the same answers.
+    puzzles = [*_several_solutions(seed=11, count=3), *map(Puzzle.parse, NINE_BY_NINE[:3])]
+    steered = get_solver(f"sat:{name}")
+    plain = get_solver(f"sat:{name}")
+    plain.phases = False
+    for puzzle in puzzles + puzzles:
+        expected = plain.solve(puzzle, limit=0)
+        found = steered.solve(puzzle, limit=0)
+        assert set(found.solutions) == set(expected.solutions)
+        assert found.count == expected.count == len(set(found.solutions))
+        first = steered.solve(puzzle, limit=2, exclude=found.solutions[:1])
+        assert first.count == min(2, found.count - 1)
+        assert set(first.solutions) <= set(found.solutions) - {found.solutions[0]}
