@@ -98,6 +98,12 @@ class Geometry:
 
 
 @functools.cache
+def unit_bits(geo: Geometry) -> tuple[int, ...]:
+    """Each unit's cells as a bit set (bit ``i`` for cell ``i``)."""
+    return tuple(sum(1 << i for i in unit) for unit in geo.units)
+
+
+@functools.cache
 def geometry(board: Board) -> Geometry:
     """The (cached) unit tables of ``board``."""
     cell_units = cast(tuple[tuple[int, int, int], ...], board.cell_units)

@@ -439,9 +439,10 @@ def _forcing_chains(grid: CandidateGrid) -> Iterator[Rated]:
             graph = _with_cells(grid, graph)
         chains = _Chains(graph)
         limit = 64 if best is None else _limit(best, base)
+        skip = [not cells_too and (board, where) in _NO_X_CHAIN for where in places]
         for cell in grid.empty_cells():
             for d in digits_of(masks[cell]):
-                if not cells_too and (board, places[d]) in _NO_X_CHAIN:
+                if skip[d]:
                     continue
                 for on in (True, False):
                     nodes = chains.nodes(2 * ((d - 1) * size + cell) + on, limit)

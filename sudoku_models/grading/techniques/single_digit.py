@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from ..candidates import CandidateGrid, Geometry, digit_cells, memo
+from ..candidates import CandidateGrid, Geometry, digit_cells, memo, unit_bits
 from ..step import Step
 
 Link = tuple[int, int, int]  # cell, cell, unit
@@ -35,17 +35,11 @@ def _digit_links(geo: Geometry, holders: int) -> tuple[Link, ...]:
     """The strong links of a digit held by the cells of ``holders`` (a bit set), unit by unit;
     remembered, since most digits keep their cells from one position to the next."""
     out = []
-    for u, (unit, bits) in enumerate(zip(geo.units, _unit_bits(geo), strict=True)):
+    for u, (unit, bits) in enumerate(zip(geo.units, unit_bits(geo), strict=True)):
         if (bits & holders).bit_count() == 2:
             a, b = (i for i in unit if holders >> i & 1)
             out.append((a, b, u))
     return tuple(out)
-
-
-@functools.cache
-def _unit_bits(geo: Geometry) -> tuple[int, ...]:
-    """Each unit's cells as a bit set."""
-    return tuple(sum(1 << i for i in unit) for unit in geo.units)
 
 
 def _kind(geo: Geometry, u1: int, u2: int, a1: int, a2: int) -> str:

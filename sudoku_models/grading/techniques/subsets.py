@@ -11,7 +11,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
-from ..candidates import CandidateGrid, Geometry, digit_cells, digits_of, memo, unit_places
+from ..candidates import (
+    CandidateGrid,
+    Geometry,
+    digit_cells,
+    digits_of,
+    memo,
+    unit_bits,
+    unit_places,
+)
 from ..step import Step, eliminations_in
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -136,10 +144,16 @@ def _naked_sets(grid: CandidateGrid, k: int) -> list[list[tuple[bool, Step]]]:
     whether it is locked (the locked and the plain technique ask in turn on one position)."""
     geo, masks = grid.geo, grid.masks
     holders = digit_cells(grid)
+    small = 0  # the cells a naked set can use: with 2 to k candidates
+    for i, m in enumerate(masks):
+        if 2 <= m.bit_count() <= k:
+            small |= 1 << i
     out: list[list[tuple[bool, Step]]] = []
-    for u, entries in enumerate(geo.unit_entries):
+    for u, (entries, bits) in enumerate(zip(geo.unit_entries, unit_bits(geo), strict=True)):
         found: list[tuple[bool, Step]] = []
         out.append(found)
+        if (small & bits).bit_count() < k:
+            continue
         for cells, union in cell_combos(geo, u, k, entries(masks)):
             shared, around, around_bits = _surroundings(geo, cells)
             if not any(holders[d] & around_bits for d in digits_of(union)):
