@@ -5,8 +5,9 @@ three of them; it is true when the digit is in one of its cells. A group links l
 candidate: strongly to the rest of the digit's places in a unit when the group and that rest
 are the only places left there (the rest being one cell or another group), and weakly to any
 place (cell or group) of the same digit that sees all its cells. So a chain can pass through
-a box whose digit sits in three or four cells: ``(5)r1c1=(5)r1c7,r1c8-(5)r3c9=...`` reads "if
-5 is not in r1c1, it is in r1c7 or r1c8 (the row's other places), so not in r3c9, ...".
+a row, column or box where the digit still has three places or more:
+``(5)r1c1=(5)r1c7,r1c8-(5)r3c9=...`` reads "if 5 is not in r1c1, it is in r1c7 or r1c8 (the
+row's other places), so not in r3c9 (their box), ...".
 Everything else (ends, loops, what they eliminate, each cell visited once) is as in
 :mod:`.aic`; the technique keeps only the chains through at least one group, the plain ones
 being "Nice Loop/AIC" already. HoDoKu tries it right after the plain chains, scored 300.
