@@ -26,6 +26,7 @@ from .coloring import multi_colors, simple_colors
 from .finned_fish import finned_fish
 from .fish import basic_fish
 from .forcing import forcing_chain, forcing_net
+from .grouped import grouped_aic
 from .intersections import claiming, pointing
 from .single_digit import empty_rectangle, skyscraper, turbot_fish, two_string_kite
 from .singles import full_house, hidden_single, naked_single
@@ -95,6 +96,7 @@ _SORTS_TIES = {
     "X-Chain",
     "XY-Chain",
     "Nice Loop/AIC",
+    "Grouped Nice Loop/AIC",
     "ALS-XZ",
     "ALS-XY-Wing",
 }
@@ -166,6 +168,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("X-Chain", 4, 260, "Unfair", False, x_chain),
     _t("XY-Chain", 4, 260, "Unfair", False, xy_chain),
     _t("Nice Loop/AIC", 4, 280, "Unfair", False, aic),
+    _t("Grouped Nice Loop/AIC", 4, 300, "Unfair", False, grouped_aic),
     _t("ALS-XZ", 4, 300, "Unfair", False, als_xz),
     _t("ALS-XY-Wing", 4, 320, "Unfair", False, als_xy_wing),
     _t("Forcing Chain", 5, 500, "Extreme", False, forcing_chain),

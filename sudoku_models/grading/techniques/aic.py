@@ -38,24 +38,27 @@ def chain_path(parent: dict[int, int], state: int) -> list[State]:
 
 
 def chain_text(grid: CandidateGrid, graph: LinkGraph, path: list[State]) -> str:
-    """A chain in Eureka-like notation: ``(5)r1c2=(5)r1c7-(3)r1c7=...``."""
+    """A chain in Eureka-like notation: ``(5)r1c2=(5)r1c7-(3)r1c7=...``, a group as its
+    cells, ``(5)r2c4,r2c5``."""
     cells, digits, n = grid.geo.cell_names, grid.geo.digit_names, graph.n
     out = []
     for k, (node, on) in enumerate(path):
         if k:
             out.append("=" if on else "-")
-        out.append(f"({digits[node % n + 1]}){cells[node // n]}")
+        out.append(f"({digits[node % n + 1]}){','.join(cells[c] for c in graph.cells(node))}")
     return "".join(out)
 
 
 def visits_cells_once(graph: LinkGraph, path: list[State]) -> bool:
     """Whether the chain enters each cell once (moving between two digits of a cell counts
-    as one visit; a loop may come back to its first cell), as HoDoKu's chains do."""
-    cells = [graph.cell(v) for v, _ in path]
-    visits = [c for k, c in enumerate(cells) if k == 0 or c != cells[k - 1]]
+    as one visit; a loop may come back to its first cell; a group visits all its cells), as
+    HoDoKu's chains do."""
+    nodes = [graph.cells(v) for v, _ in path]
+    visits = [c for k, c in enumerate(nodes) if k == 0 or c != nodes[k - 1] or len(c) > 1]
     if len(visits) > 1 and visits[-1] == visits[0]:
         visits.pop()
-    return len(set(visits)) == len(visits)
+    flat = [c for cs in visits for c in cs]
+    return len(set(flat)) == len(flat)
 
 
 def loop_eliminations(
@@ -68,20 +71,22 @@ def loop_eliminations(
     geo, masks, n = grid.geo, grid.masks, graph.n
     nodes = [v for v, _ in path]
     on_loop = set(nodes)
-    loop_cells = {graph.cell(v) for v in nodes}
+    loop_cells = {c for v in nodes for c in graph.cells(v)}
     links = [(u, v) for (u, _), (v, on) in itertools.pairwise(path) if not on]
     links.append((nodes[-1], nodes[0]))
     out: set[tuple[int, int]] = set()
     for u, v in links:
-        cu, cv = graph.cell(u), graph.cell(v)
-        if cu == cv:
+        cu, cv = graph.cells(u), graph.cells(v)
+        if cu == cv:  # two digits of one cell
             keep = (1 << (graph.digit(u) - 1)) | (1 << (graph.digit(v) - 1))
             out.update(
-                (cu, e) for e in digits_of(masks[cu] & ~keep) if cu * n + e - 1 not in on_loop
+                (cu[0], e)
+                for e in digits_of(masks[cu[0]] & ~keep)
+                if cu[0] * n + e - 1 not in on_loop
             )
         else:
             d = graph.digit(u)
-            for i in geo.common_peers([cu, cv]):
+            for i in geo.common_peers(cu + cv):
                 if masks[i] >> (d - 1) & 1 and i not in loop_cells:
                     out.add((i, d))
     return tuple(sorted(out))
@@ -89,15 +94,30 @@ def loop_eliminations(
 
 def aic(grid: CandidateGrid) -> Iterator[Step]:
     """Every elimination (or placement) of a shortest AIC from each start candidate."""
+    return chain_steps(grid, link_graph(grid), "Nice Loop/AIC")
+
+
+def chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str) -> Iterator[Step]:
+    """The steps of the shortest chains of ``graph`` from each start candidate, named
+    ``name``; on a graph with groups, only the chains through a group (the others are
+    plain chains, found on the plain graph)."""
     geo = grid.geo
-    graph = link_graph(grid)
-    strong, weak = graph.strong, graph.weak
+    strong, weak, groups = graph.strong, graph.weak, graph.groups
+
+    def cells_of(path: list[State]) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(c for v, _ in path for c in graph.cells(v)))
+
+    def wanted(path: list[State]) -> bool:
+        if groups and all(v not in groups for v, _ in path):
+            return False
+        return visits_cells_once(graph, path)
+
     # the states each state leads to: a false node makes its strong partners true, a true one
     # makes its weak partners false
     leads = {2 * v: [2 * w + 1 for w in strong[v]] for v in strong}
     leads.update({2 * v + 1: [2 * w for w in weak[v]] for v in weak})
     for start in sorted(strong):
-        if not strong[start]:
+        if not strong[start] or start in groups:
             continue
         start_weak = set(weak[start])
         first = 2 * start  # the start, false
@@ -118,14 +138,14 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                     nxt = state >> 1
                     if nxt == start:
                         path = chain_path(parent, state)
-                        if not visits_cells_once(graph, path):
+                        if not wanted(path):
                             continue
                         cell, d = graph.cell(start), graph.digit(start)
                         others = grid.masks[cell] & ~(1 << (d - 1))
                         yield Step(
-                            "Nice Loop/AIC",
+                            name,
                             eliminations=tuple((cell, e) for e in digits_of(others)),
-                            cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
+                            cells=cells_of(path),
                             digits=(d,),
                             reason=(
                                 f"discontinuous loop {chain_text(grid, graph, path)}: "
@@ -137,11 +157,11 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                     if nxt in start_weak:
                         path = chain_path(parent, state)
                         elims = loop_eliminations(grid, graph, path)
-                        if elims and visits_cells_once(graph, path):
+                        if elims and wanted(path):
                             yield Step(
-                                "Nice Loop/AIC",
+                                name,
                                 eliminations=elims,
-                                cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
+                                cells=cells_of(path),
                                 digits=tuple(sorted({graph.digit(v) for v, _ in path})),
                                 reason=(
                                     f"continuous loop {chain_text(grid, graph, path)}-: every "
@@ -152,15 +172,16 @@ def aic(grid: CandidateGrid) -> Iterator[Step]:
                     if start_weak.isdisjoint(weak[nxt]):
                         continue
                     targets = start_weak.intersection(weak[nxt]).difference((start, nxt))
+                    targets.difference_update(groups)  # only candidates are eliminated
                     if targets:
                         path = chain_path(parent, state)
-                        if not visits_cells_once(graph, path):
+                        if not wanted(path):
                             continue
                         elims = tuple(sorted((graph.cell(v), graph.digit(v)) for v in targets))
                         yield Step(
-                            "Nice Loop/AIC",
+                            name,
                             eliminations=elims,
-                            cells=tuple(dict.fromkeys(graph.cell(v) for v, _ in path)),
+                            cells=cells_of(path),
                             digits=tuple(sorted({graph.digit(v) for v, _ in path})),
                             reason=(
                                 f"chain {chain_text(grid, graph, path)}: one of its ends is true"

@@ -9,22 +9,31 @@ false" gives "B is true" along a strong link, "A is true" gives "B is false" alo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..candidates import CandidateGrid, memo, unit_places
 
 
 @dataclass(frozen=True)
 class LinkGraph:
-    """Strong and weak neighbours of every candidate of a grid (``n`` digits a cell)."""
+    """Strong and weak neighbours of every candidate of a grid (``n`` digits a cell).
+
+    ``groups`` maps the extra nodes of a grouped graph (numbered past the candidates, still
+    ``node % n`` for the digit) to their cells; the plain graph has none.
+    """
 
     n: int
     strong: dict[int, list[int]]
     weak: dict[int, list[int]]
+    groups: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def cell(self, node: int) -> int:
-        """The cell of ``node``."""
+        """The cell of ``node`` (a candidate, not a group)."""
         return node // self.n
+
+    def cells(self, node: int) -> tuple[int, ...]:
+        """The cells of ``node``: one for a candidate, two or more for a group."""
+        return self.groups.get(node) or (node // self.n,)
 
     def digit(self, node: int) -> int:
         """The digit of ``node``."""
