@@ -1,12 +1,12 @@
-"""Death Blossom: hand-made blossoms with their exact eliminations, and the solver taking one in
-a real puzzle (the sweep over the hardest shipped puzzles is in test_grading_als_chain)."""
+"""Death Blossom: hand-made blossoms with their exact eliminations (the solver takes one in a
+real puzzle in test_grading_techniques; the sweep over the hardest shipped puzzles is in
+test_grading_als_chain)."""
 
 from __future__ import annotations
 
-from sudoku_models import Puzzle, datasets
-from sudoku_models.grading import CandidateGrid, apply_step, next_steps
+from sudoku_models import Puzzle
+from sudoku_models.grading import CandidateGrid
 from sudoku_models.grading.candidates import bit, geometry
-from sudoku_models.grading.rating import unique_solution
 from sudoku_models.grading.techniques.death_blossom import death_blossom
 
 
@@ -38,16 +38,3 @@ def test_a_digit_of_the_stem_is_not_eliminated():
     # petals {r5c1} (12) and {r1c5} (21): their common digits are the stem's own
     grid = bivalue_grid({40: (1, 2), 36: (1, 2), 4: (2, 1)})
     assert all(d not in (1, 2) for s in death_blossom(grid) for _, d in s.eliminations)
-
-
-def test_the_solver_takes_a_blossom_in_a_real_puzzle():
-    puzzle = datasets.load("top95")[58]
-    solution = unique_solution(puzzle)[0].cells
-    grid = CandidateGrid.from_puzzle(puzzle)
-    while not grid.is_solved():
-        step = next_steps(grid)[0]
-        if step.technique == "Death Blossom":
-            break
-        apply_step(grid, step)
-    assert step.technique == "Death Blossom"
-    assert step.eliminations and all(solution[i] != d for i, d in step.eliminations)

@@ -12,8 +12,10 @@ When two neighbours share two restricted commons, the chain may use either at it
 the link is whatever restricted commons remain after taking away the previous link's.
 
 As HoDoKu does, the search only walks forward through the list of ALSs (each ALS of the chain
-comes after the one before it) and the ALSs of a chain are different; links of at most
-:data:`MAX_LINKS` restricted commons are followed, to keep it fast.
+comes after the one before it), the ALSs of a chain are different, and among chains making
+the same eliminations the one with fewest cells is kept. Chains stop at :data:`MAX_LINKS`
+links, to keep it fast (HoDoKu's solver allows 50; on top95 and hard20 a cap of 6 changes no
+step).
 
 Four bivalue cells (one-cell ALSs) in a row, linked by 2, 3 and 4; both ends hold 1:
 
