@@ -21,8 +21,10 @@ from ..candidates import CandidateGrid
 from ..step import Step
 from .aic import aic
 from .als import als_xy_wing, als_xz
+from .als_chain import als_xy_chain
 from .chains import x_chain, xy_chain
 from .coloring import multi_colors, simple_colors
+from .death_blossom import death_blossom
 from .finned_fish import finned_fish
 from .fish import basic_fish
 from .forcing import forcing_chain, forcing_net
@@ -99,6 +101,8 @@ _SORTS_TIES = {
     "Grouped Nice Loop/AIC",
     "ALS-XZ",
     "ALS-XY-Wing",
+    "ALS-XY-Chain",
+    "Death Blossom",
 }
 
 
@@ -171,6 +175,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Grouped Nice Loop/AIC", 4, 300, "Unfair", False, grouped_aic),
     _t("ALS-XZ", 4, 300, "Unfair", False, als_xz),
     _t("ALS-XY-Wing", 4, 320, "Unfair", False, als_xy_wing),
+    _t("ALS-XY-Chain", 4, 340, "Unfair", False, als_xy_chain),
+    _t("Death Blossom", 4, 360, "Unfair", False, death_blossom),
     _t("Forcing Chain", 5, 500, "Extreme", False, forcing_chain),
     _t("Forcing Net", 5, 700, "Extreme", False, forcing_net),
 )
