@@ -309,6 +309,8 @@ SWEPT = [
     "Multi Colors",
     "Sashimi Jellyfish",
     "Forcing Net",
+    "Avoidable Rectangle Type 1",  # positions cut from a solved grid: test_grading_avoidable
+    "Avoidable Rectangle Type 2",
 ]
 
 
