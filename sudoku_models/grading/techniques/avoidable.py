@@ -9,14 +9,19 @@ known to be right; so the pattern must be avoided in the cells still empty:
 - type 1: three corners are solved (``a``, ``b``, ``b`` or ``b``, ``a``, ``a``); the empty
   fourth corner cannot take the digit that completes the pattern;
 - type 2: two corners in one box are solved with ``a`` and ``b``; the two empty corners
-  opposite them hold the missing digit plus the same extra digit ``x``; both cannot take the
-  missing digit, so one of them is x, and every cell seeing both loses x.
+  opposite them hold the digit completing the pattern plus the same extra digit ``x``; were
+  neither x, the pattern would be complete, so one of them is x: every cell seeing both
+  loses x.
 
 As in HoDoKu, the empty corners must have just two candidates, and the rectangles are scanned
 as HoDoKu scans them: from each solved cell (in cell order) to a solved cell of its box on its
 row or column, then to the two cells along the other lines in another box. Valid only when
 the givens have one solution (:func:`~sudoku_models.grading.rate` checks that first).
 
+>>> from sudoku_models.grading import rate
+>>> r = rate("..45.3...6...8..7.......1.5.9....31.2.......9.67....8.9.6.......5..3...6...7.94..")
+>>> r.count("Avoidable Rectangle Type 1")
+1
 """
 
 from __future__ import annotations
