@@ -26,8 +26,12 @@ PUZZLE = Puzzle.parse(
 )
 SOLUTION = unique_solution(PUZZLE)[0].cells
 
-#: Puzzles of the shared sudoku10k set where the solver meets an avoidable rectangle of type 1.
-MET = ("..45.3...6...8..7.......1.5.9....31.2.......9.67....8.9.6.......5..3...6...7.94..",)
+#: Puzzles of the shared sudoku10k set where the solver meets an avoidable rectangle (type 1,
+#: then type 2).
+MET = (
+    "..45.3...6...8..7.......1.5.9....31.2.......9.67....8.9.6.......5..3...6...7.94..",
+    ".2...7......6...589...4..6.54..1..........1..8..3.6....5..8..24...5.26....79....5",
+)
 
 
 def cell(name: str) -> int:
@@ -118,7 +122,7 @@ def _rated() -> list[str]:
 def test_sweep_never_strikes_a_solution_digit():
     # at every position of the walkthroughs that needs more than singles, both types are asked
     # for all their steps; the puzzles of MET make sure the sweep meets some
-    fired = 0
+    fired: set[str] = set()
     for line in [*_rated()[::10], *MET]:
         puzzle = Puzzle.parse(line)
         solution = unique_solution(puzzle)[0].cells
@@ -129,11 +133,12 @@ def test_sweep_never_strikes_a_solution_digit():
                 break
             for find in (avoidable_rectangle_1, avoidable_rectangle_2):
                 for step in find(grid):
-                    fired += 1
+                    fired.add(step.technique)
                     assert all(solution[i] != d for i, d in step.eliminations), step
             apply_step(grid, found[0])
-    assert fired
+    assert fired == {"Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2"}
 
 
-def test_rating_counts_the_avoidable_rectangle():
+def test_ratings_count_the_avoidable_rectangles():
     assert rate(MET[0]).count("Avoidable Rectangle Type 1") >= 1
+    assert rate(MET[1]).count("Avoidable Rectangle Type 2") >= 1
