@@ -120,17 +120,27 @@ def geometry(board: Board) -> Geometry:
 class CandidateGrid:
     """Digits placed so far and the candidates left in every empty cell; changed in place.
 
+    ``givens``: the cells the puzzle filled (by default those holding a digit when the grid is
+    made); the other filled cells were solved.
+
     >>> grid = CandidateGrid.from_puzzle(Puzzle.parse(".1.....4....34.."))
     >>> grid.candidates(0)
     [2, 4]
     """
 
-    __slots__ = ("geo", "masks", "values")
+    __slots__ = ("geo", "givens", "masks", "values")
 
-    def __init__(self, geo: Geometry, values: list[int], masks: list[int]) -> None:
+    def __init__(
+        self,
+        geo: Geometry,
+        values: list[int],
+        masks: list[int],
+        givens: frozenset[int] | None = None,
+    ) -> None:
         self.geo = geo
         self.values = values
         self.masks = masks
+        self.givens = frozenset(i for i, d in enumerate(values) if d) if givens is None else givens
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> CandidateGrid:
@@ -152,7 +162,7 @@ class CandidateGrid:
 
     def copy(self) -> CandidateGrid:
         """An independent copy."""
-        return CandidateGrid(self.geo, self.values[:], self.masks[:])
+        return CandidateGrid(self.geo, self.values[:], self.masks[:], self.givens)
 
     def candidates(self, i: int) -> list[int]:
         """Digits still possible in cell ``i`` (empty for a filled cell)."""

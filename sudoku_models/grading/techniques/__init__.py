@@ -22,6 +22,7 @@ from ..step import Step
 from .aic import aic
 from .als import als_xy_wing, als_xz
 from .als_chain import als_xy_chain
+from .avoidable import avoidable_rectangle_1, avoidable_rectangle_2
 from .chains import x_chain, xy_chain
 from .coloring import multi_colors, simple_colors
 from .death_blossom import death_blossom
@@ -88,6 +89,8 @@ _FIRST_FOUND = {
     "XYZ-Wing",
     "Hidden Rectangle",
     "Sue de Coq",
+    "Avoidable Rectangle Type 1",
+    "Avoidable Rectangle Type 2",
 } | {f"Uniqueness Test {k}" for k in range(1, 7)}
 
 
@@ -160,6 +163,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _t("Uniqueness Test 5", 3, 100, "Hard", False, unique_rectangle_5),
     _t("Uniqueness Test 6", 3, 100, "Hard", False, unique_rectangle_6),
     _t("Hidden Rectangle", 3, 100, "Hard", False, hidden_rectangle),
+    _t("Avoidable Rectangle Type 1", 3, 100, "Hard", False, avoidable_rectangle_1),
+    _t("Avoidable Rectangle Type 2", 3, 100, "Hard", False, avoidable_rectangle_2),
     _t("Finned X-Wing", 3, 130, "Hard", False, _finned(2, False)),
     _t("Sashimi X-Wing", 3, 150, "Hard", False, _finned(2, True)),
     _t("Finned Swordfish", 4, 200, "Unfair", False, _finned(3, False)),
