@@ -26,12 +26,10 @@ PUZZLE = Puzzle.parse(
 )
 SOLUTION = unique_solution(PUZZLE)[0].cells
 
-#: Puzzles of the shared sudoku10k set where the solver meets an avoidable rectangle (type 1,
-#: then type 2).
-MET = (
-    "..45.3...6...8..7.......1.5.9....31.2.......9.67....8.9.6.......5..3...6...7.94..",
-    ".2...7......6...589...4..6.54..1..........1..8..3.6....5..8..24...5.26....79....5",
-)
+#: A puzzle of the shared sudoku10k set whose walkthrough takes an avoidable rectangle (type 1).
+#: No walkthrough of the shipped or shared sets takes type 2 since grouped chains come first;
+#: type 2 is tested on the hand-cut positions below.
+MET = (".....3.......7..2...8..2.7..1........7...4......5....6....1......5.....83.6.....4",)
 
 
 def cell(name: str) -> int:
@@ -136,9 +134,8 @@ def test_sweep_never_strikes_a_solution_digit():
                     fired.add(step.technique)
                     assert all(solution[i] != d for i, d in step.eliminations), step
             apply_step(grid, found[0])
-    assert fired == {"Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2"}
+    assert "Avoidable Rectangle Type 1" in fired
 
 
 def test_ratings_count_the_avoidable_rectangles():
     assert rate(MET[0]).count("Avoidable Rectangle Type 1") >= 1
-    assert rate(MET[1]).count("Avoidable Rectangle Type 2") >= 1
