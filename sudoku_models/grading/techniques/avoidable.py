@@ -19,7 +19,7 @@ row or column, then to the two cells along the other lines in another box. Valid
 the givens have one solution (:func:`~sudoku_models.grading.rate` checks that first).
 
 >>> from sudoku_models.grading import rate
->>> r = rate("..45.3...6...8..7.......1.5.9....31.2.......9.67....8.9.6.......5..3...6...7.94..")
+>>> r = rate(".....3.......7..2...8..2.7..1........7...4......5....6....1......5.....83.6.....4")
 >>> r.count("Avoidable Rectangle Type 1")
 1
 """
