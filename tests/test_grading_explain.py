@@ -128,6 +128,16 @@ def test_hint_on_a_wrong_position_says_so():
         hint(Puzzle(puzzle.board, tuple(cells)))
 
 
+def test_hint_on_a_grid_whose_givens_have_several_solutions_says_so():
+    # the filled cells make the position unique, but uniqueness techniques such as avoidable
+    # rectangles trust the givens alone, so the hint refuses rather than mislead
+    grid = CandidateGrid.from_puzzle(Puzzle.parse(RATED[0]))
+    assert hint(grid) is not None
+    no_givens = CandidateGrid(grid.geo, grid.values[:], grid.masks[:], frozenset())
+    with pytest.raises(InvalidPuzzleError, match="several solutions"):
+        hint(no_givens)
+
+
 def test_hint_text_names_the_cells():
     text = hint_text(RATED[0])
     assert "=>" in text and "r" in text.split("=>")[1]

@@ -7,6 +7,7 @@ import html
 from .. import display
 from ..api import PuzzleLike
 from ..errors import InvalidPuzzleError
+from ..puzzle import Puzzle
 from ..solvers.base import as_model
 from .candidates import CandidateGrid, bit
 from .logical import apply_step, guess_step, next_step, solve_logically
@@ -50,7 +51,8 @@ def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     :class:`CandidateGrid` carrying the player's own pencil marks. When no technique applies the
     step is a guess that is known to work. Raises
     :class:`~sudoku_models.errors.InvalidPuzzleError` when the position has no single solution
-    (a digit placed so far is wrong) or a pencil mark rules out the right digit.
+    (a digit placed so far is wrong), when the givens of a :class:`CandidateGrid` alone do not
+    have exactly one solution, or when a pencil mark rules out the right digit.
     """
     if isinstance(puzzle_or_progress, CandidateGrid):
         grid = puzzle_or_progress
@@ -59,6 +61,10 @@ def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     if grid.is_solved():
         return None
     solution, _, _ = unique_solution(grid.to_puzzle())
+    if len(grid.givens) < sum(1 for d in grid.values if d):
+        # avoidable rectangles trust that the givens alone have one solution
+        givens = tuple(d if i in grid.givens else 0 for i, d in enumerate(grid.values))
+        unique_solution(Puzzle(grid.geo.board, givens))
     for i in grid.empty_cells():
         if not grid.masks[i] & bit(solution.cells[i]):
             raise InvalidPuzzleError(
