@@ -107,6 +107,10 @@ def chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str) -> Iterator[St
     def cells_of(path: list[State]) -> tuple[int, ...]:
         return tuple(dict.fromkeys(c for v, _ in path for c in graph.cells(v)))
 
+    def chain_step(path: list[State], elims: tuple[tuple[int, int], ...], reason: str) -> Step:
+        digits = tuple(sorted({graph.digit(v) for v, _ in path}))
+        return Step(name, eliminations=elims, cells=cells_of(path), digits=digits, reason=reason)
+
     def wanted(path: list[State]) -> bool:
         if groups and all(v not in groups for v, _ in path):
             return False
@@ -158,15 +162,11 @@ def chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str) -> Iterator[St
                         path = chain_path(parent, state)
                         elims = loop_eliminations(grid, graph, path)
                         if elims and wanted(path):
-                            yield Step(
-                                name,
-                                eliminations=elims,
-                                cells=cells_of(path),
-                                digits=tuple(sorted({graph.digit(v) for v, _ in path})),
-                                reason=(
-                                    f"continuous loop {chain_text(grid, graph, path)}-: every "
-                                    "weak link of the loop holds exactly one true candidate"
-                                ),
+                            yield chain_step(
+                                path,
+                                elims,
+                                f"continuous loop {chain_text(grid, graph, path)}-: every "
+                                "weak link of the loop holds exactly one true candidate",
                             )
                             continue
                     if start_weak.isdisjoint(weak[nxt]):
@@ -178,13 +178,9 @@ def chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str) -> Iterator[St
                         if not wanted(path):
                             continue
                         elims = tuple(sorted((graph.cell(v), graph.digit(v)) for v in targets))
-                        yield Step(
-                            name,
-                            eliminations=elims,
-                            cells=cells_of(path),
-                            digits=tuple(sorted({graph.digit(v) for v, _ in path})),
-                            reason=(
-                                f"chain {chain_text(grid, graph, path)}: one of its ends is true"
-                            ),
+                        yield chain_step(
+                            path,
+                            elims,
+                            f"chain {chain_text(grid, graph, path)}: one of its ends is true",
                         )
             level = reached
