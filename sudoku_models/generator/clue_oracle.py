@@ -36,7 +36,7 @@ from ..puzzle import Puzzle
 from ..solvers.backtracking.constraint import root_candidates
 from ..solvers.base import Solver
 from ..variants import Variant
-from .shortcuts import forced, settles, swap
+from .shortcuts import forced, settled, settles, swap
 
 #: The PySAT solver of :class:`SatClueOracle` when none is named. On whole generations (one
 #: run, contestants alternating, processor time) MiniSat 2.2 made givenless 9x9 killers 1.8 to
@@ -384,7 +384,7 @@ class ShortcutClueOracle:
                 if self.oracle.has_other(local, active, near):
                     return True
             candidates = root_candidates(model)
-            if candidates is None or all(not m & (m - 1) for m in candidates):
+            if candidates is None or settled(candidates):
                 return False
             return self.oracle.has_other(givens, active, near, candidates)
         return self.oracle.has_other(givens, active)

@@ -66,7 +66,16 @@ def settles(model: Model) -> bool:
     False
     """
     cand = root_candidates(model)
-    return cand is not None and all(not m & (m - 1) for m in cand)
+    return cand is not None and settled(cand)
+
+
+def settled(candidates: Sequence[int]) -> bool:
+    """Whether every cell's candidate mask (bit ``d - 1`` for digit ``d``) holds one digit.
+
+    >>> settled([1, 2, 4]), settled([1, 6])
+    (True, False)
+    """
+    return all(not m & (m - 1) for m in candidates)
 
 
 def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[int, ...] | None:
