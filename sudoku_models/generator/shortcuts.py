@@ -103,7 +103,8 @@ def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[i
     for i, d in enumerate(grid):
         where[d].append(i)
     checks = list(model.cages) + list(model.constraints)
-    touched_digits = {grid[i] for i in near}
+    near_cells = set(near)
+    touched_digits = {grid[i] for i in near_cells}
     for x, y in itertools.combinations(range(1, n + 1), 2):
         if near and x not in touched_digits and y not in touched_digits:
             continue
@@ -118,7 +119,7 @@ def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[i
         for i in pair:
             parts.setdefault(_find(root, i), []).append(i)
         for part in parts.values():
-            if any(givens[i] for i in part) or (near and not set(near).intersection(part)):
+            if any(givens[i] for i in part) or (near and near_cells.isdisjoint(part)):
                 continue
             other = list(grid)
             for i in part:
