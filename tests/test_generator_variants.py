@@ -94,6 +94,29 @@ def test_batches_follow_the_seed_rule() -> None:
     assert batch[1].model.givens == again.model.givens
 
 
+def test_worker_processes_make_the_puzzles_of_this_one() -> None:
+    here = list(generate_many(4, seed=11, box=(2, 3), variant="killer", max_clues=0))
+    pooled = list(generate_many(4, seed=11, box=(2, 3), variant="killer", max_clues=0, workers=2))
+    assert [g.seed for g in pooled] == [11, 12, 13, 14]
+    assert [g.model for g in pooled] == [g.model for g in here]
+
+
+def test_a_solver_object_travels_to_workers_by_recipe() -> None:
+    solver = get_solver("backtracking")
+    pooled = list(generate_many(2, seed=5, box=(2, 2), variant="x", backend=solver, workers=2))
+    assert [g.model for g in pooled] == [
+        generate(seed=s, box=(2, 2), variant="x", backend="backtracking").model for s in (5, 6)
+    ]
+    assert all(g.backend.startswith("backtracking") for g in pooled)
+
+
+def test_bad_variant_batches_fail_before_any_work() -> None:
+    with pytest.raises(ValueError, match="unknown variant"):
+        generate_many(3, variant="sudoku-ish", workers=2)
+    with pytest.raises(ValueError, match="neither symmetry nor difficulty"):
+        generate_many(3, variant="killer", symmetry="rot180")
+
+
 def test_links_open_as_the_same_puzzle() -> None:
     g = generate_variant("killer", seed=2, box=(2, 3), max_clues=0)
     model = read(g.to_link())

@@ -32,7 +32,7 @@ from .dig import Dug, Oracle, SatOracle, SolverOracle, dig, removable_cells
 from .grids import IN_ORDER_UP_TO, STEPS_PER_CELL, random_grid
 from .symmetry import check_symmetry, orbits
 from .variants import DEFAULT_ATTEMPTS as VARIANT_ATTEMPTS
-from .variants import VariantGenerated, generate_variant
+from .variants import VariantGenerated, check_variant, generate_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -257,18 +257,10 @@ def generate(
     (5, True, True)
     """
     if variant is not None:
-        if symmetry != "none" or difficulty is not None:
-            raise ValueError("variant puzzles take neither symmetry nor difficulty")
-        return generate_variant(
-            variant,
-            seed_value(seed),
-            box,
-            backend,
-            min_clues,
-            max_clues,
-            minimal,
-            max_attempts if max_attempts != DEFAULT_ATTEMPTS else VARIANT_ATTEMPTS,
+        wanted = make_variant_request(
+            box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts, variant
         )
+        return variant_from(wanted, seed_value(seed))
     request = make_request(
         box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts
     )
@@ -283,7 +275,7 @@ def generate_many(
     progress: bool | None = None,
     chunksize: int | None = None,
     **options: Any,
-) -> Iterator[Generated]:
+) -> Iterator[Generated] | Iterator[VariantGenerated]:
     """``n`` puzzles, in order: those of the seeds ``seed``, ``seed + 1``, ..., ``seed + n - 1``.
 
     ``seed`` is read as in :func:`generate`; puzzle ``k`` is ``generate(seed=first + k)`` with
@@ -291,7 +283,8 @@ def generate_many(
     only on the seed and options: the same in this process (neither ``executor`` nor
     ``workers``), on ``workers=N`` local processes, or on any ``concurrent.futures`` executor (a
     dask client's ``get_executor(pure=False)``), with the rules of
-    :func:`sudoku_models.batch.solve_many`.
+    :func:`sudoku_models.batch.solve_many`. With a ``variant`` the puzzles are
+    :class:`~sudoku_models.generator.variants.VariantGenerated`, made the same way.
 
     >>> made = list(generate_many(2, seed=3, box=(2, 2)))
     >>> [g.seed for g in made], made[1].puzzle == generate(seed=4, box=(2, 2)).puzzle
@@ -304,14 +297,21 @@ def generate_many(
     check_pool_arguments(executor, workers, chunksize)
     if options.get("variant", 0) is None:
         del options["variant"]
-    if options.get("variant") is not None:
-        if executor is not None or workers is not None:
-            raise ValueError("variant puzzles are generated in this process: leave out workers")
-        first = seed_value(seed)
-        return (generate(seed=first + k, **options) for k in range(n))
-    request = make_request(**options)
     first = seed_value(seed)
     seeds = [first + k for k in range(n)]
+    if options.get("variant") is not None:
+        wanted = make_variant_request(**options)
+        return run_in_chunks(
+            seeds,
+            functools.partial(variant_from, wanted),
+            functools.partial(_variant_chunk, request=wanted),
+            executor=executor,
+            workers=workers,
+            chunksize=chunksize,
+            progress=progress,
+            label="generate",
+        )
+    request = make_request(**options)
     if executor is None and workers is None:
         return _generate_here(request, seeds, progress)
     return run_in_chunks(
@@ -366,6 +366,74 @@ class _CellsTried:
 def _generate_chunk(seeds: list[int], request: Request) -> list[Generated]:
     """Generate one chunk in a worker (which keeps its oracles between chunks)."""
     return [generate_from(request, one) for one in seeds]
+
+
+@dataclass(frozen=True)
+class VariantRequest:
+    """Checked arguments of :func:`generate` with a ``variant``, shared by a batch's puzzles.
+
+    ``backend`` is picklable (a name, or a solver's class, variant and options), so a request
+    travels to worker processes.
+    """
+
+    variant: str
+    box: tuple[int, int]
+    backend: str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None
+    min_clues: int | None
+    max_clues: int | None
+    minimal: bool
+    max_attempts: int
+
+
+def make_variant_request(
+    box: tuple[int, int] = (3, 3),
+    symmetry: str = "none",
+    backend: Backend = None,
+    min_clues: int | None = None,
+    max_clues: int | None = None,
+    minimal: bool = True,
+    difficulty: str | None = None,
+    max_attempts: int = DEFAULT_ATTEMPTS,
+    variant: str = "",
+) -> VariantRequest:
+    """Check the arguments of :func:`generate` with a ``variant``; raises ValueError."""
+    if symmetry != "none" or difficulty is not None:
+        raise ValueError("variant puzzles take neither symmetry nor difficulty")
+    attempts = max_attempts if max_attempts != DEFAULT_ATTEMPTS else VARIANT_ATTEMPTS
+    check_variant(variant, box, min_clues, max_clues, minimal, attempts)
+    shape = (box[0], box[1])
+    return VariantRequest(
+        variant, shape, _backend_recipe(backend), min_clues, max_clues, minimal, attempts
+    )
+
+
+def variant_from(request: VariantRequest, seed: int) -> VariantGenerated:
+    """The variant puzzle of ``seed`` under checked arguments; see :func:`generate`."""
+    backend = request.backend
+    return generate_variant(
+        request.variant,
+        seed,
+        request.box,
+        _variant_solver(backend) if isinstance(backend, tuple) else backend,
+        request.min_clues,
+        request.max_clues,
+        request.minimal,
+        request.max_attempts,
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _variant_solver(
+    recipe: tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]],
+) -> Solver:
+    """The solver a backend recipe names, made once per process."""
+    cls, variant, options = recipe
+    return cls(variant, **dict(options))
+
+
+def _variant_chunk(seeds: list[int], request: VariantRequest) -> list[VariantGenerated]:
+    """Generate one chunk of variant puzzles in a worker."""
+    return [variant_from(request, one) for one in seeds]
 
 
 def seed_value(seed: Seed) -> int:
