@@ -1,13 +1,17 @@
-"""Shared fixtures: reference answers that do not come from the code under test.
+"""Shared fixtures: reference answers that do not come from the code under test, and the browser.
 
 The ``oracle`` fixture checks grids against the rules and counts solutions of small boards by plain
 enumeration, computing rows, columns and boxes straight from coordinates (never from ``Board``).
+The ``chromium`` fixture finds the system's Chromium for the browser tests.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +141,18 @@ class Oracle:
 def oracle() -> type[Oracle]:
     """The independent reference checks (see :class:`Oracle`)."""
     return Oracle
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The system Chromium (``SUDOKU_MODELS_CHROMIUM`` first); fails the test, never skips it,
+    when there is none."""
+    for candidate in (
+        os.environ.get("SUDOKU_MODELS_CHROMIUM"),
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+        "/usr/bin/chromium",
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    pytest.fail("no Chromium found: apt-get install chromium (or set SUDOKU_MODELS_CHROMIUM)")

@@ -31,19 +31,6 @@ EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1.......
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def chromium_path() -> str:
-    """The system Chromium; fails the test (never skips) when there is none."""
-    for candidate in (
-        os.environ.get("SUDOKU_MODELS_CHROMIUM"),
-        shutil.which("chromium"),
-        shutil.which("chromium-browser"),
-        "/usr/bin/chromium",
-    ):
-        if candidate and Path(candidate).exists():
-            return candidate
-    pytest.fail("no Chromium found: apt-get install chromium (or set SUDOKU_MODELS_CHROMIUM)")
-
-
 @contextlib.contextmanager
 def running(time_limit: float) -> Iterator[BoardServer]:
     """A page server on an ephemeral loopback port, stopped when the test is done."""
@@ -63,11 +50,9 @@ def server() -> Iterator[BoardServer]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(chromium: str) -> Iterator[Any]:
     with sync_playwright() as p:
-        launched = p.chromium.launch(
-            executable_path=chromium_path(), headless=True, args=["--no-sandbox"]
-        )
+        launched = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
         yield launched
         launched.close()
 
