@@ -140,6 +140,23 @@ class Request:
     max_attempts: int
 
 
+@dataclass(frozen=True)
+class VariantRequest:
+    """Checked arguments of :func:`generate` with a ``variant``, shared by a batch's puzzles.
+
+    ``backend`` is picklable (a name, or a solver's class, variant and options), so a request
+    travels to worker processes.
+    """
+
+    variant: str
+    box: tuple[int, int]
+    backend: str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None
+    min_clues: int | None
+    max_clues: int | None
+    minimal: bool
+    max_attempts: int
+
+
 def make_request(
     box: tuple[int, int] = (3, 3),
     symmetry: str = "none",
@@ -149,8 +166,17 @@ def make_request(
     minimal: bool = True,
     difficulty: str | None = None,
     max_attempts: int = DEFAULT_ATTEMPTS,
-) -> Request:
+    variant: str | None = None,
+) -> Request | VariantRequest:
     """Check the arguments of :func:`generate`; raises ValueError (or the backend's error)."""
+    if variant is not None:
+        if symmetry != "none" or difficulty is not None:
+            raise ValueError("variant puzzles take neither symmetry nor difficulty")
+        attempts = max_attempts if max_attempts != DEFAULT_ATTEMPTS else VARIANT_ATTEMPTS
+        check_variant(variant, box, min_clues, max_clues, minimal, attempts)
+        recipe = _backend_recipe(backend)
+        shape = (box[0], box[1])
+        return VariantRequest(variant, shape, recipe, min_clues, max_clues, minimal, attempts)
     if not (isinstance(box, tuple | list) and len(box) == 2):
         raise ValueError(f"box must be a pair (rows, cols) such as (3, 3), got {box!r}")
     board = Board(*box)
@@ -256,14 +282,11 @@ def generate(
     >>> g.clues, g.is_minimal, g.solution.is_valid_solution_of(g.puzzle)
     (5, True, True)
     """
-    if variant is not None:
-        wanted = make_variant_request(
-            box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts, variant
-        )
-        return variant_from(wanted, seed_value(seed))
     request = make_request(
-        box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts
+        box, symmetry, backend, min_clues, max_clues, minimal, difficulty, max_attempts, variant
     )
+    if isinstance(request, VariantRequest):
+        return variant_from(request, seed_value(seed))
     return generate_from(request, seed_value(seed))
 
 
@@ -295,23 +318,20 @@ def generate_many(
     from ..batch import check_pool_arguments, run_in_chunks
 
     check_pool_arguments(executor, workers, chunksize)
-    if options.get("variant", 0) is None:
-        del options["variant"]
+    request = make_request(**options)
     first = seed_value(seed)
     seeds = [first + k for k in range(n)]
-    if options.get("variant") is not None:
-        wanted = make_variant_request(**options)
+    if isinstance(request, VariantRequest):
         return run_in_chunks(
             seeds,
-            functools.partial(variant_from, wanted),
-            functools.partial(_variant_chunk, request=wanted),
+            functools.partial(variant_from, request),
+            functools.partial(_variant_chunk, request=request),
             executor=executor,
             workers=workers,
             chunksize=chunksize,
             progress=progress,
             label="generate",
         )
-    request = make_request(**options)
     if executor is None and workers is None:
         return _generate_here(request, seeds, progress)
     return run_in_chunks(
@@ -366,45 +386,6 @@ class _CellsTried:
 def _generate_chunk(seeds: list[int], request: Request) -> list[Generated]:
     """Generate one chunk in a worker (which keeps its oracles between chunks)."""
     return [generate_from(request, one) for one in seeds]
-
-
-@dataclass(frozen=True)
-class VariantRequest:
-    """Checked arguments of :func:`generate` with a ``variant``, shared by a batch's puzzles.
-
-    ``backend`` is picklable (a name, or a solver's class, variant and options), so a request
-    travels to worker processes.
-    """
-
-    variant: str
-    box: tuple[int, int]
-    backend: str | tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]] | None
-    min_clues: int | None
-    max_clues: int | None
-    minimal: bool
-    max_attempts: int
-
-
-def make_variant_request(
-    box: tuple[int, int] = (3, 3),
-    symmetry: str = "none",
-    backend: Backend = None,
-    min_clues: int | None = None,
-    max_clues: int | None = None,
-    minimal: bool = True,
-    difficulty: str | None = None,
-    max_attempts: int = DEFAULT_ATTEMPTS,
-    variant: str = "",
-) -> VariantRequest:
-    """Check the arguments of :func:`generate` with a ``variant``; raises ValueError."""
-    if symmetry != "none" or difficulty is not None:
-        raise ValueError("variant puzzles take neither symmetry nor difficulty")
-    attempts = max_attempts if max_attempts != DEFAULT_ATTEMPTS else VARIANT_ATTEMPTS
-    check_variant(variant, box, min_clues, max_clues, minimal, attempts)
-    shape = (box[0], box[1])
-    return VariantRequest(
-        variant, shape, _backend_recipe(backend), min_clues, max_clues, minimal, attempts
-    )
 
 
 def variant_from(request: VariantRequest, seed: int) -> VariantGenerated:
