@@ -298,7 +298,7 @@ def generate_many(
     progress: bool | None = None,
     chunksize: int | None = None,
     **options: Any,
-) -> Iterator[Generated] | Iterator[VariantGenerated]:
+) -> Iterator[Generated | VariantGenerated]:
     """``n`` puzzles, in order: those of the seeds ``seed``, ``seed + 1``, ..., ``seed + n - 1``.
 
     ``seed`` is read as in :func:`generate`; puzzle ``k`` is ``generate(seed=first + k)`` with
@@ -321,23 +321,17 @@ def generate_many(
     request = make_request(**options)
     first = seed_value(seed)
     seeds = [first + k for k in range(n)]
+    one: Callable[[int], Generated | VariantGenerated]
     if isinstance(request, VariantRequest):
-        return run_in_chunks(
-            seeds,
-            functools.partial(variant_from, request),
-            functools.partial(_variant_chunk, request=request),
-            executor=executor,
-            workers=workers,
-            chunksize=chunksize,
-            progress=progress,
-            label="generate",
-        )
-    if executor is None and workers is None:
+        one = functools.partial(variant_from, request)
+    elif executor is None and workers is None:
         return _generate_here(request, seeds, progress)
+    else:
+        one = functools.partial(generate_from, request)
     return run_in_chunks(
         seeds,
-        functools.partial(generate_from, request),
-        functools.partial(_generate_chunk, request=request),
+        one,
+        functools.partial(_each, one),
         executor=executor,
         workers=workers,
         chunksize=chunksize,
@@ -383,9 +377,11 @@ class _CellsTried:
             self.bar.set_postfix_str(f"{again}cells tried {cells}/{self.size}")
 
 
-def _generate_chunk(seeds: list[int], request: Request) -> list[Generated]:
-    """Generate one chunk in a worker (which keeps its oracles between chunks)."""
-    return [generate_from(request, one) for one in seeds]
+def _each(
+    make: Callable[[int], Generated | VariantGenerated], seeds: list[int]
+) -> list[Generated | VariantGenerated]:
+    """``make`` of each seed of a chunk, in a worker (which keeps its oracles between chunks)."""
+    return [make(one) for one in seeds]
 
 
 def variant_from(request: VariantRequest, seed: int) -> VariantGenerated:
@@ -410,11 +406,6 @@ def _variant_solver(
     """The solver a backend recipe names, made once per process."""
     cls, variant, options = recipe
     return cls(variant, **dict(options))
-
-
-def _variant_chunk(seeds: list[int], request: VariantRequest) -> list[VariantGenerated]:
-    """Generate one chunk of variant puzzles in a worker."""
-    return [variant_from(request, one) for one in seeds]
 
 
 def seed_value(seed: Seed) -> int:
