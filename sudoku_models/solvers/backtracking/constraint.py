@@ -35,7 +35,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...board import Board
+from ...board import Board, peers_of
 from ...constraints import (
     AllDifferent,
     AllowedDigits,
@@ -96,7 +96,7 @@ def _network(
     full = (1 << n) - 1
     start = [full] * size
     props: list[Propagator] = []
-    peers = Model(board, (0,) * size, groups, cages).peers()
+    peers = _peers(size, groups, cages)
     relations = []
     rules: dict[str, list[Implies]] = {}
     for c in constraints:
@@ -130,21 +130,52 @@ def _network(
         props.append(_implied_propagator(implied, n, pattern))
     relation_props, differ = relation_propagators(merged, n)
     props.extend(relation_props)
-    peer_sets = [set(p) for p in peers]
-    for a, b in differ:
-        peer_sets[a].add(b)
-        peer_sets[b].add(a)
     watchers: list[list[int]] = [[] for _ in range(size)]
     for k, p in enumerate(props):
         for i in p.cells:
             watchers[i].append(k)
     return Network(
         start=tuple(start),
-        peers=tuple(tuple(sorted(s)) for s in peer_sets),
+        peers=_joined(peers, differ) if differ else peers,
         propagators=tuple(props),
         watchers=tuple(map(tuple, watchers)),
         tiers=tuple(p.tier for p in props),
     )
+
+
+def _peers(
+    size: int, groups: tuple[AllDifferent, ...], cages: tuple[SumCage, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each cell's other cells in one of its groups or its cages, sorted: the peers of the
+    groups (kept per set of groups, which a generator's questions share) with the cages
+    added."""
+    peers = list(_group_peers(size, groups))
+    mates: dict[int, set[int]] = {}
+    for cage in cages:
+        for i in cage.cells:
+            mates.setdefault(i, set()).update(cage.cells)
+    for i, more in mates.items():
+        more.update(peers[i])
+        more.discard(i)
+        peers[i] = tuple(sorted(more))
+    return tuple(peers)
+
+
+@functools.lru_cache(maxsize=32)
+def _group_peers(size: int, groups: tuple[AllDifferent, ...]) -> tuple[tuple[int, ...], ...]:
+    """Each cell's other cells in one of ``groups``, sorted."""
+    return peers_of((g.cells for g in groups), size)
+
+
+def _joined(
+    peers: tuple[tuple[int, ...], ...], pairs: Sequence[tuple[int, int]]
+) -> tuple[tuple[int, ...], ...]:
+    """``peers`` with each of ``pairs`` made peers too."""
+    more: list[set[int]] = [set(p) for p in peers]
+    for a, b in pairs:
+        more[a].add(b)
+        more[b].add(a)
+    return tuple(tuple(sorted(s)) for s in more)
 
 
 #: Propagators of cages and of implied sums kept for later networks, of each kind. Each holds a
