@@ -149,22 +149,20 @@ def _peers(
     """Each cell's other cells in one of its groups or its cages, sorted: the peers of the
     groups (kept per set of groups, which a generator's questions share) with the cages
     added."""
-    peers = list(_group_peers(size, groups))
-    mates: dict[int, set[int]] = {}
+    peers = list(_group_peers(size, tuple(g.cells for g in groups)))
     for cage in cages:
         for i in cage.cells:
-            mates.setdefault(i, set()).update(cage.cells)
-    for i, more in mates.items():
-        more.update(peers[i])
-        more.discard(i)
-        peers[i] = tuple(sorted(more))
+            more = set(peers[i])
+            more.update(cage.cells)
+            more.discard(i)
+            peers[i] = tuple(sorted(more))
     return tuple(peers)
 
 
 @functools.lru_cache(maxsize=32)
-def _group_peers(size: int, groups: tuple[AllDifferent, ...]) -> tuple[tuple[int, ...], ...]:
-    """Each cell's other cells in one of ``groups``, sorted."""
-    return peers_of((g.cells for g in groups), size)
+def _group_peers(size: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Each cell's other cells in one of ``groups`` (given by their cells), sorted."""
+    return peers_of(groups, size)
 
 
 def _joined(
@@ -252,6 +250,7 @@ def root_candidates(model: Model) -> list[int] | None:
     peers, watchers, tiers = net.peers, net.watchers, net.tiers
     runs = tuple(p.run for p in net.propagators)
     queues: tuple[list[int], ...] = ([], [], [])
+    first, second, third = queues
     for k, tier in enumerate(tiers):
         queues[tier].append(k)
     queued = [True] * len(runs)
@@ -276,10 +275,14 @@ def root_candidates(model: Model) -> list[int] | None:
             for p in peers[i]:
                 if cand[p] & b and not narrow(p, cand[p] ^ b):
                     return None
-        queue = next((q for q in queues if q), None)
-        if queue is None:
+        if first:
+            k = first.pop()
+        elif second:
+            k = second.pop()
+        elif third:
+            k = third.pop()
+        else:
             return cand
-        k = queue.pop()
         queued[k] = False
         if not runs[k](cand, narrow):
             return None

@@ -62,11 +62,12 @@ LinearSum(cells=(3, 4), total=0, coeffs=(1, -1), name='innies and outies')]
     # plus the cells of the cages meeting it outside it (innies and outies).
     short = regions.few(regions.sizes - inside) | regions.few(regions.sizes - covered + outside)
     cage_of = {i: k for k, c in enumerate(cages) for i in c.cells}
+    shapes = [(c.cells, c.total) for c in cages]  # plain tuples: quick to hash
     seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
     result = []
     for r in regions.marked(short):
         region = regions.cells[r]
-        meeting = tuple(cages[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
+        meeting = tuple(shapes[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
         for implied in _region_sums(n, region, meeting):
             key = implied.cells, implied.total, implied.coeffs
             if key not in seen:
@@ -137,23 +138,23 @@ def _counts(regions: _Regions, cells: tuple[int, ...]) -> tuple[int, int, int]:
 
 @functools.lru_cache(maxsize=1 << 13)
 def _region_sums(
-    n: int, region: frozenset[int], meeting: tuple[SumCage, ...]
+    n: int, region: frozenset[int], meeting: tuple[tuple[tuple[int, ...], int], ...]
 ) -> tuple[LinearSum, ...]:
     """The innie sum and the innie-and-outie sum of ``region`` (those over 1 to
-    :data:`MAX_CELLS` cells), given the cages ``meeting`` it (kept: most regions meet the same
-    cages from one question to the next)."""
+    :data:`MAX_CELLS` cells), given the cages ``meeting`` it as ``(cells, total)`` (kept: most
+    regions meet the same cages from one question to the next)."""
     total = n * (n + 1) // 2 * len(region) // n
-    inside = [c for c in meeting if region.issuperset(c.cells)]
-    in_cages = {i for c in inside for i in c.cells}
+    inside = [(cells, t) for cells, t in meeting if region.issuperset(cells)]
+    in_cages = {i for cells, _ in inside for i in cells}
     innies = sorted(region - in_cages)
-    covered = {i for c in meeting for i in c.cells}
+    covered = {i for cells, _ in meeting for i in cells}
     loose = sorted(region - covered)
     outies = sorted(covered - region)
     candidates = (
-        (innies, total - sum(c.total for c in inside), [1] * len(innies), "innies"),
+        (innies, total - sum(t for _, t in inside), [1] * len(innies), "innies"),
         (
             loose + outies,
-            total - sum(c.total for c in meeting),
+            total - sum(t for _, t in meeting),
             [1] * len(loose) + [-1] * len(outies),
             "innies and outies",
         ),
