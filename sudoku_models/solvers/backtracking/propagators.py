@@ -155,9 +155,7 @@ class Pruner:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             out = memo[key] = self.prune(key)
-        if out == key:
-            return True
-        if not out:
+        if not out and self.cells:
             return False
         for i, old, new in zip(self.cells, key, out):
             if new != old and not narrow(i, new):
@@ -380,8 +378,7 @@ def _tables(shifts: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], Steps]
 
 @functools.cache
 def _options(shift: tuple[int, ...], k: int) -> dict[int, tuple[tuple[int, int, int], ...]]:
-    """Memo ``mask -> ((bit, bit placed as cell k of a block, step of the state), ...)``, the
-    step adding the bit to a state's digits used and its contribution (see :func:`_table`)."""
+    """Memo ``mask -> ((bit, bit placed as cell k of a block, contribution), ...)``."""
     return {}
 
 
@@ -391,36 +388,32 @@ def _table(masks: tuple[int, ...], shifts: tuple[tuple[int, ...], ...]) -> Steps
 
     Tuples are built cell by cell and those with the same digits used and the same partial
     contribution are merged (their digits ORed): what may follow depends on nothing else.
-    After the last cell only the contribution matters. A state is one int: the digits used
-    in the low ``n`` bits, the contribution above them.
+    After the last cell only the contribution matters.
     """
-    n = len(shifts[0])
     options = []
     for k, (m, shift) in enumerate(zip(masks, shifts)):
         memo = _options(shift, k)
         step = memo.get(m)
         if step is None:
+            n = len(shift)
             step = memo[m] = tuple(
-                (1 << d, 1 << (d + k * n), (1 << d) + (s << n))
-                for d, s in enumerate(shift)
-                if m >> d & 1
+                (1 << d, 1 << (d + k * n), s) for d, s in enumerate(shift) if m >> d & 1
             )
         options.append(step)
-    states = {0: 0}
+    states = {(0, 0): 0}
     for step in options[:-1]:
-        merged: dict[int, int] = {}
-        for state, packed in states.items():
-            for b, placed, more in step:
-                if not state & b:
-                    key = state + more
+        merged: dict[tuple[int, int], int] = {}
+        for (used, total), packed in states.items():
+            for b, placed, s in step:
+                if not used & b:
+                    key = (used | b, total + s)
                     merged[key] = merged.get(key, 0) | packed | placed
         states = merged
     found: dict[int, int] = {}
-    for state, packed in states.items():
-        for b, placed, more in options[-1]:
-            if not state & b:
-                total = (state + more) >> n
-                found[total] = found.get(total, 0) | packed | placed
+    for (used, total), packed in states.items():
+        for b, placed, s in options[-1]:
+            if not used & b:
+                found[total + s] = found.get(total + s, 0) | packed | placed
     return tuple(found.items())
 
 
