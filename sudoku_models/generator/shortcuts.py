@@ -97,7 +97,7 @@ def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[i
     n = model.n
     given = {i for i, d in enumerate(model.givens) if d}
     checks = list(model.cages) + list(model.constraints)
-    group_parts = _group_parts(model.groups, tuple(grid))
+    group_parts = _group_parts(model.groups, tuple(grid), n)
     ties = _ties([c.cells for c in checks], grid, n)
     near_cells = set(near)
     touched_digits = {grid[i] for i in near_cells}
@@ -118,13 +118,12 @@ def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[i
 
 @functools.lru_cache(maxsize=8)
 def _group_parts(
-    groups: tuple[AllDifferent, ...], grid: tuple[int, ...]
+    groups: tuple[AllDifferent, ...], grid: tuple[int, ...], n: int
 ) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
     """For each pair of digits ``x < y``, the cells of ``grid`` holding either, split into the
     parts that the groups alone tie together (two cells in one group are tied), in the order of
     their first cell among those of ``x`` then those of ``y`` (kept per grid: a generator asks
     about one grid with the groups fixed and the cages changing)."""
-    n = max(grid)
     where: list[list[int]] = [[] for _ in range(n + 1)]
     for i, d in enumerate(grid):
         where[d].append(i)
