@@ -49,6 +49,31 @@ def test_swaps_are_solutions_and_settled_killers_are_unique(box: tuple[int, int]
     assert seen["swap"] and seen["settled"]
 
 
+def _two_digits_swapped(solution: tuple[int, ...], grid: tuple[int, ...]) -> bool:
+    changed = {(a, b) for a, b in zip(grid, solution) if a != b}
+    return len(changed) == 2 and {(b, a) for a, b in changed} == changed
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)])
+def test_swap_finds_every_killer_with_a_two_digit_swap(box: tuple[int, int]) -> None:
+    # Groups and cages tie the cells of a swap together, so a second solution that trades two
+    # digits trades them on whole parts, and one such part alone is a second solution too.
+    cpsat = get_solver("cpsat")
+    seen = {True: 0, False: 0}
+    for seed in range(40):
+        model, grid = _killer(Board(*box), seed)
+        rng = random.Random(seed)
+        cages = [c for c in model.variants if rng.random() < 0.8]
+        model = Model.from_puzzle(Puzzle.empty(box), variants=cages)
+        solutions = cpsat.solve(model, limit=200).solutions
+        if len(solutions) == 200:
+            continue
+        expected = any(_two_digits_swapped(s.cells, grid) for s in solutions)
+        assert (swap(model, grid) is not None) == expected
+        seen[expected] += 1
+    assert seen[True] and seen[False]
+
+
 def test_swap_leaves_givens_alone() -> None:
     model, grid = _killer(Board(2, 2), 3)
     full = Model.from_puzzle(Puzzle(model.board, grid), variants=model.variants)

@@ -19,9 +19,11 @@ first still makes the same puzzle on every backend.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 
+from ..constraints import AllDifferent
 from ..model import Model
 from ..solvers.backtracking.constraint import root_candidates
 
@@ -92,34 +94,18 @@ def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[i
     >>> swap(Model.from_puzzle(Puzzle.empty((2, 2))), grid)[:4]
     (2, 1, 3, 4)
     """
-    n, size, givens = model.n, model.size, model.givens
-    units = [g.cells for g in model.groups] + [c.cells for c in model.cages]
-    units += [c.cells for c in model.constraints]
-    units_of: list[list[int]] = [[] for _ in range(size)]
-    for u, cells in enumerate(units):
-        for i in cells:
-            units_of[i].append(u)
-    where: list[list[int]] = [[] for _ in range(n + 1)]
-    for i, d in enumerate(grid):
-        where[d].append(i)
+    n = model.n
+    given = {i for i, d in enumerate(model.givens) if d}
     checks = list(model.cages) + list(model.constraints)
+    group_parts = _group_parts(model.groups, tuple(grid), n)
+    ties = _ties([c.cells for c in checks], grid, n)
     near_cells = set(near)
     touched_digits = {grid[i] for i in near_cells}
     for x, y in itertools.combinations(range(1, n + 1), 2):
         if near and x not in touched_digits and y not in touched_digits:
             continue
-        pair = where[x] + where[y]
-        root = {i: i for i in pair}
-        first: dict[int, int] = {}
-        for i in pair:
-            for u in units_of[i]:
-                j = first.setdefault(u, i)
-                root[_find(root, i)] = _find(root, j)
-        parts: dict[int, list[int]] = {}
-        for i in pair:
-            parts.setdefault(_find(root, i), []).append(i)
-        for part in parts.values():
-            if any(givens[i] for i in part) or (near and near_cells.isdisjoint(part)):
+        for part in _joined_parts(group_parts[x, y], ties.get((x, y), ())):
+            if not given.isdisjoint(part) or (near and near_cells.isdisjoint(part)):
                 continue
             other = list(grid)
             for i in part:
@@ -130,7 +116,79 @@ def swap(model: Model, grid: Sequence[int], near: Sequence[int] = ()) -> tuple[i
     return None
 
 
-def _find(root: dict[int, int], i: int) -> int:
+@functools.lru_cache(maxsize=8)
+def _group_parts(
+    groups: tuple[AllDifferent, ...], grid: tuple[int, ...], n: int
+) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    """For each pair of digits ``x < y``, the cells of ``grid`` holding either, split into the
+    parts that the groups alone tie together (two cells in one group are tied), in the order of
+    their first cell among those of ``x`` then those of ``y`` (kept per grid: a generator asks
+    about one grid with the groups fixed and the cages changing)."""
+    where: list[list[int]] = [[] for _ in range(n + 1)]
+    for i, d in enumerate(grid):
+        where[d].append(i)
+    groups_of: dict[int, list[int]] = {}
+    for u, group in enumerate(groups):
+        for i in group.cells:
+            groups_of.setdefault(i, []).append(u)
+    out = {}
+    for x, y in itertools.combinations(range(1, n + 1), 2):
+        pair = where[x] + where[y]
+        root = list(range(len(grid)))
+        first: dict[int, int] = {}
+        for i in pair:
+            for u in groups_of.get(i, ()):
+                j = first.setdefault(u, i)
+                root[_find(root, i)] = _find(root, j)
+        parts: dict[int, list[int]] = {}
+        for i in pair:
+            parts.setdefault(_find(root, i), []).append(i)
+        out[x, y] = tuple(map(tuple, parts.values()))
+    return out
+
+
+def _ties(
+    units: Sequence[Sequence[int]], grid: Sequence[int], n: int
+) -> dict[tuple[int, int], list[list[int]]]:
+    """For each pair of digits ``x < y``, the cells holding either in each of ``units`` that has
+    two such cells (which a swap of ``x`` and ``y`` must then change together)."""
+    ties: dict[tuple[int, int], list[list[int]]] = {}
+    for cells in units:
+        holding: dict[int, list[int]] = {}
+        for i in cells:
+            holding.setdefault(grid[i], []).append(i)
+        for x, y in itertools.combinations(sorted(holding), 2):
+            ties.setdefault((x, y), []).append(holding[x] + holding[y])
+        for d, same in holding.items():
+            if len(same) > 1:
+                for e in range(1, n + 1):
+                    if e != d:
+                        ties.setdefault((min(d, e), max(d, e)), []).append(same)
+    return ties
+
+
+def _joined_parts(
+    parts: Sequence[tuple[int, ...]], ties: Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """``parts`` with those that share a tie joined, each in the place of its first part."""
+    if not ties:
+        return list(parts)
+    part_of = {i: k for k, part in enumerate(parts) for i in part}
+    root = list(range(len(parts)))
+    for tie in ties:
+        a = _find(root, part_of[tie[0]])
+        for i in tie[1:]:
+            b = _find(root, part_of[i])
+            if a != b:
+                a, b = min(a, b), max(a, b)
+                root[b] = a
+    joined: dict[int, list[int]] = {}
+    for k, part in enumerate(parts):
+        joined.setdefault(_find(root, k), []).extend(part)
+    return [tuple(cells) for cells in joined.values()]
+
+
+def _find(root: list[int], i: int) -> int:
     """The representative of ``i`` in the union-find forest ``root``, halving the path."""
     while root[i] != i:
         root[i] = root[root[i]]

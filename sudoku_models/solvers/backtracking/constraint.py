@@ -35,7 +35,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...board import Board
+from ...board import Board, peers_of
 from ...constraints import (
     AllDifferent,
     AllowedDigits,
@@ -96,7 +96,7 @@ def _network(
     full = (1 << n) - 1
     start = [full] * size
     props: list[Propagator] = []
-    peers = Model(board, (0,) * size, groups, cages).peers()
+    peers = _peers(size, groups, cages)
     relations = []
     rules: dict[str, list[Implies]] = {}
     for c in constraints:
@@ -130,21 +130,50 @@ def _network(
         props.append(_implied_propagator(implied, n, pattern))
     relation_props, differ = relation_propagators(merged, n)
     props.extend(relation_props)
-    peer_sets = [set(p) for p in peers]
-    for a, b in differ:
-        peer_sets[a].add(b)
-        peer_sets[b].add(a)
     watchers: list[list[int]] = [[] for _ in range(size)]
     for k, p in enumerate(props):
         for i in p.cells:
             watchers[i].append(k)
     return Network(
         start=tuple(start),
-        peers=tuple(tuple(sorted(s)) for s in peer_sets),
+        peers=_joined(peers, differ) if differ else peers,
         propagators=tuple(props),
         watchers=tuple(map(tuple, watchers)),
         tiers=tuple(p.tier for p in props),
     )
+
+
+def _peers(
+    size: int, groups: tuple[AllDifferent, ...], cages: tuple[SumCage, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each cell's other cells in one of its groups or its cages, sorted: the peers of the
+    groups (kept per set of groups, which a generator's questions share) with the cages
+    added."""
+    peers = list(_group_peers(size, tuple(g.cells for g in groups)))
+    for cage in cages:
+        for i in cage.cells:
+            more = set(peers[i])
+            more.update(cage.cells)
+            more.discard(i)
+            peers[i] = tuple(sorted(more))
+    return tuple(peers)
+
+
+@functools.lru_cache(maxsize=32)
+def _group_peers(size: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Each cell's other cells in one of ``groups`` (given by their cells), sorted."""
+    return peers_of(groups, size)
+
+
+def _joined(
+    peers: tuple[tuple[int, ...], ...], pairs: Sequence[tuple[int, int]]
+) -> tuple[tuple[int, ...], ...]:
+    """``peers`` with each of ``pairs`` made peers too."""
+    more: list[set[int]] = [set(p) for p in peers]
+    for a, b in pairs:
+        more[a].add(b)
+        more[b].add(a)
+    return tuple(tuple(sorted(s)) for s in more)
 
 
 #: Propagators of cages and of implied sums kept for later networks, of each kind. Each holds a
@@ -221,6 +250,7 @@ def root_candidates(model: Model) -> list[int] | None:
     peers, watchers, tiers = net.peers, net.watchers, net.tiers
     runs = tuple(p.run for p in net.propagators)
     queues: tuple[list[int], ...] = ([], [], [])
+    first, second, third = queues
     for k, tier in enumerate(tiers):
         queues[tier].append(k)
     queued = [True] * len(runs)
@@ -245,10 +275,14 @@ def root_candidates(model: Model) -> list[int] | None:
             for p in peers[i]:
                 if cand[p] & b and not narrow(p, cand[p] ^ b):
                     return None
-        queue = next((q for q in queues if q), None)
-        if queue is None:
+        if first:
+            k = first.pop()
+        elif second:
+            k = second.pop()
+        elif third:
+            k = third.pop()
+        else:
             return cand
-        k = queue.pop()
         queued[k] = False
         if not runs[k](cand, narrow):
             return None

@@ -21,6 +21,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ...constraints import LinearSum, SumCage
 
@@ -33,8 +34,8 @@ def implied_sums(
 ) -> list[LinearSum]:
     """The innie and outie sums of every full group and pair of disjoint full groups.
 
-    Each cage adds its counts to the regions it meets (:func:`_meets`, kept per cage shape): its
-    cells inside and outside the region. Only the few regions whose counts leave at most
+    Each cage adds its counts to the regions it meets (:func:`_counts`, kept per cage shape):
+    its cells inside and outside each region. Only the few regions whose counts leave at most
     :data:`MAX_CELLS` cells are then read cell by cell (:func:`_region_sums`, kept per set of
     cages met), so a generator asking about one killer many times pays little per question.
 
@@ -47,28 +48,26 @@ LinearSum(cells=(3, 4), total=0, coeffs=(1, -1), name='innies and outies')]
     cages = [c for c in cages if all(count[i] == 1 for i in c.cells)]  # overlaps double count
     if not cages:
         return []
-    regions = _regions(tuple(map(tuple, full_groups)))
-    inside_cells = [0] * len(regions)  # cells of the cages wholly inside
-    covered = [0] * len(regions)  # cells of the region in some cage
-    outside = [0] * len(regions)  # cells of meeting cages outside the region
+    groups = tuple(map(tuple, full_groups))
+    # A region's count of its cells plus cells outside it is at most twice the cells in use.
+    cells = max(_extent(groups), max(count) + 1)
+    regions = _regions(groups, (2 * cells).bit_length() + 1)
+    inside = covered = outside = 0
     for c in cages:
-        for r, inner, out in _meets(regions, c.cells):
-            covered[r] += inner
-            if out:
-                outside[r] += out
-            else:
-                inside_cells[r] += inner
+        cage_inside, cage_covered, cage_outside = _counts(regions, c.cells)
+        inside += cage_inside
+        covered += cage_covered
+        outside += cage_outside
+    # Per region: the cells outside the cages inside it (innies), and its cells in no cage
+    # plus the cells of the cages meeting it outside it (innies and outies).
+    short = regions.few(regions.sizes - inside) | regions.few(regions.sizes - covered + outside)
     cage_of = {i: k for k, c in enumerate(cages) for i in c.cells}
+    shapes = [(c.cells, c.total) for c in cages]  # plain tuples: quick to hash
     seen: set[tuple[tuple[int, ...], int, tuple[int, ...]]] = set()
     result = []
-    for r, region in enumerate(regions):
-        size = len(region)
-        if not (
-            0 < size - inside_cells[r] <= MAX_CELLS
-            or 0 < size - covered[r] + outside[r] <= MAX_CELLS
-        ):
-            continue
-        meeting = tuple(cages[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
+    for r in regions.marked(short):
+        region = regions.cells[r]
+        meeting = tuple(shapes[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
         for implied in _region_sums(n, region, meeting):
             key = implied.cells, implied.total, implied.coeffs
             if key not in seen:
@@ -77,47 +76,85 @@ LinearSum(cells=(3, 4), total=0, coeffs=(1, -1), name='innies and outies')]
     return result
 
 
+@dataclass(frozen=True, eq=False)
+class _Regions:
+    """Every full group, then every union of two disjoint ones, with a count per region packed
+    in one int: region ``r`` in the ``width`` bits from bit ``r * width`` (each count below
+    ``2 ** (width - 1)``, so sums of them never carry from one region into the next)."""
+
+    cells: tuple[frozenset[int], ...]
+    width: int
+    sizes: int  # each region's number of cells, packed
+    ones: int  # 1 in each region's field
+
+    def few(self, packed: int) -> int:
+        """The top bit of each field of ``packed`` holding 1 to :data:`MAX_CELLS`."""
+        top = 1 << (self.width - 1)
+        some = packed + self.ones * (top - 1)  # top bit set from 1 up
+        many = packed + self.ones * (top - 1 - MAX_CELLS)  # top bit set above MAX_CELLS
+        return some & ~many & self.ones * top
+
+    def marked(self, flags: int) -> list[int]:
+        """The regions whose field has a bit set in ``flags``, in order."""
+        found = []
+        while flags:
+            low = flags & -flags
+            found.append((low.bit_length() - 1) // self.width)
+            flags ^= low
+        return found
+
+
 @functools.lru_cache(maxsize=8)
-def _regions(full_groups: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
-    """Every full group, then every union of two disjoint ones."""
+def _extent(full_groups: tuple[tuple[int, ...], ...]) -> int:
+    """One more than the largest cell of the groups."""
+    return max((max(g) + 1 for g in full_groups if g), default=0)
+
+
+@functools.lru_cache(maxsize=8)
+def _regions(full_groups: tuple[tuple[int, ...], ...], width: int) -> _Regions:
+    """The regions of ``full_groups``, their counts packed in fields of ``width`` bits."""
     regions = [frozenset(g) for g in full_groups]
     regions += [a | b for a, b in itertools.combinations(regions, 2) if not a & b]
-    return tuple(regions)
+    ones = sum(1 << (r * width) for r in range(len(regions)))
+    sizes = sum(len(region) << (r * width) for r, region in enumerate(regions))
+    return _Regions(tuple(regions), width, sizes, ones)
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _meets(
-    regions: tuple[frozenset[int], ...], cells: tuple[int, ...]
-) -> tuple[tuple[int, int, int], ...]:
-    """For each region that the cage of ``cells`` meets: its number, the cage's cells inside it
-    and outside it."""
-    out = []
-    for r, region in enumerate(regions):
+def _counts(regions: _Regions, cells: tuple[int, ...]) -> tuple[int, int, int]:
+    """For the cage of ``cells``, packed per region: its cells inside the region when it lies
+    wholly inside, its cells inside the region, and its cells outside a region it meets."""
+    inside = covered = outside = 0
+    for r, region in enumerate(regions.cells):
         inner = len(region.intersection(cells))
         if inner:
-            out.append((r, inner, len(cells) - inner))
-    return tuple(out)
+            shift = r * regions.width
+            covered += inner << shift
+            outside += (len(cells) - inner) << shift
+            if inner == len(cells):
+                inside += inner << shift
+    return inside, covered, outside
 
 
 @functools.lru_cache(maxsize=1 << 13)
 def _region_sums(
-    n: int, region: frozenset[int], meeting: tuple[SumCage, ...]
+    n: int, region: frozenset[int], meeting: tuple[tuple[tuple[int, ...], int], ...]
 ) -> tuple[LinearSum, ...]:
     """The innie sum and the innie-and-outie sum of ``region`` (those over 1 to
-    :data:`MAX_CELLS` cells), given the cages ``meeting`` it (kept: most regions meet the same
-    cages from one question to the next)."""
+    :data:`MAX_CELLS` cells), given the cages ``meeting`` it as ``(cells, total)`` (kept: most
+    regions meet the same cages from one question to the next)."""
     total = n * (n + 1) // 2 * len(region) // n
-    inside = [c for c in meeting if region.issuperset(c.cells)]
-    in_cages = {i for c in inside for i in c.cells}
+    inside = [(cells, t) for cells, t in meeting if region.issuperset(cells)]
+    in_cages = {i for cells, _ in inside for i in cells}
     innies = sorted(region - in_cages)
-    covered = {i for c in meeting for i in c.cells}
+    covered = {i for cells, _ in meeting for i in cells}
     loose = sorted(region - covered)
     outies = sorted(covered - region)
     candidates = (
-        (innies, total - sum(c.total for c in inside), [1] * len(innies), "innies"),
+        (innies, total - sum(t for _, t in inside), [1] * len(innies), "innies"),
         (
             loose + outies,
-            total - sum(c.total for c in meeting),
+            total - sum(t for _, t in meeting),
             [1] * len(loose) + [-1] * len(outies),
             "innies and outies",
         ),
