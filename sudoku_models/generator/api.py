@@ -391,7 +391,7 @@ def variant_from(request: VariantRequest, seed: int) -> VariantGenerated:
         request.variant,
         seed,
         request.box,
-        _variant_solver(backend) if isinstance(backend, tuple) else backend,
+        _recipe_solver(backend) if isinstance(backend, tuple) else backend,
         request.min_clues,
         request.max_clues,
         request.minimal,
@@ -400,10 +400,10 @@ def variant_from(request: VariantRequest, seed: int) -> VariantGenerated:
 
 
 @functools.lru_cache(maxsize=8)
-def _variant_solver(
+def _recipe_solver(
     recipe: tuple[type[Solver], str | None, tuple[tuple[str, Any], ...]],
 ) -> Solver:
-    """The solver a backend recipe names, made once per process."""
+    """The solver a backend recipe (see :func:`_backend_recipe`) names, made once per process."""
     cls, variant, options = recipe
     return cls(variant, **dict(options))
 
@@ -592,11 +592,7 @@ def _new_oracle(
         from ..solvers.sat import SatSolver
 
         backend = DEFAULT_BACKEND if SatSolver.is_available() else "backtracking"
-    if isinstance(backend, tuple):
-        cls, variant, options = backend
-        solver = cls(variant, **dict(options))
-    else:
-        solver = get_solver(backend)
+    solver = _recipe_solver(backend) if isinstance(backend, tuple) else get_solver(backend)
     own_oracle = getattr(solver, "oracle", None)  # a backend's own answer to the dig question
     if own_oracle is not None:
         return own_oracle(board)
