@@ -219,3 +219,9 @@ def test_repr_html_is_a_well_formed_table(line):
     shown = [(td.text or "") for tr in rows for td in tr.findall("td")]
     expected = [str(d) if d else "" for d in p.cells]
     assert shown == expected
+
+
+def test_a_control_character_is_no_digit():
+    # "\x05" was once read as a given 5.
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol '\\x05' \(row 1, column 1\)"):
+        Puzzle.parse("\x05" + "." * 80)
