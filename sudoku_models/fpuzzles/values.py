@@ -30,7 +30,9 @@ def kind(value: Any) -> str:
         return "a long text"
     if value is None or isinstance(value, (str, int, float, bool)):
         return repr(value)
-    return {dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
+    if isinstance(value, Mapping):
+        return "an object"
+    return "a list" if isinstance(value, list) else type(value).__name__
 
 
 def flag(value: Any) -> bool:
