@@ -228,6 +228,17 @@ def lines_of(text: str) -> list[str]:
     return [trim(line) for line in _LINE_BREAK.split(text)]
 
 
+def puzzle_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of a file of puzzles that may hold one, numbered from 1: blank lines and lines
+    starting with ``#`` are left out. A note after a one-line puzzle stays for the reader.
+
+    >>> puzzle_lines("# top\\n\\n1.3...1..1..3... # easy\\n")
+    [(3, '1.3...1..1..3... # easy')]
+    """
+    numbered = enumerate(lines_of(text.removeprefix("\ufeff")), start=1)
+    return [(k, line) for k, line in numbered if line and not line.startswith("#")]
+
+
 def _rows_of_text(text: str) -> list[list[str]]:
     lines = lines_of(text)
     lines = [line for line in lines if line and not _SEPARATOR_LINE.match(line)]

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from .. import datasets
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
-from ..parsing import is_square_grid
+from ..parsing import is_square_grid, puzzle_lines
 from ..puzzle import Puzzle
 
 #: What ``PUZZLE`` may be, for the help of every command that reads puzzles.
@@ -143,8 +143,7 @@ def _read_file(path: str) -> str:
 
 
 def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> Iterator[Puzzle]:
-    lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("#")]
+    lines = [line for _, line in puzzle_lines(text)]
     if not lines:
         raise InvalidPuzzleError(f"{where}: no puzzle found")
     if 1 < len(lines) <= 2 * MAX_DIGITS:

@@ -102,13 +102,10 @@ def read_models(
     """The models of ``source`` with the rules of the flags in ``args`` added.
 
     ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or an f-puzzles
-    link, its ``?load=`` text, its JSON or a ``.json`` file.
+    link, its ``?load=`` text (whatever it starts with), its JSON or a ``.json`` file.
     """
-    if source is not None and is_fpuzzles(source):
-        if source.endswith(".json") and os.path.isfile(source):
-            with open(source, encoding="utf-8") as handle:
-                source = handle.read()
-        model = fpuzzles.read(source)
+    model = _fpuzzles_model(source)
+    if model is not None:
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
@@ -116,3 +113,38 @@ def read_models(
         return
     for puzzle in read_puzzles(source, box=box):
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
+
+
+def _fpuzzles_model(source: str | None) -> Model | None:
+    """The model of ``source`` when it is f-puzzles input, None when it is a plain puzzle's."""
+    if source is None:
+        return None
+    if is_fpuzzles(source):
+        if source.endswith(".json") and os.path.isfile(source):
+            return fpuzzles.read(_json_file(source))
+        return fpuzzles.read(source)
+    if not fpuzzles.looks_compressed(source) or os.path.lexists(source):
+        return None
+    # Compressed text that need not start as usual: read so when it decompresses, a plain
+    # puzzle when it does not and reads as one, and otherwise an error saying what it looked like.
+    try:
+        data = fpuzzles.decode(source)
+    except InvalidPuzzleError as not_compressed:
+        try:
+            read_puzzles(source)
+        except (InvalidPuzzleError, OSError):
+            raise InvalidPuzzleError(
+                "neither a puzzle nor f-puzzles text (it looks like the compressed text after "
+                f"?load= in a link): {not_compressed}"
+            ) from None
+        return None
+    return fpuzzles.read(data)
+
+
+def _json_file(path: str) -> str:
+    """The text of an f-puzzles ``.json`` file, refused when longer than any puzzle's."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read(fpuzzles.MAX_JSON + 1)
+    if len(text) > fpuzzles.MAX_JSON:
+        raise InvalidPuzzleError(f"{path}: longer than {fpuzzles.MAX_JSON} characters")
+    return text
