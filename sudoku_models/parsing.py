@@ -105,19 +105,24 @@ def _parse_text(text: str, box: tuple[int, int] | None) -> tuple[Board, tuple[in
 
 def _read_rows(rows: list[list[str]], box: tuple[int, int] | None) -> tuple[Board, tuple[int, ...]]:
     """The board and cell values of rows of cell tokens (one row: a one-line puzzle)."""
+    control = next(
+        ((r, c, t) for r, row in enumerate(rows) for c, t in enumerate(row) if _CONTROL.match(t)),
+        None,
+    )
     if len(rows) == 1:
         tokens = rows[0]
         n = math.isqrt(len(tokens))
-        control = next((k for k, token in enumerate(tokens) if _CONTROL.match(token)), None)
         if n * n != len(tokens) and control is not None:
             raise InvalidPuzzleError(
-                f"unknown symbol {tokens[control]!r} (cell {control + 1} of the line)"
+                f"unknown symbol {control[2]!r} (cell {control[1] + 1} of the line)"
             )
         if n * n != len(tokens):
             raise InvalidPuzzleError(
                 f"a one-line puzzle needs a square number of cells (81 for 9x9), got {len(tokens)}"
             )
         rows = [tokens[r * n : (r + 1) * n] for r in range(n)]
+    elif control is not None:  # before the shape, which the character may have spoilt
+        raise InvalidPuzzleError(f"unknown symbol {control[2]!r}", row=control[0], col=control[1])
     n = len(rows)
     for r, row in enumerate(rows):
         if len(row) != n:

@@ -221,8 +221,8 @@ def _grid(grid: Any, n: int) -> list[list[Mapping[str, Any]]]:
         for c, cell in enumerate(row):
             if not isinstance(cell, Mapping):
                 raise InvalidPuzzleError(
-                    f'grid: a cell is an object such as {{}} or {{"value": 5, "given": true}}, '
-                    f"got {values.kind(cell)}",
+                    "f-puzzles grid: a cell is an object such as {} or "
+                    f'{{"value": 5, "given": true}}, got {values.kind(cell)}',
                     r,
                     c,
                 )
