@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 
 from .board import MAX_DIGITS, SYMBOLS, Board
-from .errors import InvalidPuzzleError
+from .errors import InvalidPuzzleError, shown
 
 _BLANKS = frozenset(".0_")
 
@@ -196,7 +196,7 @@ def _board_for(n: int, box: tuple[int, int] | None) -> Board:
     try:
         box_rows, box_cols = box
     except (TypeError, ValueError):
-        raise InvalidPuzzleError(f"box must be a pair (rows, cols), got {box!r}") from None
+        raise InvalidPuzzleError(f"box must be a pair (rows, cols), got {shown(box)}") from None
     board = Board(box_rows, box_cols)
     if board.n != n:
         raise InvalidPuzzleError(
@@ -295,7 +295,9 @@ def _rows_of_lists(rows: Sequence[object]) -> list[list[str]]:
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, (int, str)):
                 raise InvalidPuzzleError(
-                    f"cell value must be an int or a one-symbol string, got {value!r}", row=r, col=c
+                    f"cell value must be an int or a one-symbol string, got {shown(value)}",
+                    row=r,
+                    col=c,
                 )
             if isinstance(value, int) and value.bit_length() > 32:
                 # no digit is that large, and str() of a huge int trips Python's digit limit
@@ -313,11 +315,12 @@ def _value(token: str, n: int, r: int, c: int) -> int:
     if token in _BLANKS:
         return 0
     if _is_ascii_number(token):
-        d = int(token)
+        digits = token.lstrip("0") or "0"
+        d = int(digits) if len(digits) <= 2 else n + 1  # no digit is longer; int() may refuse it
     else:
         d = SYMBOLS.find(token.upper()) if len(token) == 1 else -1
         if d <= 0:
-            raise InvalidPuzzleError(f"unknown symbol {token!r}", row=r, col=c)
+            raise InvalidPuzzleError(f"unknown symbol {shown(token)}", row=r, col=c)
     if not 0 <= d <= n:
-        raise InvalidPuzzleError(f"digit {token!r} is outside 1..{n}", row=r, col=c)
+        raise InvalidPuzzleError(f"digit {shown(token)} is outside 1..{n}", row=r, col=c)
     return d

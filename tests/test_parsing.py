@@ -272,6 +272,13 @@ def test_a_huge_integer_cell_is_a_clear_error():
     rows[0][1] = 10**5000  # str() of it would trip Python's limit on digits
     with pytest.raises(InvalidPuzzleError, match=r"not a digit.*row 1, column 2"):
         parse_cells(rows)
+    rows[0][1] = "9" * 5000
+    with pytest.raises(
+        InvalidPuzzleError, match=r"'999.*' \(5002 characters\) is outside.*column 2"
+    ):
+        parse_cells(rows)
+    with pytest.raises(InvalidPuzzleError, match=r"box shape must be|unsupported board"):
+        parse_cells("." * 16, box=(10**5000, 1))
 
 
 @pytest.mark.parametrize("note", [" # from a forum list", " 12.3", "\t9.0/9.0/8.7", "  #17 ;x"])

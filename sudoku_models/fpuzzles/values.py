@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, shown
 
 Cell = tuple[int, int]
 
@@ -24,12 +24,8 @@ _CELL = re.compile(r"R([0-9]{1,3})C([0-9]{1,3})", re.IGNORECASE)
 
 def kind(value: Any) -> str:
     """A short description of a JSON value for a message: its text when short, else its type."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a long number"  # repr() of a huge int trips Python's limit on digits
-    if isinstance(value, str) and len(value) > 40:
-        return "a long text"
     if value is None or isinstance(value, (str, int, float, bool)):
-        return repr(value)
+        return shown(value)
     if isinstance(value, Mapping):
         return "an object"
     return "a list" if isinstance(value, list) else type(value).__name__
