@@ -399,3 +399,15 @@ def test_bad_sources_are_puzzle_errors() -> None:
     for source in (None, 5, ["N4Ig"], b"N4Ig"):
         with pytest.raises(InvalidPuzzleError):
             fpuzzles.read(source)  # type: ignore[arg-type]
+
+
+def test_the_board_reads_compressed_text_and_json_pasted_alone() -> None:
+    from sudoku_models.interactive.sources import read_rules
+
+    data = E4 | {"diagonal+": True}
+    packed = compress_to_base64(json.dumps(data, indent=1))
+    assert [v.key for v in read_rules(packed).variants] == ["diagonal+"]
+    assert [v.key for v in read_rules(json.dumps(data)).variants] == ["diagonal+"]
+    assert read_rules("1234341221434321").puzzle.to_line() == "1234341221434321"
+    with pytest.raises(InvalidPuzzleError, match="'diagonal-': expected true or false"):
+        read_rules(json.dumps(E4 | {"diagonal-": "yes"}))
