@@ -97,3 +97,16 @@ def test_a_note_never_hides_a_bad_puzzle_in_a_file(tmp_path):
         read_puzzles(str(path))
     with pytest.raises(InvalidPuzzleError, match=r"line 2: .*'x'.*row 9, column 9"):
         list(datasets.iter_puzzles(path))
+
+
+@pytest.mark.parametrize("command", ["rate", "hint"])
+def test_f_puzzles_input_to_a_plain_command_is_named(capsys, monkeypatch, command):
+    link = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALhNA"
+    packed = (  # an f-puzzles object written with indentation, so not starting N4Ig
+        "N4KABARAzglgXgUwgLjAFgDTggcwE4wAmKYA2uGRWMAL5ZgO32N1W0UC6z5D1rvTNvxaduQ5nwmCBNURR4spwy"
+        "UM7gu2QjACGOAPYA7bQBsA1CQAueAK4IQNIA=="
+    )
+    for source in (link, packed, '{"size": 4}'):
+        code, out, err = _main(capsys, monkeypatch, "", command, source)
+        assert code == 2 and out == ""
+        assert err.startswith("sudoku-models: error: this looks like an f-puzzles link or text")

@@ -17,7 +17,7 @@ import stat
 import sys
 from collections.abc import Iterator
 
-from .. import datasets
+from .. import datasets, fpuzzles
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
 from ..parsing import is_square_grid, puzzle_lines
@@ -107,12 +107,28 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     try:
         return [Puzzle.parse(source, box=box)]
     except InvalidPuzzleError:
+        if looks_like_fpuzzles(source):
+            raise InvalidPuzzleError(
+                "this looks like an f-puzzles link or text, which this command does not read: "
+                "give a plain puzzle"
+            ) from None
         if _looks_like_a_file_name(source):
             shipped = ", ".join(datasets.names())
             raise FileNotFoundError(
                 f"no such file or shipped puzzle set: {source!r} (shipped sets: {shipped})"
             ) from None
         raise
+
+
+def names_fpuzzles(text: str) -> bool:
+    """Whether ``text`` is plainly f-puzzles input: a link, load text as it usually starts, JSON."""
+    text = text.strip()
+    return "load=" in text or text.startswith(("{", "N4Ig", "fpuzzles"))
+
+
+def looks_like_fpuzzles(text: str) -> bool:
+    """Whether ``text`` looks like f-puzzles input, compressed text of any start included."""
+    return names_fpuzzles(text) or fpuzzles.looks_compressed(text)
 
 
 def _looks_like_a_file_name(text: str) -> bool:

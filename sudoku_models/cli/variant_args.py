@@ -24,7 +24,7 @@ from ..variants import (
     Variant,
     windoku,
 )
-from .inputs import read_puzzles
+from .inputs import names_fpuzzles, read_puzzles
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -89,11 +89,7 @@ def jigsaw_regions(text: str, board: Board) -> Jigsaw:
 def is_fpuzzles(source: str) -> bool:
     """Whether ``source`` looks like an f-puzzles link, load text, JSON text or JSON file."""
     text = source.strip()
-    return (
-        "load=" in text
-        or text.startswith(("{", "N4Ig", "fpuzzles"))
-        or (text.endswith(".json") and os.path.isfile(text))
-    )
+    return names_fpuzzles(text) or (text.endswith(".json") and os.path.isfile(text))
 
 
 def read_models(
