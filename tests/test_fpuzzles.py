@@ -137,7 +137,7 @@ def test_cosmetic_keys_are_ignored() -> None:
         ({"killercage": [{"cells": ["R1C1"], "value": "ten"}]}, "'ten' is not a whole number"),
         ({"littlekillersum": [{"cell": "R0C1", "direction": "UP", "value": "3"}]}, "direction"),
         ({"arrow": [{"cells": ["R1C1"]}]}, "'arrow' entry 1: the entry has no 'lines'"),
-        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "killercage"),
+        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "'cage' entry 1 .*killercage"),
     ],
 )
 def test_bad_entries_name_the_rule_and_cells(keys: dict, message: str) -> None:
@@ -297,7 +297,7 @@ def test_an_outside_clue_must_stand_beside_the_grid(clue: str, message: str) -> 
         ({"negative": ["ratio", "kropki"]}, "'negative' entry 2 kind 'kropki' is not one of RATIO"),
         ({"negative": "ratio"}, "expected a list of entries"),
         ({"clone": [{"cells": ["R1C1"]}]}, "no 'cloneCells'"),
-        ({"cage": {"cells": ["R1C1"]}}, "'cage'|expected a list"),
+        ({"cage": {"cells": ["R1C1"]}}, "'cage': expected a list of cages"),
     ],
 )
 def test_values_of_the_wrong_type_or_range_name_the_key_and_entry(keys: dict, message: str):
@@ -336,6 +336,13 @@ def test_bad_grid_cells_are_puzzle_errors_naming_row_and_column(cell: dict, mess
     data["grid"][1][2] = cell
     with pytest.raises(InvalidPuzzleError, match=message):
         fpuzzles.read(data)
+
+
+def test_a_value_not_given_is_a_players_and_ignored() -> None:
+    data = _empty(4)
+    data["grid"][0][0] = {"value": 0}
+    data["grid"][0][1] = {"value": 3, "given": False}
+    assert fpuzzles.read(data).givens == (0,) * 16
 
 
 def test_parity_marks_on_grid_cells_are_read_as_odd_and_even() -> None:

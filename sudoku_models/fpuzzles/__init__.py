@@ -200,11 +200,14 @@ def read(source: str | Mapping[str, Any]) -> Model:
             raise InvalidPuzzleError(f"{where} {exc.reason}", exc.row, exc.col) from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise InvalidPuzzleError(f"f-puzzles {key!r}: malformed entry ({exc})") from None
-    for k, cage in enumerate(values.entries(data.get("cage")), start=1):
+    cages = data.get("cage") or []
+    if not isinstance(cages, list):
+        raise InvalidPuzzleError("f-puzzles 'cage': expected a list of cages")
+    for k, cage in enumerate(cages, start=1):
         if isinstance(cage, dict) and cage.get("value") not in (None, ""):
             raise InvalidPuzzleError(
-                f"cage {k} with value {values.kind(cage['value'])}: cosmetic cages carry no "
-                "sum; a killer cage belongs under 'killercage'"
+                f"f-puzzles 'cage' entry {k} has the value {values.kind(cage['value'])}: cosmetic "
+                "cages carry no sum; a killer cage belongs under 'killercage'"
             )
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
 
@@ -230,12 +233,12 @@ def _grid(grid: Any, n: int) -> list[list[Mapping[str, Any]]]:
 
 
 def _given(cell: Mapping[str, Any], n: int) -> int:
-    """The given digit of a grid cell, 0 when it has none (a digit not given is a solver's)."""
+    """The given digit of a grid cell, 0 when it has none (a digit not given is a player's, and
+    no part of the puzzle)."""
     value = cell.get("value")
-    if value is None:
+    if not values.flag(cell.get("given")) or value is None:
         return 0
-    digit = values.number(value, "value", 1, n)
-    return digit if values.flag(cell.get("given")) else 0
+    return values.number(value, "value", 1, n)
 
 
 def _parity(cell: Mapping[str, Any], where: Cell) -> list[Variant]:
