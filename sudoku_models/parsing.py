@@ -209,7 +209,7 @@ def _before_note(text: str) -> str | None:
     """The first word of a one-line text followed by a note, when that word has the length of a
     one-line puzzle and the next word does not continue it as a row of a larger grid (a 16x16
     written row after row has rows as long as a 4x4 line); None otherwise."""
-    line = trim(text)
+    line = _trim(text)
     words = _NOTE.split(line, maxsplit=2)
     if len(words) < 2 or _LINE_BREAK.search(line) or len(words[0]) not in _LINE_SIDES:
         return None
@@ -218,19 +218,19 @@ def _before_note(text: str) -> str | None:
     return words[0]
 
 
-def trim(text: str) -> str:
+def _trim(text: str) -> str:
     """``text`` without the whitespace at either end; control characters are kept (they are
     symbols to report, not spaces).
 
-    >>> trim("  1.3. \\n"), trim("\\x05 .")
+    >>> _trim("  1.3. \\n"), _trim("\\x05 .")
     ('1.3.', '\\x05 .')
     """
     return _EDGES.sub("", text)
 
 
-def lines_of(text: str) -> list[str]:
+def _lines_of(text: str) -> list[str]:
     """The lines of ``text``, trimmed, split at line breaks only (not at other controls)."""
-    return [trim(line) for line in _LINE_BREAK.split(text)]
+    return [_trim(line) for line in _LINE_BREAK.split(text)]
 
 
 def puzzle_lines(text: str) -> list[tuple[int, str]]:
@@ -240,12 +240,12 @@ def puzzle_lines(text: str) -> list[tuple[int, str]]:
     >>> puzzle_lines("# top\\n\\n1.3...1..1..3... # easy\\n")
     [(3, '1.3...1..1..3... # easy')]
     """
-    numbered = enumerate(lines_of(text.removeprefix("\ufeff")), start=1)
+    numbered = enumerate(_lines_of(text.removeprefix("\ufeff")), start=1)
     return [(k, line) for k, line in numbered if line and not line.startswith("#")]
 
 
 def _rows_of_text(text: str) -> list[list[str]]:
-    lines = lines_of(text)
+    lines = _lines_of(text)
     lines = [line for line in lines if line and not _SEPARATOR_LINE.match(line)]
     if not lines:
         raise InvalidPuzzleError("empty puzzle text")
@@ -306,7 +306,7 @@ def _rows_of_lists(rows: Sequence[object]) -> list[list[str]]:
                     row=r,
                     col=c,
                 )
-            cells.append(trim(str(value)) or ".")
+            cells.append(_trim(str(value)) or ".")
         out.append(cells)
     return out
 
