@@ -169,3 +169,16 @@ def test_an_internal_error_is_one_line_and_never_exit_1(capsys, monkeypatch) -> 
     code, out, err = run(capsys, "solve", json.dumps({"size": 4, "grid": E4}))
     assert code == 3 and out == ""
     assert err == "sudoku-models: internal error: TypeError: a bug\n"
+
+
+def test_f_puzzles_input_on_standard_input(capsys, monkeypatch) -> None:
+    import io
+    import sys
+
+    data = {"size": 4, "grid": E4, "diagonal+": True}
+    for text in (json.dumps(data), fpuzzles.to_link(fpuzzles.read(data)) + "\n"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+        code, out, _ = run(capsys, "count")
+        assert code == 0 and out.strip() == "48"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data | {"ratio": [{}]})))
+    assert "'ratio' entry 1: the entry has no 'cells'" in error_line(capsys, "count", "-")

@@ -82,7 +82,7 @@ def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> No
     progress.add_argument("--no-progress", dest="progress", action="store_false")
 
 
-def _given_source(source: str | None) -> str:
+def given_source(source: str | None) -> str:
     """``source``, or ``-`` when it was left out and something is piped in on standard input."""
     if source is not None:
         return source
@@ -97,11 +97,11 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     Standard input and files hold one puzzle a line, or a single puzzle written as a grid over
     several lines (when the first line is not a puzzle by itself).
     """
-    source = _given_source(source)
+    source = given_source(source)
     if source == "-":
-        return list(_puzzles_from_text(sys.stdin.read(), "standard input", box))
+        return puzzles_in_text(sys.stdin.read(), "standard input", box)
     if os.path.lexists(source):
-        return list(_puzzles_from_text(_read_file(source), source, box))
+        return puzzles_in_text(_read_file(source), source, box)
     if source in datasets.names():
         return list(datasets.iter_puzzles(datasets.path(source), box=box))
     try:
@@ -156,6 +156,20 @@ def _read_file(path: str) -> str:
         raise InvalidPuzzleError(f"{path} is not a text file") from None
     except OSError as exc:
         raise OSError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def puzzles_in_text(text: str, where: str, box: tuple[int, int] | None = None) -> list[Puzzle]:
+    """Every puzzle of the text of a file or of standard input (``where`` names it in errors):
+    one puzzle a line, or a single puzzle written as a grid over several lines."""
+    try:
+        return list(_puzzles_from_text(text, where, box))
+    except InvalidPuzzleError:
+        if looks_like_fpuzzles(text):
+            raise InvalidPuzzleError(
+                f"{where}: this looks like an f-puzzles link or text, which this command does "
+                "not read: give a plain puzzle"
+            ) from None
+        raise
 
 
 def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> Iterator[Puzzle]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Iterator
 
 from .. import fpuzzles
 from ..board import Board
 from ..errors import InvalidPuzzleError
 from ..model import Model
+from ..puzzle import Puzzle
 from ..variants import (
     AntiKing,
     AntiKnight,
@@ -24,7 +26,7 @@ from ..variants import (
     Variant,
     windoku,
 )
-from .inputs import names_fpuzzles, read_puzzles
+from .inputs import given_source, names_fpuzzles, puzzles_in_text, read_puzzles
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -98,36 +100,48 @@ def read_models(
     """The models of ``source`` with the rules of the flags in ``args`` added.
 
     ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or an f-puzzles
-    link, its ``?load=`` text (whatever it starts with), its JSON or a ``.json`` file.
+    link, its ``?load=`` text (whatever it starts with), its JSON or a ``.json`` file, given as
+    the argument or on standard input.
     """
-    model = _fpuzzles_model(source)
+    source = given_source(source)
+    piped = sys.stdin.read() if source == "-" else None
+    model = _fpuzzles_model(source, piped, box)
     if model is not None:
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
-    for puzzle in read_puzzles(source, box=box):
+    if piped is None:
+        puzzles = read_puzzles(source, box=box)
+    else:
+        puzzles = puzzles_in_text(piped, "standard input", box)
+    for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
 
 
-def _fpuzzles_model(source: str | None) -> Model | None:
-    """The model of ``source`` when it is f-puzzles input, None when it is a plain puzzle's."""
-    if source is None:
-        return None
-    if is_fpuzzles(source):
+def _fpuzzles_model(source: str, piped: str | None, box: tuple[int, int] | None) -> Model | None:
+    """The model of the argument ``source``, or of the ``piped`` text of standard input, when
+    it is f-puzzles input; None when it is a plain puzzle's."""
+    if piped is None and is_fpuzzles(source):
         if source.endswith(".json") and os.path.isfile(source):
             return fpuzzles.read(_json_file(source))
         return fpuzzles.read(source)
-    if not fpuzzles.looks_compressed(source) or os.path.lexists(source):
+    text = source if piped is None else piped
+    if piped is not None and names_fpuzzles(text):
+        return fpuzzles.read(text)
+    if not fpuzzles.looks_compressed(text) or (piped is None and os.path.lexists(source)):
         return None
     # Compressed text that need not start as usual: read so when it decompresses, a plain
     # puzzle when it does not and reads as one, and otherwise an error saying what it looked like.
     try:
-        data = fpuzzles.decode(source)
+        data = fpuzzles.decode(text)
     except InvalidPuzzleError as not_compressed:
         try:
-            read_puzzles(source)
+            if piped is None:
+                read_puzzles(source, box=box)
+            else:
+                Puzzle.parse(text, box=box)
         except (InvalidPuzzleError, OSError):
             raise InvalidPuzzleError(
                 "neither a puzzle nor f-puzzles text (it looks like the compressed text after "
