@@ -235,6 +235,11 @@ def _grid(grid: Any, n: int) -> list[list[Mapping[str, Any]]]:
 def _given(cell: Mapping[str, Any], n: int) -> int:
     """The given digit of a grid cell, 0 when it has none (a digit not given is a player's, and
     no part of the puzzle)."""
+    if cell.get("givenPencilMarks") not in (None, []):
+        raise InvalidPuzzleError(
+            "given pencil marks (digits the cell is limited to) are not supported; "
+            "write them as a rule, or remove them"
+        )
     value = cell.get("value")
     if not values.flag(cell.get("given")) or value is None:
         return 0
