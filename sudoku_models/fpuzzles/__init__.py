@@ -306,11 +306,11 @@ def _lines(make: Callable[..., Variant]) -> Reader:
     return _each(lambda item, n: [make(line) for line in values.lines(item, n)])
 
 
-def _dots(make: Any, default: int, low: int, high_below_n: int) -> Reader:
-    """Dots whose ``value`` (``default`` when there is none) lies in ``low..n - high_below_n``."""
+def _dots(make: Any, default: int, bounds: Callable[[int], tuple[int, int]]) -> Reader:
+    """Dots whose ``value`` (``default`` when there is none) lies within ``bounds(n)``."""
 
     def read_one(item: Mapping[str, Any], n: int) -> Variant:
-        value = values.optional_number(item, f"{make.name} value", low, n - high_below_n)
+        value = values.optional_number(item, f"{make.name} value", *bounds(n))
         cells = values.cells(values.field(item, "cells"), n)
         return make(cells, default if value is None else value)
 
@@ -417,8 +417,8 @@ READERS: dict[str, Reader] = {
     "regionsumline": _lines(RegionSumLine),
     "entropicline": _lines(EntropicLine),
     "zipperline": _lines(ZipperLine),
-    "difference": _dots(Difference, 1, 1, 1),
-    "ratio": _dots(Ratio, 2, 2, 0),
+    "difference": _dots(Difference, 1, lambda n: (1, n - 1)),
+    "ratio": _dots(Ratio, 2, lambda n: (2, n)),
     "xv": _xv,
     "odd": _one_cell(Odd),
     "even": _one_cell(Even),
