@@ -3,7 +3,8 @@
 :func:`read` gives a :class:`~sudoku_models.model.Model` that keeps its variant rules;
 :func:`to_fpuzzles` and :func:`to_link` write one back that f-puzzles opens. Keys this package
 does not know raise an error naming them; keys that only draw (lines, circles, text, cages
-without a sum) are ignored.
+without a sum) are ignored. Every value a rule key holds is checked (:mod:`.values`): a value of
+the wrong type or out of range is an error naming the key and the entry, never dropped.
 
 >>> model = read({"size": 4, "grid": [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}] * 4] * 3,
 ...               "diagonal-": True})
