@@ -220,7 +220,7 @@ def _grid(grid: Any, n: int) -> list[list[Mapping[str, Any]]]:
         or len(grid) != n
         or not all(isinstance(row, list) and len(row) == n for row in grid)
     ):
-        raise InvalidPuzzleError(f"'grid' must be {n} rows of {n} cells, each a list")
+        raise InvalidPuzzleError(f"f-puzzles 'grid' must be {n} rows of {n} cells, each a list")
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             if not isinstance(cell, Mapping):
