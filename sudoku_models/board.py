@@ -19,7 +19,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidPuzzleError
+from .errors import InvalidPuzzleError, shown
 
 #: Largest number of digits a board may have: 1-9 then A-Z spell at most 35 symbols.
 MAX_DIGITS = 35
@@ -43,10 +43,12 @@ class Board:
     def __post_init__(self) -> None:
         r, c = self.box_rows, self.box_cols
         if type(r) is not int or type(c) is not int or r < 1 or c < 1:
-            raise InvalidPuzzleError(f"box shape must be two positive integers, got {r!r} x {c!r}")
+            raise InvalidPuzzleError(
+                f"box shape must be two positive integers, got {shown(r)} x {shown(c)}"
+            )
         if not 4 <= r * c <= MAX_DIGITS:
             raise InvalidPuzzleError(
-                f"unsupported board: {r}x{c} boxes give {r * c} digits; "
+                f"unsupported board: {shown(r)}x{shown(c)} boxes give {shown(r * c)} digits; "
                 f"supported: 4 to {MAX_DIGITS}"
             )
 
@@ -58,7 +60,7 @@ class Board:
         (Board(box_rows=3, box_cols=3), Board(box_rows=3, box_cols=4))
         """
         if type(n) is not int:
-            raise InvalidPuzzleError(f"board side must be an int, got {n!r}")
+            raise InvalidPuzzleError(f"board side must be an int, got {shown(n)}")
         return _usual_board(n)
 
     @property
@@ -134,7 +136,7 @@ class Board:
 def _usual_board(n: int) -> Board:
     """:meth:`Board.for_digits`, computed once per side (boards are immutable, so shared)."""
     if not 4 <= n <= MAX_DIGITS:
-        raise InvalidPuzzleError(f"unsupported board side {n}; supported: 4 to {MAX_DIGITS}")
+        raise InvalidPuzzleError(f"unsupported board side {shown(n)}; supported: 4 to {MAX_DIGITS}")
     r = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
     if r == 1:
         raise InvalidPuzzleError(

@@ -28,6 +28,24 @@ class InvalidPuzzleError(SudokuModelsError, ValueError):
         return InvalidPuzzleError(f"{where}: {self.reason}", self.row, self.col)
 
 
+def shown(value: object, width: int = 40) -> str:
+    """``repr(value)`` for an error message, kept short: a long text is cut, and an integer too
+    long for Python to write out (past its limit on digits) is described by its size.
+
+    >>> shown(7), shown("x" * 100), shown(10**5000)
+    ('7', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (102 characters)", 'a 16610-bit integer')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit integer"
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding such an integer
+        return f"a {type(value).__name__}"
+    if len(text) <= width:
+        return text
+    return f"{text[: width - 8]}...{text[-1]} ({len(text)} characters)"
+
+
 class UnknownSolverError(SudokuModelsError, ValueError):
     """A backend name or variant that is not registered; the message lists the known ones."""
 

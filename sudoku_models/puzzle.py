@@ -9,7 +9,7 @@ from typing import Any
 
 from . import display
 from .board import Board
-from .errors import InvalidPuzzleError
+from .errors import InvalidPuzzleError, shown
 from .parsing import Source, parse_cells
 
 
@@ -43,7 +43,7 @@ class Puzzle:
         for i, d in enumerate(self.cells):
             if type(d) is not int or not 0 <= d <= n:
                 r, c = self.board.row_col(i)
-                raise InvalidPuzzleError(f"digit {d!r} is outside 0..{n}", row=r, col=c)
+                raise InvalidPuzzleError(f"digit {shown(d)} is outside 0..{n}", row=r, col=c)
 
     @classmethod
     def parse(cls, source: Source | Puzzle, box: tuple[int, int] | None = None) -> Puzzle:

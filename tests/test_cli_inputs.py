@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
 
+from sudoku_models import datasets
+from sudoku_models.cli import main
 from sudoku_models.cli.inputs import read_puzzles
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.generator import generate
@@ -43,3 +48,65 @@ def test_a_file_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "bom.txt"
     path.write_bytes("\ufeff".encode() + g.puzzle.to_line().encode() + b"\n")
     assert list(read_puzzles(str(path))) == [g.puzzle]
+
+
+LINE_9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def _main(capsys, monkeypatch, stdin: str, *argv: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("\x05" + "0" * 80 + "\n", r"unknown symbol '\x05' (row 1, column 1)"),  # once a given 5
+        ("\0" * 100, r"unknown symbol '\x00' (row 1, column 1)"),  # once an empty 10x10
+        (LINE_9[:50] + "\x1f" + LINE_9[51:], "(row 6, column 6)"),
+    ],
+)
+def test_control_characters_on_standard_input_are_bad_input(capsys, monkeypatch, text, message):
+    code, out, err = _main(capsys, monkeypatch, text, "solve")
+    assert code == 2 and out == ""
+    assert err.startswith("sudoku-models: error: standard input: ") and message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_notes_after_puzzles_in_a_file_are_ignored(tmp_path):
+    puzzles = [generate(seed=s).puzzle for s in (3, 4, 5)]
+    lines = [
+        "# a list as forums publish them",
+        f"{puzzles[0].to_line()} # from the forum",
+        f"{puzzles[1].to_line()}  12.3",
+        f"{puzzles[2].to_line()}\tER 9.0/9.0/8.7",
+    ]
+    path = tmp_path / "rated.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert read_puzzles(str(path)) == puzzles
+    assert list(datasets.iter_puzzles(path)) == puzzles
+
+
+def test_a_note_never_hides_a_bad_puzzle_in_a_file(tmp_path):
+    line = LINE_9[:-1] + "x"
+    path = tmp_path / "bad.txt"
+    path.write_text(f"{LINE_9} 1.2\n{line} # the last cell is wrong\n", encoding="utf-8")
+    with pytest.raises(InvalidPuzzleError, match=r"puzzle 2: .*'x'.*row 9, column 9"):
+        read_puzzles(str(path))
+    with pytest.raises(InvalidPuzzleError, match=r"line 2: .*'x'.*row 9, column 9"):
+        list(datasets.iter_puzzles(path))
+
+
+@pytest.mark.parametrize("command", ["rate", "hint"])
+def test_f_puzzles_input_to_a_plain_command_is_named(capsys, monkeypatch, command):
+    link = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALhNA"
+    packed = (  # an f-puzzles object written with indentation, so not starting N4Ig
+        "N4KABARAzglgXgUwgLjAFgDTggcwE4wAmKYA2uGRWMAL5ZgO32N1W0UC6z5D1rvTNvxaduQ5nwmCBNURR4spwy"
+        "UM7gu2QjACGOAPYA7bQBsA1CQAueAK4IQNIA=="
+    )
+    for source in (link, packed, '{"size": 4}'):
+        code, out, err = _main(capsys, monkeypatch, "", command, source)
+        assert code == 2 and out == ""
+        assert err.startswith("sudoku-models: error: this looks like an f-puzzles link or text")

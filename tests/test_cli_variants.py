@@ -11,6 +11,7 @@ import pytest
 import sudoku_models as sm
 from sudoku_models import fpuzzles
 from sudoku_models.cli import main
+from sudoku_models.fpuzzles.lz import compress_to_base64
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import Diagonal
@@ -95,3 +96,89 @@ def test_unknown_key_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> Non
     data = {"size": 4, "grid": [[{}] * 4] * 4, "doublearrow": []}
     code, _, err = run(capsys, "solve", json.dumps(data))
     assert code == 2 and "doublearrow" in err
+
+
+E4 = [[{}] * 4 for _ in range(4)]
+
+
+def error_line(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The one error line of a command refused as bad input (exit 2), no traceback."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (code, out, err)
+    assert len(err.strip().splitlines()) == 1 and err.startswith("sudoku-models: error: "), err
+    assert "Traceback" not in err
+    return err
+
+
+def test_a_flag_written_as_1_counts_with_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    for on in (True, 1, "true"):
+        _, out, _ = run(capsys, "count", json.dumps({"size": 4, "grid": E4, "diagonal+": on}))
+        assert out.strip() == "48"  # 288 when the flag was dropped
+    bad = json.dumps({"size": 4, "grid": E4, "diagonal+": {}})
+    assert "'diagonal+': expected true or false" in error_line(capsys, "count", bad)
+
+
+@pytest.mark.parametrize(
+    ("keys", "words"),
+    [
+        ({"ratio": [{"cells": ["R1C1", "R1C2"], "value": "0"}]}, "'ratio' entry 1"),
+        ({"difference": [{"cells": ["R1C1", "R1C2"], "value": "0"}]}, "'difference' entry 1"),
+        ({"difference": [{"cells": ["R1C1", "R1C2"], "value": "-3"}]}, "value -3 is outside"),
+        ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}, "inside"),
+        ({"grid": ["abcd", "efgh", "ijkl", "mnop"]}, "'grid' must be 4 rows"),
+        ({"grid": [1, 2, 3, 4]}, "'grid' must be 4 rows"),
+        ({"grid": [[{"region": [0]}, {}, {}, {}], *E4[1:]]}, "region a list"),
+        ({"grid": [[{"region": "a"}, {}, {}, {}], *E4[1:]]}, "region 'a'"),
+    ],
+)
+def test_malformed_f_puzzles_values_are_bad_input(capsys, keys: dict, words: str) -> None:
+    # Each was once solved as another puzzle, or ended in a traceback with exit code 1.
+    assert words in error_line(capsys, "count", json.dumps({"size": 4, "grid": E4, **keys}))
+
+
+def test_deeply_nested_json_is_bad_input(capsys, tmp_path: Path) -> None:
+    deep = '{"size": 4, "grid": ' + "[" * 5000 + "]" * 5000 + "}"
+    assert "nested too deeply" in error_line(capsys, "solve", deep)
+    path = tmp_path / "deep.json"
+    path.write_text('{"size": 4, "grid": ' + "[" * 200_000 + "]" * 200_000 + "}")
+    assert "nested too deeply" in error_line(capsys, "solve", str(path))
+
+
+def test_overlong_compressed_text_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "too long" in error_line(capsys, "solve", "N4Ig" + "A" * fpuzzles.MAX_COMPRESSED)
+
+
+def test_compressed_text_with_another_start_is_read_or_named(capsys) -> None:
+    data = {"size": 4, "grid": E4, "diagonal+": True}
+    packed = compress_to_base64(json.dumps(data, indent=1))
+    assert not packed.startswith("N4Ig")
+    code, out, _ = run(capsys, "count", packed)
+    assert code == 0 and out.strip() == "48"
+    err = error_line(capsys, "count", packed[:20] + packed[30:])
+    assert "looks like the compressed text" in err
+    # A plain puzzle written with digits alone is no compressed text.
+    code, out, _ = run(capsys, "count", "1234341221434321")
+    assert code == 0 and out.strip() == "1"
+
+
+def test_an_internal_error_is_one_line_and_never_exit_1(capsys, monkeypatch) -> None:
+    def broken(source: object) -> None:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(fpuzzles, "read", broken)
+    code, out, err = run(capsys, "solve", json.dumps({"size": 4, "grid": E4}))
+    assert code == 3 and out == ""
+    assert err == "sudoku-models: internal error: TypeError: a bug\n"
+
+
+def test_f_puzzles_input_on_standard_input(capsys, monkeypatch) -> None:
+    import io
+    import sys
+
+    data = {"size": 4, "grid": E4, "diagonal+": True}
+    for text in (json.dumps(data), fpuzzles.to_link(fpuzzles.read(data)) + "\n"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+        code, out, _ = run(capsys, "count")
+        assert code == 0 and out.strip() == "48"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data | {"ratio": [{}]})))
+    assert "'ratio' entry 1: the entry has no 'cells'" in error_line(capsys, "count", "-")

@@ -130,14 +130,14 @@ def test_cosmetic_keys_are_ignored() -> None:
     ("keys", "message"),
     [
         ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}, "add up to 9"),
-        ({"killercage": [{"cells": ["R1C1", "R1C5"], "value": "3"}]}, "r1c5 is outside"),
-        ({"arrow": [{"cells": [], "lines": [["R1C1", "R1C2"]]}]}, "no circle"),
+        ({"killercage": [{"cells": ["R1C1", "R1C5"], "value": "3"}]}, "R1C5 is outside"),
+        ({"arrow": [{"cells": [], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' entry 1: .*non-empty"),
         ({"thermometer": [{"lines": [["R1C1", "X"]]}]}, "not a cell name"),
-        ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]}, "neither X nor V"),
-        ({"killercage": [{"cells": ["R1C1"], "value": "ten"}]}, "not a number"),
+        ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]}, "'Q' is not one of X, V"),
+        ({"killercage": [{"cells": ["R1C1"], "value": "ten"}]}, "'ten' is not a whole number"),
         ({"littlekillersum": [{"cell": "R0C1", "direction": "UP", "value": "3"}]}, "direction"),
-        ({"arrow": [{"cells": ["R1C1"]}]}, "malformed"),
-        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "killercage"),
+        ({"arrow": [{"cells": ["R1C1"]}]}, "'arrow' entry 1: the entry has no 'lines'"),
+        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "'cage' entry 1 .*killercage"),
     ],
 )
 def test_bad_entries_name_the_rule_and_cells(keys: dict, message: str) -> None:
@@ -210,3 +210,215 @@ def test_keys_outside_the_sample_read_and_write_back() -> None:
     assert fpuzzles.read(fpuzzles.to_link(model)) == model
     sat, cpsat = (sm.solve(model, backend=b, limit=2).status for b in ("sat", "cpsat"))
     assert sat == cpsat == sm.Status.MULTIPLE
+
+
+E4 = _empty(4)
+
+
+@pytest.mark.parametrize("on", [True, 1, "true", " True "])
+def test_a_flag_written_as_1_or_text_is_on(on: object) -> None:
+    # 1 and "true" were once dropped, and the puzzle solved without its diagonal: 288, not 48.
+    model = fpuzzles.read(_empty(4, **{"diagonal+": on}))
+    assert [v.key for v in model.variants] == ["diagonal+"]
+    assert sm.count_solutions(model, limit=0) == 48
+
+
+@pytest.mark.parametrize("off", [False, 0, "false", None])
+def test_a_flag_written_as_0_or_false_is_off(off: object) -> None:
+    assert fpuzzles.read(_empty(4, antiknight=off)).variants == ()
+
+
+@pytest.mark.parametrize("bad", [2, -1, 1.0, "1", "yes", "", {}, [], [True]])
+def test_any_other_flag_value_is_an_error_naming_the_key(bad: object) -> None:
+    with pytest.raises(InvalidPuzzleError, match=r"f-puzzles 'nonconsecutive': expected true or"):
+        fpuzzles.read(_empty(4, nonconsecutive=bad))
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("ratio", "0", r"'ratio' entry 1: black dot value 0 is outside 2\.\.4"),
+        ("ratio", 1, "outside 2..4"),
+        ("ratio", "5", "outside 2..4"),
+        ("difference", "0", r"'difference' entry 1: white dot value 0 is outside 1\.\.3"),
+        ("difference", "-3", "white dot value -3 is outside"),
+        ("difference", "1.5", "not a whole number"),
+        ("difference", True, "not a whole number"),
+    ],
+)
+def test_dot_values_out_of_range_are_errors_never_the_default(key, value, message) -> None:
+    dot = {"cells": ["R1C1", "R1C2"], "value": value}
+    with pytest.raises(InvalidPuzzleError, match=message):
+        fpuzzles.read(_empty(4, **{key: [dot]}))
+
+
+def test_a_dot_without_a_value_is_the_default_dot() -> None:
+    for value in ({}, {"value": ""}, {"value": None}):
+        read = fpuzzles.read(_empty(4, ratio=[{"cells": ["R1C1", "R1C2"], **value}]))
+        assert [(v.key, v.value) for v in read.variants] == [("ratio", 2)]
+    read = fpuzzles.read(_empty(4, difference=[{"cells": ["R1C1", "R1C2"], "value": "3"}]))
+    assert [(v.key, v.value) for v in read.variants] == [("difference", 3)]
+
+
+@pytest.mark.parametrize(
+    ("clue", "message"),
+    [("R2C2", "R2C2 is inside the grid"), ("R0C7", "not beside"), ("R9C9", "not beside")],
+)
+def test_an_outside_clue_must_stand_beside_the_grid(clue: str, message: str) -> None:
+    little = {"cell": clue, "direction": "DR", "value": "5"}
+    with pytest.raises(InvalidPuzzleError, match=f"'littlekillersum' entry 1: .*{message}"):
+        fpuzzles.read(_empty(4, littlekillersum=[little]))
+    with pytest.raises(InvalidPuzzleError, match=f"'sandwichsum' entry 1: .*{message}"):
+        fpuzzles.read(_empty(4, sandwichsum=[{"cell": clue, "value": "5"}]))
+
+
+@pytest.mark.parametrize(
+    ("keys", "message"),
+    [
+        ({"killercage": {"cells": ["R1C1"]}}, "'killercage': expected a list of entries"),
+        ({"killercage": ["R1C1"]}, "'killercage' entry 1: expected an object"),
+        ({"killercage": [{"cells": "R1C1"}]}, "non-empty list of cell names"),
+        ({"killercage": [{"cells": []}]}, "non-empty list of cell names"),
+        ({"killercage": [{"cells": [11]}]}, "11 is not a cell name"),
+        ({"killercage": [{"cells": ["R1C1"], "value": [3]}]}, "total a list is not a whole"),
+        ({"thermometer": [{"lines": []}]}, "'lines' must be a non-empty list"),
+        ({"thermometer": [{"lines": [[]]}]}, "non-empty list of cell names"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, "'lines' must be a non-empty list"),
+        ({"odd": [{"cell": "R5C1"}]}, "R5C1 is outside the 4x4 grid"),
+        ({"odd": [{}]}, "the entry has no 'cell'"),
+        ({"xv": [{"cells": ["R1C1", "R1C2"]}]}, "xv mark None is not one of X, V"),
+        ({"sandwichsum": [{"cell": "R0C1", "value": "abc"}]}, "'abc' is not a whole number"),
+        ({"sandwichsum": [{"cell": "R0C1"}]}, "the entry has no 'value'"),
+        ({"littlekillersum": [{"cell": "R0C0", "direction": 3, "value": "5"}]}, "direction 3"),
+        ({"quadruple": [{"cells": ["R1C1", "R1C2"], "values": [1]}]}, "touches 4 cells"),
+        ({"quadruple": [{"cells": ["R1C1"] * 4, "values": [1, 9]}]}, "digit 9 is outside"),
+        ({"quadruple": [{"cells": ["R1C1"] * 4, "values": "12"}]}, "list of digits"),
+        ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": "0"}]}, "gap 0 is outside"),
+        ({"negative": ["ratio", "kropki"]}, "'negative' entry 2 kind 'kropki' is not one of RATIO"),
+        ({"negative": "ratio"}, "expected a list of entries"),
+        ({"clone": [{"cells": ["R1C1"]}]}, "no 'cloneCells'"),
+        ({"cage": {"cells": ["R1C1"]}}, "'cage': expected a list of cages"),
+    ],
+)
+def test_values_of_the_wrong_type_or_range_name_the_key_and_entry(keys: dict, message: str):
+    with pytest.raises(InvalidPuzzleError, match=message):
+        fpuzzles.read(_empty(4, **keys))
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [
+        ["abcd", "efgh", "ijkl", "mnop"],  # once read as an empty grid
+        [1, 2, 3, 4],  # once a TypeError
+        [[{}, {}, {}, "x"], [{}] * 4, [{}] * 4, [{}] * 4],
+        [[{}, {}, {}, None]] + [[{}] * 4] * 3,
+    ],
+)
+def test_grid_cells_must_be_objects(grid: list) -> None:
+    with pytest.raises(InvalidPuzzleError, match="grid"):
+        fpuzzles.read({"size": 4, "grid": grid})
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ({"region": "a"}, r"region 'a' is not a whole number \(row 2, column 3\)"),
+        ({"region": [1]}, r"region a list is not a whole number \(row 2, column 3\)"),
+        ({"region": 4}, r"region 4 is outside 0\.\.3 \(row 2, column 3\)"),
+        ({"value": "x", "given": True}, r"value 'x' is not a whole number \(row 2, column 3\)"),
+        ({"value": True, "given": True}, r"value True is not a whole number"),
+        ({"value": 2, "given": "yes"}, r"expected true or false, got 'yes' \(row 2, column 3\)"),
+        (
+            {"givenPencilMarks": [1, 2]},
+            r"given pencil marks .* not supported; .*\(row 2, column 3\)",
+        ),
+        ({"parity": "odd?"}, r"parity 'odd\?' is not one of ODD, EVEN \(row 2, column 3\)"),
+    ],
+)
+def test_bad_grid_cells_are_puzzle_errors_naming_row_and_column(cell: dict, message: str):
+    data = _empty(4)
+    data["grid"][1][2] = cell
+    with pytest.raises(InvalidPuzzleError, match=message):
+        fpuzzles.read(data)
+
+
+def test_a_value_not_given_is_a_players_and_ignored() -> None:
+    data = _empty(4)
+    data["grid"][0][0] = {"value": 0}
+    data["grid"][0][1] = {"value": 3, "given": False}
+    assert fpuzzles.read(data).givens == (0,) * 16
+
+
+def test_parity_marks_on_grid_cells_are_read_as_odd_and_even() -> None:
+    data = _empty(4)
+    data["grid"][0][0] = {"parity": "Even"}
+    data["grid"][3][3] = {"parity": "odd"}
+    model = fpuzzles.read(data)
+    assert [(v.key, v.cell) for v in model.variants] == [("odd", (3, 3)), ("even", (0, 0))]
+    assert fpuzzles.read(fpuzzles.to_link(model)).variants == model.variants
+
+
+def test_huge_numbers_are_puzzle_errors_not_bare_value_errors() -> None:
+    digits = "9" * 5000  # past Python's limit on the digits of an int read from text
+    with pytest.raises(InvalidPuzzleError, match="not valid JSON"):
+        fpuzzles.read('{"size": ' + digits + ', "grid": []}')
+    with pytest.raises(InvalidPuzzleError, match="integer 'size'"):
+        fpuzzles.read({"size": 10**5000, "grid": []})
+    with pytest.raises(
+        InvalidPuzzleError, match=r"total '9999.*' \(5002 characters\) is not a whole"
+    ):
+        fpuzzles.read(_empty(4, killercage=[{"cells": ["R1C1"], "value": digits}]))
+
+
+def test_deeply_nested_json_is_a_puzzle_error() -> None:
+    deep = '{"size": 4, "grid": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(InvalidPuzzleError, match="nested too deeply"):
+        fpuzzles.read(deep)
+
+
+def test_overlong_input_is_refused_before_it_is_decompressed(monkeypatch) -> None:
+    with pytest.raises(InvalidPuzzleError, match="too long"):
+        fpuzzles.read("N4Ig" + "A" * fpuzzles.MAX_COMPRESSED)
+    with pytest.raises(InvalidPuzzleError, match="too long"):
+        fpuzzles.read("{" + " " * fpuzzles.MAX_JSON + "}")
+    # A short text that decompresses to much more stops once past the limit.
+    monkeypatch.setattr(fpuzzles, "MAX_JSON", 1000)
+    bomb = compress_to_base64('{"size":4,"title":"' + "a" * 20_000 + '"}')
+    assert len(bomb) < 1000
+    with pytest.raises(InvalidPuzzleError, match="more than 1000 characters"):
+        fpuzzles.read(bomb)
+
+
+def test_the_decompressor_stops_at_its_limit() -> None:
+    text = "ab" * 5000
+    packed = compress_to_base64(text)
+    assert decompress_from_base64(packed, limit=len(text)) == text
+    with pytest.raises(ValueError, match="more than 999"):
+        decompress_from_base64(packed, limit=999)
+
+
+def test_compressed_text_is_recognised_whatever_its_start() -> None:
+    packed = compress_to_base64(json.dumps(E4 | {"diagonal+": True}, indent=1))
+    assert not packed.startswith("N4Ig")
+    assert fpuzzles.looks_compressed(packed)
+    assert [v.key for v in fpuzzles.read(packed).variants] == ["diagonal+"]
+    for plain in ("4.....8.5.3" * 7, "53007" * 16 + "0", "ABCDEFG" * 5):
+        assert not fpuzzles.looks_compressed(plain)
+
+
+def test_bad_sources_are_puzzle_errors() -> None:
+    for source in (None, 5, ["N4Ig"], b"N4Ig"):
+        with pytest.raises(InvalidPuzzleError):
+            fpuzzles.read(source)  # type: ignore[arg-type]
+
+
+def test_the_board_reads_compressed_text_and_json_pasted_alone() -> None:
+    from sudoku_models.interactive.sources import read_rules
+
+    data = E4 | {"diagonal+": True}
+    packed = compress_to_base64(json.dumps(data, indent=1))
+    assert [v.key for v in read_rules(packed).variants] == ["diagonal+"]
+    assert [v.key for v in read_rules(json.dumps(data)).variants] == ["diagonal+"]
+    assert read_rules("1234341221434321").puzzle.to_line() == "1234341221434321"
+    with pytest.raises(InvalidPuzzleError, match="'diagonal-': expected true or false"):
+        read_rules(json.dumps(E4 | {"diagonal-": "yes"}))

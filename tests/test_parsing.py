@@ -245,6 +245,62 @@ def test_non_ascii_digits_are_unknown_symbols(digit):
         parse_cells(digit + "." * 80)
 
 
+@pytest.mark.parametrize("control", ["\x00", "\x05", "\x1c", "\x0b", "\x7f", "\x85"])
+def test_control_characters_are_unknown_symbols_never_blanks_or_digits(control):
+    # "\x05" once read as a given 5, a NUL as a blank, "\x1c" as a line break
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol.*row 1, column 1"):
+        parse_cells(control + "." * 80)
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol.*row 5, column 5"):
+        parse_cells(LINE_9[:40] + control + LINE_9[41:])
+    grid = GRID_SEPARATED.replace("4 . . | 8", f"4 . {control}| 8")
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol.*row 5, column 3"):
+        parse_cells(grid.replace("4 . .", f"4 . {control}"))
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol.*row 2, column 3"):
+        parse_cells([ROWS_9[0], [6, 0, control, *ROWS_9[1][3:]], *ROWS_9[2:]])
+    # Not stripped from the ends either: the line has 82 cells, one of them the control.
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol.*cell 1 of the line"):
+        parse_cells(control + LINE_9)
+
+
+def test_a_hundred_nul_bytes_are_no_10x10_puzzle():
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol '\\x00' \(row 1, column 1\)"):
+        Puzzle.parse("\0" * 100)
+
+
+def test_a_huge_integer_cell_is_a_clear_error():
+    rows = [row[:] for row in ROWS_9]
+    rows[0][1] = 10**5000  # str() of it would trip Python's limit on digits
+    with pytest.raises(InvalidPuzzleError, match=r"not a digit.*row 1, column 2"):
+        parse_cells(rows)
+    rows[0][1] = "9" * 5000
+    with pytest.raises(
+        InvalidPuzzleError, match=r"'999.*' \(5002 characters\) is outside.*column 2"
+    ):
+        parse_cells(rows)
+    with pytest.raises(InvalidPuzzleError, match=r"box shape must be|unsupported board"):
+        parse_cells("." * 16, box=(10**5000, 1))
+
+
+@pytest.mark.parametrize("note", [" # from a forum list", " 12.3", "\t9.0/9.0/8.7", "  #17 ;x"])
+def test_a_note_after_a_one_line_puzzle_is_ignored(note):
+    assert parse_cells(LINE_9 + note) == parse_cells(LINE_9)
+    assert parse_cells("1.3...1..1..3..." + note, box=(2, 2))[1][:4] == (1, 0, 3, 0)
+
+
+def test_a_note_never_hides_a_faulty_puzzle():
+    with pytest.raises(InvalidPuzzleError, match=r"'x'.*row 2, column 5"):
+        parse_cells(LINE_9[:13] + "x" + LINE_9[14:] + " 12.3")
+    with pytest.raises(InvalidPuzzleError, match="square number of cells"):
+        parse_cells(LINE_9[:-1] + " # one cell short")
+    # A 16x16 written row after row on one line: its first row is a 4x4 line, never read so.
+    rows = ["1..2.3.4........"] + ["." * 16] * 14 + ["." * 15 + "Z"]
+    with pytest.raises(InvalidPuzzleError, match="'Z'"):
+        parse_cells(" ".join(rows))
+    # Two lines are never a puzzle and its note.
+    with pytest.raises(InvalidPuzzleError):
+        parse_cells(LINE_9 + "\n12.3")
+
+
 def test_inputs_are_not_changed():
     rows = [row[:] for row in ROWS_9]
     parse_cells(rows)

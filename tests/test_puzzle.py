@@ -219,3 +219,19 @@ def test_repr_html_is_a_well_formed_table(line):
     shown = [(td.text or "") for tr in rows for td in tr.findall("td")]
     expected = [str(d) if d else "" for d in p.cells]
     assert shown == expected
+
+
+def test_a_control_character_is_no_digit():
+    # "\x05" was once read as a given 5.
+    with pytest.raises(InvalidPuzzleError, match=r"unknown symbol '\\x05' \(row 1, column 1\)"):
+        Puzzle.parse("\x05" + "." * 80)
+
+
+def test_a_huge_integer_is_a_puzzle_error_naming_the_cell():
+    # Writing such an integer out trips Python's limit on digits (a bare ValueError).
+    with pytest.raises(InvalidPuzzleError, match=r"a 16610-bit integer is outside 0\.\.4 \(row 1"):
+        Puzzle(Board(2, 2), (10**5000,) + (0,) * 15)
+    with pytest.raises(InvalidPuzzleError, match=r"\(row 2, column 3\)"):
+        Puzzle.empty((2, 2)).with_digit(1, 2, 10**5000)
+    with pytest.raises(InvalidPuzzleError, match="unsupported board"):
+        Puzzle.from_dict({"box": [10**5000, 1], "grid": "." * 16})

@@ -2,7 +2,7 @@
 commands), each with ``add_parser`` and ``run``.
 
 Exit codes: 0 done, 1 no solution (or none found in time, or a puzzle that cannot be rated or
-hinted), 2 bad input, told in one line on stderr.
+hinted), 2 bad input, told in one line on stderr, 3 an internal error (a bug), also in one line.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ COMMANDS = (
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 3
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool cut off by its reader
 
 
@@ -81,3 +82,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sudoku-models: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: never exit 1, which scripts read as "no solution"
+        print(f"sudoku-models: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR

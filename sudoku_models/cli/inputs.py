@@ -17,10 +17,10 @@ import stat
 import sys
 from collections.abc import Iterator
 
-from .. import datasets
+from .. import datasets, fpuzzles
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
-from ..parsing import is_square_grid
+from ..parsing import is_square_grid, puzzle_lines
 from ..puzzle import Puzzle
 
 #: What ``PUZZLE`` may be, for the help of every command that reads puzzles.
@@ -82,7 +82,7 @@ def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> No
     progress.add_argument("--no-progress", dest="progress", action="store_false")
 
 
-def _given_source(source: str | None) -> str:
+def given_source(source: str | None) -> str:
     """``source``, or ``-`` when it was left out and something is piped in on standard input."""
     if source is not None:
         return source
@@ -97,22 +97,38 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     Standard input and files hold one puzzle a line, or a single puzzle written as a grid over
     several lines (when the first line is not a puzzle by itself).
     """
-    source = _given_source(source)
+    source = given_source(source)
     if source == "-":
-        return list(_puzzles_from_text(sys.stdin.read(), "standard input", box))
+        return puzzles_in_text(sys.stdin.read(), "standard input", box)
     if os.path.lexists(source):
-        return list(_puzzles_from_text(_read_file(source), source, box))
+        return puzzles_in_text(_read_file(source), source, box)
     if source in datasets.names():
         return list(datasets.iter_puzzles(datasets.path(source), box=box))
     try:
         return [Puzzle.parse(source, box=box)]
     except InvalidPuzzleError:
+        if looks_like_fpuzzles(source):
+            raise InvalidPuzzleError(
+                "this looks like an f-puzzles link or text, which this command does not read: "
+                "give a plain puzzle"
+            ) from None
         if _looks_like_a_file_name(source):
             shipped = ", ".join(datasets.names())
             raise FileNotFoundError(
                 f"no such file or shipped puzzle set: {source!r} (shipped sets: {shipped})"
             ) from None
         raise
+
+
+def names_fpuzzles(text: str) -> bool:
+    """Whether ``text`` is plainly f-puzzles input: a link, load text as it usually starts, JSON."""
+    text = text.strip()
+    return "load=" in text or text.startswith(("{", "N4Ig", "fpuzzles"))
+
+
+def looks_like_fpuzzles(text: str) -> bool:
+    """Whether ``text`` looks like f-puzzles input, compressed text of any start included."""
+    return names_fpuzzles(text) or fpuzzles.looks_compressed(text)
 
 
 def _looks_like_a_file_name(text: str) -> bool:
@@ -142,9 +158,22 @@ def _read_file(path: str) -> str:
         raise OSError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
+def puzzles_in_text(text: str, where: str, box: tuple[int, int] | None = None) -> list[Puzzle]:
+    """Every puzzle of the text of a file or of standard input (``where`` names it in errors):
+    one puzzle a line, or a single puzzle written as a grid over several lines."""
+    try:
+        return list(_puzzles_from_text(text, where, box))
+    except InvalidPuzzleError:
+        if looks_like_fpuzzles(text):
+            raise InvalidPuzzleError(
+                f"{where}: this looks like an f-puzzles link or text, which this command does "
+                "not read: give a plain puzzle"
+            ) from None
+        raise
+
+
 def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> Iterator[Puzzle]:
-    lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("#")]
+    lines = [line for _, line in puzzle_lines(text)]
     if not lines:
         raise InvalidPuzzleError(f"{where}: no puzzle found")
     if 1 < len(lines) <= 2 * MAX_DIGITS:

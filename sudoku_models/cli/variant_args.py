@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Iterator
 
 from .. import fpuzzles
 from ..board import Board
 from ..errors import InvalidPuzzleError
 from ..model import Model
+from ..puzzle import Puzzle
 from ..variants import (
     AntiKing,
     AntiKnight,
@@ -24,7 +26,7 @@ from ..variants import (
     Variant,
     windoku,
 )
-from .inputs import read_puzzles
+from .inputs import given_source, names_fpuzzles, puzzles_in_text, read_puzzles
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -89,11 +91,7 @@ def jigsaw_regions(text: str, board: Board) -> Jigsaw:
 def is_fpuzzles(source: str) -> bool:
     """Whether ``source`` looks like an f-puzzles link, load text, JSON text or JSON file."""
     text = source.strip()
-    return (
-        "load=" in text
-        or text.startswith(("{", "N4Ig", "fpuzzles"))
-        or (text.endswith(".json") and os.path.isfile(text))
-    )
+    return names_fpuzzles(text) or (text.endswith(".json") and os.path.isfile(text))
 
 
 def read_models(
@@ -102,17 +100,61 @@ def read_models(
     """The models of ``source`` with the rules of the flags in ``args`` added.
 
     ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or an f-puzzles
-    link, its ``?load=`` text, its JSON or a ``.json`` file.
+    link, its ``?load=`` text (whatever it starts with), its JSON or a ``.json`` file, given as
+    the argument or on standard input.
     """
-    if source is not None and is_fpuzzles(source):
-        if source.endswith(".json") and os.path.isfile(source):
-            with open(source, encoding="utf-8") as handle:
-                source = handle.read()
-        model = fpuzzles.read(source)
+    source = given_source(source)
+    piped = sys.stdin.read() if source == "-" else None
+    model = _fpuzzles_model(source, piped, box)
+    if model is not None:
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
-    for puzzle in read_puzzles(source, box=box):
+    if piped is None:
+        puzzles = read_puzzles(source, box=box)
+    else:
+        puzzles = puzzles_in_text(piped, "standard input", box)
+    for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
+
+
+def _fpuzzles_model(source: str, piped: str | None, box: tuple[int, int] | None) -> Model | None:
+    """The model of the argument ``source``, or of the ``piped`` text of standard input, when
+    it is f-puzzles input; None when it is a plain puzzle's."""
+    if piped is None and is_fpuzzles(source):
+        if source.endswith(".json") and os.path.isfile(source):
+            return fpuzzles.read(_json_file(source))
+        return fpuzzles.read(source)
+    text = source if piped is None else piped
+    if piped is not None and names_fpuzzles(text):
+        return fpuzzles.read(text)
+    if not fpuzzles.looks_compressed(text) or (piped is None and os.path.lexists(source)):
+        return None
+    # Compressed text that need not start as usual: read so when it decompresses, a plain
+    # puzzle when it does not and reads as one, and otherwise an error saying what it looked like.
+    try:
+        data = fpuzzles.decode(text)
+    except InvalidPuzzleError as not_compressed:
+        try:
+            if piped is None:
+                read_puzzles(source, box=box)
+            else:
+                Puzzle.parse(text, box=box)
+        except (InvalidPuzzleError, OSError):
+            raise InvalidPuzzleError(
+                "neither a puzzle nor f-puzzles text (it looks like the compressed text after "
+                f"?load= in a link): {not_compressed}"
+            ) from None
+        return None
+    return fpuzzles.read(data)
+
+
+def _json_file(path: str) -> str:
+    """The text of an f-puzzles ``.json`` file, refused when longer than any puzzle's."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read(fpuzzles.MAX_JSON + 1)
+    if len(text) > fpuzzles.MAX_JSON:
+        raise InvalidPuzzleError(f"{path}: longer than {fpuzzles.MAX_JSON} characters")
+    return text

@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import InvalidPuzzleError
+from ..parsing import puzzle_lines
 from ..puzzle import Puzzle
 
 #: Names of the shipped sets; the README beside this module says where each comes from.
@@ -39,13 +40,12 @@ def load(name: str) -> list[Puzzle]:
 def iter_puzzles(
     source: str | os.PathLike[str], box: tuple[int, int] | None = None
 ) -> Iterator[Puzzle]:
-    """Read a file of one puzzle a line (blank lines and ``#`` comments skipped)."""
+    """Read a file of one puzzle a line (blank lines and ``#`` comments skipped; a note after
+    a puzzle, such as ``# comment`` or a rating, ignored)."""
     with open(source, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                yield Puzzle.parse(text, box=box)
-            except InvalidPuzzleError as exc:
-                raise exc.located(f"{source}, line {number}") from None
+        text = handle.read()
+    for number, line in puzzle_lines(text):
+        try:
+            yield Puzzle.parse(line, box=box)
+        except InvalidPuzzleError as exc:
+            raise exc.located(f"{source}, line {number}") from None

@@ -3,7 +3,8 @@
 :func:`read` gives a :class:`~sudoku_models.model.Model` that keeps its variant rules;
 :func:`to_fpuzzles` and :func:`to_link` write one back that f-puzzles opens. Keys this package
 does not know raise an error naming them; keys that only draw (lines, circles, text, cages
-without a sum) are ignored.
+without a sum) are ignored. Every value a rule key holds is checked (:mod:`.values`): a value of
+the wrong type or out of range is an error naming the key and the entry, never dropped.
 
 >>> model = read({"size": 4, "grid": [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}] * 4] * 3,
 ...               "diagonal-": True})
@@ -21,7 +22,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..board import Board
+from ..board import MAX_DIGITS, Board
 from ..errors import InvalidPuzzleError
 from ..model import Model
 from ..puzzle import Puzzle
@@ -63,6 +64,9 @@ from ..variants import (
     XSum,
     ZipperLine,
 )
+from ..variants.cages import DIRECTIONS
+from ..variants.dots import NEGATIVE_KINDS
+from . import values
 from .lz import compress_to_base64, decompress_from_base64
 
 __all__ = ["LINK_PREFIX", "decode", "read", "to_fpuzzles", "to_json", "to_link"]
@@ -79,14 +83,32 @@ COSMETIC = frozenset(
 
 Cell = tuple[int, int]
 
+#: A key's reader: the value under the key and the size, to the rules it names.
+Reader = Callable[[Any, int], list[Variant]]
+
+
+#: Longest link or load text read; published puzzles take a few thousand characters.
+MAX_COMPRESSED = 200_000
+
+#: Longest f-puzzles JSON read, given as text or decompressed from a link.
+MAX_JSON = 2_000_000
+
 
 def decode(source: str | Mapping[str, Any]) -> dict[str, Any]:
     """The f-puzzles object of a link, of the text after ``?load=``, of JSON text, or a dict."""
     if isinstance(source, Mapping):
         return dict(source)
+    if not isinstance(source, str):
+        raise InvalidPuzzleError(
+            f"cannot read f-puzzles data from {type(source).__name__}: give a link, text or a dict"
+        )
     text = source.strip()
     if text.startswith("{"):
         return _json(text)
+    if len(text) > MAX_COMPRESSED:
+        raise InvalidPuzzleError(
+            f"f-puzzles text too long: {len(text)} characters, the limit is {MAX_COMPRESSED}"
+        )
     if "load=" in text:
         text = text.split("load=", 1)[1].split("&", 1)[0]
         text = urllib.parse.unquote(text)
@@ -94,16 +116,34 @@ def decode(source: str | Mapping[str, Any]) -> dict[str, Any]:
         text = urllib.parse.unquote(text[len("fpuzzles") :])
     text = text.replace(" ", "+")
     try:
-        raw = decompress_from_base64(text)
+        raw = decompress_from_base64(text, limit=MAX_JSON)
     except ValueError as exc:
         raise InvalidPuzzleError(f"not an f-puzzles link or text: {exc}") from None
     return _json(raw)
 
 
+def looks_compressed(text: str) -> bool:
+    """Whether ``text`` looks like the compressed text of an f-puzzles link: one word of base64
+    letters mixing capitals, small letters and digits, as no plain puzzle is written."""
+    word = text.strip()
+    return (
+        len(word) >= 16
+        and re.fullmatch(r"[A-Za-z0-9+/]+=*", word) is not None
+        and any(ch.isupper() for ch in word)
+        and any(ch.islower() for ch in word)
+    )
+
+
 def _json(text: str) -> dict[str, Any]:
+    if len(text) > MAX_JSON:
+        raise InvalidPuzzleError(
+            f"f-puzzles JSON too long: {len(text)} characters, the limit is {MAX_JSON}"
+        )
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise InvalidPuzzleError("the f-puzzles data is nested too deeply") from None
+    except ValueError as exc:  # bad JSON, or a number past Python's limit on digits
         raise InvalidPuzzleError(f"the f-puzzles data is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidPuzzleError("the f-puzzles data is not a JSON object")
@@ -121,180 +161,251 @@ def board_of(n: int) -> Board:
 
 
 def read(source: str | Mapping[str, Any]) -> Model:
-    """The model of an f-puzzles puzzle (link, load text, JSON text or dict), rules kept on it."""
+    """The model of an f-puzzles puzzle (link, load text, JSON text or dict), rules kept on it.
+
+    Every key that names a rule gives that rule or an :class:`InvalidPuzzleError` naming the key:
+    a value of the wrong type or out of range is never dropped or replaced by a default.
+    """
     data = decode(source)
+    if not all(isinstance(k, str) for k in data):
+        raise InvalidPuzzleError("f-puzzles keys are text")
     n = data.get("size")
-    if not isinstance(n, int):
-        raise InvalidPuzzleError("an f-puzzles object needs an integer 'size'")
+    if type(n) is not int or not 1 <= n <= MAX_DIGITS:
+        raise InvalidPuzzleError(
+            f"an f-puzzles object needs an integer 'size' up to {MAX_DIGITS}, got {values.kind(n)}"
+        )
     board = board_of(n)
-    grid = data.get("grid")
-    if not isinstance(grid, list) or len(grid) != n or any(len(row) != n for row in grid):
-        raise InvalidPuzzleError(f"'grid' must be {n} rows of {n} cells")
-    givens = [0] * board.size
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            value = cell.get("value") if isinstance(cell, dict) else None
-            if value is not None and cell.get("given"):
-                if not isinstance(value, int) or not 1 <= value <= n:
-                    raise InvalidPuzzleError(f"given {value!r} is not a digit 1..{n}", r, c)
-                givens[board.cell(r, c)] = value
     unknown = sorted(k for k in data if k not in COSMETIC and k not in READERS)
     if unknown:
         raise InvalidPuzzleError(f"unsupported f-puzzles constraint(s): {', '.join(unknown)}")
+    grid = _grid(data.get("grid"), n)
+    givens = [0] * board.size
+    marks: dict[str, list[Variant]] = {}  # odd and even marks kept on grid cells
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            try:
+                givens[board.cell(r, c)] = _given(cell, n)
+                for mark in _parity(cell, (r, c)):
+                    marks.setdefault(mark.key, []).append(mark)
+            except InvalidPuzzleError as exc:
+                raise InvalidPuzzleError(f"f-puzzles grid: {exc.reason}", r, c) from None
     rules: list[Variant] = _regions(board, grid)
     for key, reader in READERS.items():
-        value = data.get(key)
-        if value in (None, False, []):
+        rules += marks.get(key, [])  # where the key's own entries would write them back
+        if key not in data:
             continue
         try:
-            rules += reader(value, n)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, InvalidPuzzleError):
-                raise
-            raise InvalidPuzzleError(f"f-puzzles key {key!r}: malformed entry ({exc})") from None
-    if isinstance(data.get("cage"), list):
-        for cage in data["cage"]:
-            if isinstance(cage, dict) and cage.get("value") not in (None, ""):
-                raise InvalidPuzzleError(
-                    f"cage with value {cage['value']!r}: cosmetic cages carry no sum; "
-                    "a killer cage belongs under 'killercage'"
-                )
+            rules += reader(data[key], n)
+        except InvalidPuzzleError as exc:
+            where = f"f-puzzles {key!r}" + ("" if exc.reason.startswith("entry ") else ":")
+            raise InvalidPuzzleError(f"{where} {exc.reason}", exc.row, exc.col) from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise InvalidPuzzleError(f"f-puzzles {key!r}: malformed entry ({exc})") from None
+    cages = data.get("cage") or []
+    if not isinstance(cages, list):
+        raise InvalidPuzzleError("f-puzzles 'cage': expected a list of cages")
+    for k, cage in enumerate(cages, start=1):
+        if isinstance(cage, dict) and cage.get("value") not in (None, ""):
+            raise InvalidPuzzleError(
+                f"f-puzzles 'cage' entry {k} has the value {values.kind(cage['value'])}: cosmetic "
+                "cages carry no sum; a killer cage belongs under 'killercage'"
+            )
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
 
 
-def _cell(name: str) -> Cell:
-    match = re.fullmatch(r"R(\d+)C(\d+)", str(name).strip(), re.IGNORECASE)
-    if not match:
-        raise InvalidPuzzleError(f"{name!r} is not a cell name like R1C1")
-    return int(match[1]) - 1, int(match[2]) - 1
+def _grid(grid: Any, n: int) -> list[list[Mapping[str, Any]]]:
+    """The ``grid``: ``n`` rows of ``n`` cell objects (``{}`` for an empty cell)."""
+    if (
+        not isinstance(grid, list)
+        or len(grid) != n
+        or not all(isinstance(row, list) and len(row) == n for row in grid)
+    ):
+        raise InvalidPuzzleError(f"f-puzzles 'grid' must be {n} rows of {n} cells, each a list")
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if not isinstance(cell, Mapping):
+                raise InvalidPuzzleError(
+                    "f-puzzles grid: a cell is an object such as {} or "
+                    f'{{"value": 5, "given": true}}, got {values.kind(cell)}',
+                    r,
+                    c,
+                )
+    return grid
 
 
-def _cells(names: Any) -> tuple[Cell, ...]:
-    return tuple(_cell(x) for x in names)
+def _given(cell: Mapping[str, Any], n: int) -> int:
+    """The given digit of a grid cell, 0 when it has none (a digit not given is a player's, and
+    no part of the puzzle)."""
+    if cell.get("givenPencilMarks") not in (None, []):
+        raise InvalidPuzzleError(
+            "given pencil marks (digits the cell is limited to) are not supported; "
+            "write them as a rule, or remove them"
+        )
+    value = cell.get("value")
+    if not values.flag(cell.get("given")) or value is None:
+        return 0
+    return values.number(value, "value", 1, n)
 
 
-def _number(value: Any, what: str) -> int:
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise InvalidPuzzleError(f"{what}: {value!r} is not a number") from None
+def _parity(cell: Mapping[str, Any], where: Cell) -> list[Variant]:
+    """The odd or even mark some editors keep on the grid cell as ``parity``."""
+    mark = cell.get("parity")
+    if mark is None:
+        return []
+    kinds: dict[str, Callable[[Cell], Variant]] = {"ODD": Odd, "EVEN": Even}
+    return [kinds[values.text(mark, tuple(kinds), "parity")](where)]
 
 
-def _optional(item: Mapping[str, Any], what: str) -> int | None:
-    value = item.get("value")
-    return None if value in (None, "") else _number(value, what)
-
-
-def _regions(board: Board, grid: list[list[Any]]) -> list[Variant]:
+def _regions(board: Board, grid: list[list[Mapping[str, Any]]]) -> list[Variant]:
     n = board.n
-    default = [[board.box_of(r, c) for c in range(n)] for r in range(n)]
     regions: dict[int, list[Cell]] = {}
     changed = False
     for r in range(n):
         for c in range(n):
-            cell = grid[r][c] if isinstance(grid[r][c], dict) else {}
-            k = cell.get("region", default[r][c])
-            if k != default[r][c]:
+            default = board.box_of(r, c)
+            k = grid[r][c].get("region", default)
+            if k is None:
                 changed = True
-            if k is not None:
-                regions.setdefault(int(k), []).append((r, c))
+                continue
+            try:
+                k = values.number(k, "region", 0, n - 1)
+            except InvalidPuzzleError as exc:
+                raise InvalidPuzzleError(f"f-puzzles grid: {exc.reason}", r, c) from None
+            changed = changed or k != default
+            regions.setdefault(k, []).append((r, c))
     if not changed:
         return []
     return [Jigsaw(tuple(tuple(cells) for _, cells in sorted(regions.items())))]
 
 
-def _flag(make: Callable[[], Variant]) -> Callable[[Any, int], list[Variant]]:
-    return lambda value, n: [make()] if value is True else []
+def _each(read_one: Callable[[Mapping[str, Any], int], Variant | list[Variant]]) -> Reader:
+    """A reader of a list key: each entry an object giving at least one rule; errors name the
+    entry."""
+
+    def read_all(items: Any, n: int) -> list[Variant]:
+        out: list[Variant] = []
+        for k, item in enumerate(values.entries(items), start=1):
+            try:
+                if not isinstance(item, Mapping):
+                    raise InvalidPuzzleError(f"expected an object, got {values.kind(item)}")
+                made = read_one(item, n)
+                if not made:
+                    raise InvalidPuzzleError("the entry names no rule")
+            except InvalidPuzzleError as exc:
+                raise InvalidPuzzleError(f"entry {k}: {exc.reason}", exc.row, exc.col) from None
+            out += made if isinstance(made, list) else [made]
+        return out
+
+    return read_all
 
 
-def _lines(make: Callable[..., Variant]) -> Callable[[Any, int], list[Variant]]:
-    return lambda items, n: [make(_cells(line)) for item in items for line in item["lines"]]
+def _flag(make: Callable[[], Variant]) -> Reader:
+    return lambda value, n: [make()] if values.flag(value) else []
 
 
-def _dots(make: Any, default: int) -> Callable[[Any, int], list[Variant]]:
-    return lambda items, n: [
-        make(_cells(i["cells"]), _optional(i, make.name) or default) for i in items
-    ]
+def _lines(make: Callable[..., Variant]) -> Reader:
+    return _each(lambda item, n: [make(line) for line in values.lines(item, n)])
 
 
-def _one_cell(make: Callable[[Cell], Variant]) -> Callable[[Any, int], list[Variant]]:
-    return lambda items, n: [make(_cell(i["cell"])) for i in items]
+def _dots(make: Any, default: int, bounds: Callable[[int], tuple[int, int]]) -> Reader:
+    """Dots whose ``value`` (``default`` when there is none) lies within ``bounds(n)``."""
+
+    def read_one(item: Mapping[str, Any], n: int) -> Variant:
+        value = values.optional_number(item, f"{make.name} value", *bounds(n))
+        cells = values.cells(values.field(item, "cells"), n)
+        return make(cells, default if value is None else value)
+
+    return _each(read_one)
 
 
-def _outside(make: Any) -> Callable[[Any, int], list[Variant]]:
-    return lambda items, n: [
-        make(_cell(i["cell"]), _number(i["value"], f"{make.name} at {i['cell']}")) for i in items
-    ]
+def _one_cell(make: Callable[[Cell], Variant]) -> Reader:
+    return _each(lambda item, n: make(values.cell(values.field(item, "cell"), n)))
 
 
-def _killer(items: Any, n: int) -> list[Variant]:
-    return [KillerCage(_cells(i["cells"]), _optional(i, "killer cage")) for i in items]
+def _outside(make: Any) -> Reader:
+    def read_one(item: Mapping[str, Any], n: int) -> Variant:
+        clue = values.cell(values.field(item, "cell"), n, outside=True)
+        return make(clue, values.number(values.field(item, "value"), f"{make.name} value"))
+
+    return _each(read_one)
 
 
-def _little_killer(items: Any, n: int) -> list[Variant]:
-    return [
-        LittleKiller(_cell(i["cell"]), i["direction"], _number(i["value"], "little killer"))
-        for i in items
-    ]
+def _cells_of(make: Callable[[tuple[Cell, ...]], Variant]) -> Reader:
+    return _each(lambda item, n: make(values.cells(values.field(item, "cells"), n)))
 
 
-def _arrow(items: Any, n: int) -> list[Variant]:
+@_each
+def _killer(item: Mapping[str, Any], n: int) -> Variant:
+    cells = values.cells(values.field(item, "cells"), n)
+    return KillerCage(cells, values.optional_number(item, "killer cage total"))
+
+
+@_each
+def _little_killer(item: Mapping[str, Any], n: int) -> Variant:
+    clue = values.cell(values.field(item, "cell"), n, outside=True)
+    direction = values.text(values.field(item, "direction"), tuple(DIRECTIONS), "direction")
+    total = values.number(values.field(item, "value"), "little killer total")
+    return LittleKiller(clue, direction, total)
+
+
+@_each
+def _arrow(item: Mapping[str, Any], n: int) -> list[Variant]:
+    circle = values.cells(values.field(item, "cells"), n)
     out: list[Variant] = []
-    for item in items:
-        circle = _cells(item.get("cells", ()))
-        for line in item["lines"]:
-            shaft = tuple(c for c in _cells(line) if c not in circle)
-            out.append(Arrow(circle, shaft))
+    for line in values.lines(item, n):
+        shaft = tuple(c for c in line if c not in circle)
+        out.append(Arrow(circle, shaft))
     return out
 
 
-def _whispers(items: Any, n: int) -> list[Variant]:
-    return [
-        Whispers(_cells(line), _optional(item, "whispers"))
-        for item in items
-        for line in item["lines"]
-    ]
+@_each
+def _whispers(item: Mapping[str, Any], n: int) -> list[Variant]:
+    gap = values.optional_number(item, "whispers gap", 1, n - 1)
+    return [Whispers(line, gap) for line in values.lines(item, n)]
 
 
-def _xv(items: Any, n: int) -> list[Variant]:
-    out: list[Variant] = []
-    for item in items:
-        value = {"X": 10, "V": 5}.get(str(item.get("value", "")).upper())
-        if value is None:
-            raise InvalidPuzzleError(f"xv mark {item.get('value')!r} is neither X nor V")
-        out.append(XV(_cells(item["cells"]), value))
-    return out
+@_each
+def _xv(item: Mapping[str, Any], n: int) -> Variant:
+    mark = values.text(item.get("value"), ("X", "V"), "xv mark")
+    return XV(values.cells(values.field(item, "cells"), n), {"X": 10, "V": 5}[mark])
 
 
-def _clone(items: Any, n: int) -> list[Variant]:
-    return [Clone(_cells(i["cells"]), _cells(i["cloneCells"])) for i in items]
+@_each
+def _clone(item: Mapping[str, Any], n: int) -> Variant:
+    cells = values.cells(values.field(item, "cells"), n)
+    return Clone(cells, values.cells(values.field(item, "cloneCells"), n))
 
 
-def _quadruple(items: Any, n: int) -> list[Variant]:
-    return [Quadruple(_cells(i["cells"]), tuple(int(v) for v in i["values"])) for i in items]
-
-
-def _indexer(make: Callable[..., Variant]) -> Callable[[Any, int], list[Variant]]:
-    return lambda items, n: [make(_cells(i["cells"])) for i in items]
+@_each
+def _quadruple(item: Mapping[str, Any], n: int) -> Variant:
+    digits = values.field(item, "values")
+    if not isinstance(digits, list):
+        raise InvalidPuzzleError(f"'values' must be a list of digits, got {values.kind(digits)}")
+    if not 1 <= len(digits) <= 4:
+        raise InvalidPuzzleError(f"a quadruple lists 1 to 4 digits, got {len(digits)}")
+    cells = values.cells(values.field(item, "cells"), n)
+    if len(cells) != 4:
+        raise InvalidPuzzleError(f"a quadruple touches 4 cells, got {len(cells)}")
+    return Quadruple(cells, tuple(values.number(d, "quadruple digit", 1, n) for d in digits))
 
 
 def _negative(kinds: Any, n: int) -> list[Variant]:
-    return [Negative(str(kind)) for kind in kinds]
-
-
-def _extra(items: Any, n: int) -> list[Variant]:
-    return [ExtraRegion(_cells(i["cells"])) for i in items]
+    out: list[Variant] = []
+    for k, kind in enumerate(values.entries(kinds), start=1):
+        name = values.text(kind, tuple(k.upper() for k in NEGATIVE_KINDS), f"entry {k} kind")
+        out.append(Negative(name.lower()))
+    return out
 
 
 #: How each rule key is read: the value under the key and the size, to variant rules.
-READERS: dict[str, Callable[[Any, int], list[Variant]]] = {
+READERS: dict[str, Reader] = {
     "diagonal+": _flag(lambda: Diagonal(positive=True)),
     "diagonal-": _flag(lambda: Diagonal(positive=False)),
     "antiknight": _flag(AntiKnight),
     "antiking": _flag(AntiKing),
     "disjointgroups": _flag(DisjointGroups),
     "nonconsecutive": _flag(Nonconsecutive),
-    "extraregion": _extra,
+    "extraregion": _cells_of(ExtraRegion),
     "killercage": _killer,
     "littlekillersum": _little_killer,
     "arrow": _arrow,
@@ -307,8 +418,8 @@ READERS: dict[str, Callable[[Any, int], list[Variant]]] = {
     "regionsumline": _lines(RegionSumLine),
     "entropicline": _lines(EntropicLine),
     "zipperline": _lines(ZipperLine),
-    "difference": _dots(Difference, 1),
-    "ratio": _dots(Ratio, 2),
+    "difference": _dots(Difference, 1, lambda n: (1, n - 1)),
+    "ratio": _dots(Ratio, 2, lambda n: (2, n)),
     "xv": _xv,
     "odd": _one_cell(Odd),
     "even": _one_cell(Even),
@@ -319,9 +430,9 @@ READERS: dict[str, Callable[[Any, int], list[Variant]]] = {
     "sandwichsum": _outside(Sandwich),
     "xsum": _outside(XSum),
     "skyscraper": _outside(Skyscraper),
-    "columnindexer": _indexer(ColumnIndexer),
-    "rowindexer": _indexer(RowIndexer),
-    "boxindexer": _indexer(BoxIndexer),
+    "columnindexer": _cells_of(ColumnIndexer),
+    "rowindexer": _cells_of(RowIndexer),
+    "boxindexer": _cells_of(BoxIndexer),
     "negative": _negative,
 }
 

@@ -116,10 +116,11 @@ def _bit_stream(text: str) -> Iterator[int]:
             yield (value >> shift) & 1
 
 
-def decompress_from_base64(text: str) -> str:
+def decompress_from_base64(text: str, limit: int | None = None) -> str:
     """LZ-string's ``decompressFromBase64``: the text ``compress_to_base64`` was given.
 
-    Raises ValueError for text that is not LZ-string base64.
+    Raises ValueError for text that is not LZ-string base64, and, with ``limit``, as soon as
+    the text grows past ``limit`` characters (a few bytes of LZ text can stand for gigabytes).
     """
     stream = _bit_stream(text.strip())
 
@@ -165,6 +166,8 @@ def decompress_from_base64(text: str) -> str:
         else:
             raise ValueError("the compressed text refers to an unknown phrase")
         out += entry
+        if limit is not None and len(out) > limit:
+            raise ValueError(f"the text decompresses to more than {limit} characters")
         phrases.append(last + entry[:1])
         room -= 1
         last = entry

@@ -20,15 +20,28 @@ MAX_TEXT = 100_000
 
 
 def _fpuzzles(text: str) -> Model | None:
-    """An f-puzzles link (``...f-puzzles.com/?load=...``), read by ``sudoku_models.fpuzzles``."""
-    if "f-puzzles.com" not in text and not text.lstrip().startswith("fpuzzles"):
-        return None
+    """An f-puzzles link (``...f-puzzles.com/?load=...``), its compressed text or its JSON, read
+    by ``sudoku_models.fpuzzles``; compressed text that does not decompress is left to the plain
+    reader."""
+    text = text.strip()
+    named = "f-puzzles.com" in text or text.startswith(("fpuzzles", "N4Ig", "{"))
     try:
         reader = import_module("sudoku_models.fpuzzles")
     except ImportError:
-        raise InvalidPuzzleError("f-puzzles links are not read by this version") from None
-    model: Model = reader.read(text.strip())
-    return model
+        if named:
+            raise InvalidPuzzleError("f-puzzles links are not read by this version") from None
+        return None
+    if named:
+        model: Model = reader.read(text)
+        return model
+    if not reader.looks_compressed(text):
+        return None
+    try:
+        data = reader.decode(text)
+    except InvalidPuzzleError:
+        return None
+    compressed: Model = reader.read(data)
+    return compressed
 
 
 def puzzle_text(model: Model) -> str:
