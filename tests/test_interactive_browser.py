@@ -306,6 +306,7 @@ MOUNT_WIDGET = """async state => {
         off: (event, fn) => { listeners[event] = (listeners[event] || []).filter(f => f !== fn); },
         send: async content => {
             const response = await fetch('api', {method: 'POST',
+                headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({state, action: content.action})});
             state = {...state, ...(await response.json())};
             fire('change:state');

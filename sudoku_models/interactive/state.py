@@ -719,14 +719,18 @@ def _steps(
     grid, solution = _grid(state, board, rules, dl)
     geo = grid.geo
     work = grid.copy()
-    found = solve_logically(work, solution=solution)
-    steps = []
-    for step in found:
-        steps.append(_step_dict(step, geo))
+    found = solve_logically(work, solution=solution, deadline=dl)
+    steps = [_step_dict(step, geo) for step in found]
     state["steps"] = steps
     state["step_index"] = -1
     state["steps_base"] = _snapshot(state)
-    _say(state, f"{len(steps)} steps to the end; click one to see the board before it")
+    if work.is_solved():
+        _say(state, f"{len(steps)} steps to the end; click one to see the board before it")
+    else:
+        state["message"] = {
+            "text": f"the time limit ran out after {len(steps)} steps: the list stops there",
+            "kind": "error",
+        }
     return None
 
 
@@ -802,3 +806,8 @@ _HANDLERS: dict[str, Handler] = {
 
 #: The action types :func:`respond` knows.
 ACTIONS = tuple(_HANDLERS)
+
+#: The actions that may search (the page server runs them in a process it can stop).
+SEARCHES = frozenset(
+    {"check", "solve", "count", "true_candidates", "generate", "hint", "apply", "step", "steps"}
+)
