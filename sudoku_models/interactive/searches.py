@@ -12,6 +12,7 @@ replaced in the background. At most ``size`` searches run at once; one more wait
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import threading
 import warnings
@@ -163,16 +164,14 @@ def _work(conn: Connection) -> None:
     """A search process: answer each ``(state, action, time_limit)`` until the pipe closes."""
     # Solvers that cannot be interrupted warn that they may overrun; here the pool stops them.
     warnings.simplefilter("ignore")
-    conn.send("ready")
-    while True:
-        try:
+    with contextlib.suppress(EOFError, OSError):  # the server has gone: so does the process
+        conn.send("ready")
+        while True:
             state, action, time_limit = conn.recv()
-        except EOFError:
-            return
-        try:
-            answer: tuple[str, Any] = ("ok", respond(state, action, time_limit=time_limit))
-        except BadRequest as exc:
-            answer = ("bad", str(exc))
-        except Exception as exc:  # a bug: the server reports it instead of losing the process
-            answer = ("error", f"internal error: {exc!r}")
-        conn.send(answer)
+            try:
+                answer: tuple[str, Any] = ("ok", respond(state, action, time_limit=time_limit))
+            except BadRequest as exc:
+                answer = ("bad", str(exc))
+            except Exception as exc:  # a bug: the server reports it, the process lives on
+                answer = ("error", f"internal error: {exc!r}")
+            conn.send(answer)
