@@ -366,3 +366,40 @@ def test_read_rules_is_the_one_parse_path() -> None:
     assert read_rules(SMALL).puzzle.to_line() == SMALL
     with pytest.raises(sm.InvalidPuzzleError):
         read_rules("x" * 200_000)
+
+
+def test_an_fpuzzles_link_brings_its_title_author_and_rules() -> None:
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 4,
+        "title": "Tiny cage",
+        "author": "A. Setter",
+        "ruleset": "Normal sudoku rules.\nDigits in a cage sum to its total.",
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+    }
+    link = LINK_PREFIX + compress_to_base64(json.dumps(data))
+    state = new_state(link)
+    assert state["about"] == {
+        "title": "Tiny cage",
+        "author": "A. Setter",
+        "ruleset": "Normal sudoku rules.\nDigits in a cage sum to its total.",
+    }
+    assert new_state(f"http://127.0.0.1:8000/?puzzle={quote(link)}")["about"] == state["about"]
+    assert new_state(SMALL)["about"] == {}
+    loaded = respond(new_state(SMALL), {"type": "load", "text": link})
+    assert loaded["about"]["title"] == "Tiny cage"
+    back = respond({**new_state(SMALL), **loaded}, {"type": "undo"})
+    assert back["about"] == {}
+
+
+def test_an_arrow_is_drawn_from_its_circle_to_an_arrowhead() -> None:
+    from sudoku_models.variants import Arrow
+
+    parts = Arrow(((0, 0),), ((0, 1), (0, 2))).svg(sm.Board(3, 3), 100)
+    shaft, head = (p.split('points="')[1].split('"')[0].split() for p in parts[:2])
+    assert shaft == ["90.0,50.0", "150.0,50.0", "250.0,50.0"]  # from the circle's edge
+    assert head == ["225.0,30.0", "250.0,50.0", "225.0,70.0"]  # a chevron at the last centre
+    assert parts[2].startswith("<circle") and 'fill="#fff"' in parts[2]
