@@ -97,6 +97,9 @@ class SearchPool:
             kind, value = worker.conn.recv() if answered else ("timeout", None)
         except (EOFError, OSError):
             kind = "lost"
+        except BaseException:  # the request could not be sent (too deeply nested to pickle)
+            worker.kill()
+            raise
         if kind in ("timeout", "lost"):
             worker.kill()
             threading.Thread(target=self._add, daemon=True).start()

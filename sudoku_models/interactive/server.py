@@ -82,6 +82,8 @@ class BoardServer(ThreadingHTTPServer):
         self.searches = SearchPool(searches)
         port = self.server_address[1]
         self.hosts = {f"{name}:{port}" for name in LOCAL_NAMES}
+        if port == 80:  # the default port goes unsaid
+            self.hosts.update(LOCAL_NAMES)
         self.origins = {f"http://{host}" for host in self.hosts}
 
     def server_close(self) -> None:
