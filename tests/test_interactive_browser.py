@@ -9,6 +9,7 @@ keeps the screenshots (the board with a hint, and a variant drawn over the grid)
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import threading
@@ -20,6 +21,7 @@ import pytest
 from playwright.sync_api import sync_playwright  # in the test extra: missing, these tests fail
 
 import sudoku_models as sm
+from sudoku_models.generator import generate
 from sudoku_models.interactive.server import BoardServer
 
 playwright_api = pytest.importorskip(
@@ -306,6 +308,7 @@ MOUNT_WIDGET = """async state => {
         off: (event, fn) => { listeners[event] = (listeners[event] || []).filter(f => f !== fn); },
         send: async content => {
             const response = await fetch('api', {method: 'POST',
+                headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({state, action: content.action})});
             state = {...state, ...(await response.json())};
             fire('change:state');
@@ -368,7 +371,7 @@ def test_generate_with_seed_symmetry_and_size(page: Any) -> None:
     page.get_by_label("Symmetry").select_option("rot180")
     click(page, "Generate")
     assert "generated with seed 7" in message(page).inner_text()
-    expected = sm.generator.generate(seed=7, box=(2, 3), symmetry="rot180").puzzle.to_line()
+    expected = generate(seed=7, box=(2, 3), symmetry="rot180").puzzle.to_line()
     assert [digit_in(page, i) for i in range(36)] == [ch if ch != "." else "" for ch in expected]
     page.get_by_label("Seed").fill("1.5")
     click(page, "Generate")
@@ -391,3 +394,62 @@ def test_clues_beside_the_grid_and_irregular_regions(page: Any) -> None:
     assert text["x"] + text["width"] <= grid["x"] + 1  # the clue sits left of the grid
     inner = cell(page, 2).get_attribute("class")  # r1c3 starts box 2 on a 2x2 board
     assert "sm-left" not in inner and "sm-left" in cell(page, 0).get_attribute("class")
+
+
+def test_a_variant_puzzle_is_legible(page: Any, tmp_path: Path) -> None:
+    """Rules text beside a large grid, marks hidden until asked for and then kept clear of the
+    cage totals, totals printed once above everything, arrows with heads."""
+    from urllib.parse import quote
+
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 9,
+        "title": "Legible",
+        "author": "A. Setter",
+        "ruleset": "Normal sudoku rules apply.\nCages sum to their totals.",
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "killercage": [{"cells": ["R1C2", "R1C3", "R2C2"], "value": "23"}],
+        "arrow": [{"cells": ["R5C5"], "lines": [["R5C5", "R6C6", "R7C7"]]}],
+        "thermometer": [{"lines": [["R9C1", "R8C1", "R7C1"]]}],
+    }
+    open_board(page, quote(LINK_PREFIX + compress_to_base64(json.dumps(data))))
+    about = page.get_by_role("region", name="About this puzzle")
+    assert about.is_visible()
+    assert about.locator("h2").inner_text() == "Legible"
+    assert "by A. Setter" in about.inner_text()
+    assert "Cages sum to their totals." in about.inner_text()
+    assert cell(page, 0).bounding_box()["width"] >= 56  # as large as the editors draw it
+    marks = page.get_by_label("Pencil marks")
+    assert not marks.is_checked() and page.locator(".sm-marks").count() == 0
+    total = page.locator("svg.sm-labels text", has_text="23")
+    assert total.is_visible()
+    hidden = page.locator("svg.sm-overlay text", has_text="23")
+    assert hidden.evaluate("e => getComputedStyle(e).visibility") == "hidden"  # printed once
+    assert page.locator("svg.sm-overlay polyline").count() == 3  # thermo, shaft, arrowhead
+    page.screenshot(path=str(tmp_path / "legible.png"))
+    marks.check()
+    wait_idle(page)
+    assert page.locator(".sm-marks").count() == 81
+    label = total.bounding_box()
+    glyph = total.evaluate("e => e.getCTM().a * Number(e.getAttribute('font-size'))")
+    below = label["y"] + label["height"] / 2 + 0.35 * glyph  # the digits' lowest ink
+    first = cell(page, 1)  # r1c2 holds the total
+    assert "sm-label-top" in first.get_attribute("class")
+    assert "sm-label-top" not in cell(page, 2).get_attribute("class")
+    for mark in first.locator(".sm-marks > span").all():
+        box = mark.bounding_box()
+        if box["width"]:
+            assert box["y"] >= below  # the marks start below the total
+    out = os.environ.get("SUDOKU_MODELS_SCREENSHOT")
+    if out:
+        shutil.copy(tmp_path / "legible.png", out.replace(".png", "_legible.png"))
+
+
+def test_true_candidates_show_even_with_the_marks_hidden(page: Any) -> None:
+    open_board(page, SMALL)
+    page.get_by_label("Pencil marks").uncheck()
+    assert page.locator(".sm-marks").count() == 0
+    click(page, "True candidates")
+    assert page.locator(".sm-mark.sm-true").count() > 0

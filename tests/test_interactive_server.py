@@ -1,32 +1,69 @@
-"""The board's page server: loopback only, one JSON endpoint, 400/413 for bad requests."""
+"""The board's page server: loopback only, one JSON endpoint, 400/413 for bad requests.
+
+Also: foreign Host and Origin refused, JSON only, concurrent requests queued rather than
+dropped, busy searches answered 503, silent connections closed, and searches with SAT solvers
+that cannot be interrupted stopped at the time limit while other requests are answered.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import itertools
 import json
+import socket
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
+from sudoku_models import fpuzzles
 from sudoku_models.cli import main
+from sudoku_models.interactive.searches import GRACE
 from sudoku_models.interactive.server import MAX_BODY, BoardServer
 
 SMALL = ".1.....4....34.."
 
+#: SAT solvers PySAT cannot interrupt inside a call.
+UNINTERRUPTIBLE = ["sat:kissat404", "sat:lingeling", "sat:cadical103"]
 
-@pytest.fixture
-def server() -> Iterator[BoardServer]:
-    """A server on an ephemeral loopback port, stopped after the test."""
-    board = BoardServer(port=0, time_limit=5)
+
+def pigeonhole_link(n: int = 16) -> str:
+    """An f-puzzles link with no solution that CDCL solvers take minutes to prove: n + 1 cells
+    that pairwise differ (2-cell extra regions) must hold n digits."""
+    cells = [(k % n, (2 * k + k // n) % n) for k in range(n + 1)]
+    pairs = itertools.combinations([f"R{r + 1}C{c + 1}" for r, c in cells], 2)
+    data = {
+        "size": n,
+        "grid": [[{} for _ in range(n)] for _ in range(n)],
+        "extraregion": [{"cells": list(pair)} for pair in pairs],
+    }
+    return fpuzzles.to_link(fpuzzles.read(data))
+
+
+@contextlib.contextmanager
+def running(**options: Any) -> Iterator[BoardServer]:
+    """A server on an ephemeral loopback port, stopped when the block ends."""
+    board = BoardServer(port=0, **options)
     thread = threading.Thread(target=board.serve_forever, args=(0.05,), daemon=True)
     thread.start()
-    yield board
-    board.shutdown()
-    board.server_close()
-    thread.join(5)
+    try:
+        yield board
+    finally:
+        board.shutdown()
+        board.server_close()
+        thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[BoardServer]:
+    """A server on an ephemeral loopback port, its search processes started, for the module."""
+    with running(time_limit=5) as board:
+        board.searches.warm()
+        yield board
 
 
 def request(
@@ -44,8 +81,9 @@ def request(
         conn.close()
 
 
-def post(server: BoardServer, payload: Any) -> tuple[int, Any]:
-    return request(server, "POST", "/api", json.dumps(payload).encode())
+def post(server: BoardServer, payload: Any, **headers: str) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json", **headers}
+    return request(server, "POST", "/api", json.dumps(payload).encode(), **headers)
 
 
 def test_listens_on_loopback_only(server: BoardServer) -> None:
@@ -90,7 +128,7 @@ def test_api_answers_with_the_change(server: BoardServer) -> None:
     ],
 )
 def test_malformed_requests_get_400(server: BoardServer, body: bytes) -> None:
-    status, answer = request(server, "POST", "/api", body)
+    status, answer = request(server, "POST", "/api", body, **{"Content-Type": "application/json"})
     assert status == 400 and answer["error"].startswith("bad request")
 
 
@@ -98,6 +136,7 @@ def test_oversized_requests_get_413_without_reading_the_body(server: BoardServer
     host, port = server.server_address[:2]
     conn = http.client.HTTPConnection(str(host), port, timeout=10)
     conn.putrequest("POST", "/api")
+    conn.putheader("Content-Type", "application/json")
     conn.putheader("Content-Length", str(MAX_BODY + 1))
     conn.endheaders()
     response = conn.getresponse()
@@ -130,16 +169,10 @@ def test_several_tabs_at_once(server: BoardServer) -> None:
 
 
 def test_a_slow_search_stops_at_the_time_limit() -> None:
-    board = BoardServer(port=0, time_limit=0.3)
-    thread = threading.Thread(target=board.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
+    with running(time_limit=0.3) as board:
         _, state = request(board, "GET", "/state?puzzle=" + "." * 625)
         status, change = post(board, {"state": state, "action": {"type": "count"}})
         assert status == 200 and "timed out" in change["message"]["text"]
-    finally:
-        board.shutdown()
-        board.server_close()
 
 
 def test_serve_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,3 +217,114 @@ def test_serve_opens_the_page_in_a_browser(monkeypatch: pytest.MonkeyPatch) -> N
     assert main(["serve", SMALL, "--port", "0"]) == 0
     assert len(opened) == 1 and opened[0].startswith("http://127.0.0.1:")
     assert opened[0].endswith(f"/?puzzle={SMALL}")
+
+
+def test_foreign_host_or_origin_gets_403(server: BoardServer) -> None:
+    """Another site can neither drive the board (CSRF) nor read it through DNS rebinding."""
+    port = server.server_address[1]
+    assert request(server, "GET", "/", Host=f"localhost:{port}")[0] == 200
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1:1", "localhost"):
+        status, answer = request(server, "GET", "/state", Host=host)
+        assert status == 403 and "answers only to" in answer["error"], host
+    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    action = {"type": "set", "cell": 0, "digit": 2}
+    same = post(server, {"state": state, "action": action}, Origin=f"http://127.0.0.1:{port}")
+    assert same[0] == 200 and same[1]["values"][0] == 2
+    for origin in ("https://evil.example", "null", f"http://evil.example:{port}"):
+        status, answer = post(server, {"state": state, "action": action}, Origin=origin)
+        assert status == 403 and "other sites" in answer["error"], origin
+    assert request(server, "GET", "/board.js", Origin="https://evil.example")[0] == 403
+
+
+@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_the_endpoint_takes_json_only(server: BoardServer, kind: str | None) -> None:
+    """A form or a text/plain fetch, which another site may send without asking, gets 415."""
+    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    body = json.dumps({"state": state, "action": {"type": "set", "cell": 0, "digit": 2}})
+    headers = {} if kind is None else {"Content-Type": kind}
+    status, answer = request(server, "POST", "/api", body.encode(), **headers)
+    assert status == 415 and "application/json" in answer["error"]
+    json_utf8 = {"Content-Type": "application/json; charset=utf-8"}
+    assert request(server, "POST", "/api", body.encode(), **json_utf8)[0] == 200
+
+
+def test_many_concurrent_requests_are_all_answered(server: BoardServer) -> None:
+    """100 connections opened at once on loopback: none reset, each answered."""
+    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    start = threading.Barrier(100)
+
+    def one(k: int) -> int:
+        start.wait()
+        if k % 2:
+            return request(server, "GET", "/board.css")[0]
+        return post(server, {"state": state, "action": {"type": "set", "cell": 0, "digit": 2}})[0]
+
+    with ThreadPoolExecutor(100) as pool:
+        statuses = list(pool.map(one, range(100)))
+    assert statuses == [200] * 100
+
+
+def test_searches_beyond_the_bound_get_503_with_a_message() -> None:
+    with running(time_limit=2.5, searches=1) as board:
+        _, state = request(board, "GET", "/state?puzzle=" + pigeonhole_link())
+        board.searches.warm()
+        board.searches.wait = 1.0
+        slow = {"state": state, "action": {"type": "solve", "backend": "sat:cadical103"}}
+        with ThreadPoolExecutor(1) as pool:
+            first = pool.submit(post, board, slow)
+            time.sleep(0.5)
+            asked = time.perf_counter()
+            status, answer = post(board, {"state": state, "action": {"type": "count"}})
+            assert status == 503 and answer["error"].startswith("busy:")
+            assert 1.0 <= time.perf_counter() - asked < 2.5
+            assert not first.done()
+            assert first.result()[0] == 200
+        _, small = request(board, "GET", f"/state?puzzle={SMALL}")
+        status, change = post(board, {"state": small, "action": {"type": "solve"}})
+        assert status == 200 and change["solution"]  # the slot is free again
+
+
+def test_a_half_sent_request_is_timed_out() -> None:
+    with running(read_timeout=0.5) as board:
+        host, port = board.server_address[:2]
+        head = f"POST /api HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        json_head = head + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+        for sent, expect in ((json_head, b" 408 "), (head, b"")):
+            with socket.create_connection((str(host), port), timeout=5) as conn:
+                began = time.perf_counter()
+                conn.sendall(sent.encode())
+                answer = conn.recv(1000)  # the server answers or closes; 5 s raise here
+                assert time.perf_counter() - began < 4
+                assert expect in answer if expect else answer == b""
+
+
+@pytest.mark.parametrize("backend", UNINTERRUPTIBLE)
+def test_an_uninterruptible_search_keeps_the_limit_and_blocks_nothing(backend: str) -> None:
+    """The search runs into a proof PySAT cannot interrupt; other requests are answered at
+    once meanwhile, and the search is stopped at the time limit (plus the grace)."""
+    limit = 1.0
+    with running(time_limit=limit) as board:
+        _, state = request(board, "GET", "/state?puzzle=" + pigeonhole_link())
+        _, small = request(board, "GET", f"/state?puzzle={SMALL}")
+        board.searches.warm()
+        with ThreadPoolExecutor(1) as pool:
+            began = time.perf_counter()
+            search = pool.submit(
+                post, board, {"state": state, "action": {"type": "solve", "backend": backend}}
+            )
+            time.sleep(0.3)
+            for ask in (
+                lambda: request(board, "GET", "/favicon.ico"),
+                lambda: request(board, "GET", "/board.css"),
+                lambda: post(
+                    board, {"state": small, "action": {"type": "set", "cell": 0, "digit": 2}}
+                ),
+            ):
+                asked = time.perf_counter()
+                assert ask()[0] in (200, 204)
+                assert time.perf_counter() - asked < 0.5
+            assert not search.done()  # the other answers came while the search ran
+            status, change = search.result()
+            took = time.perf_counter() - began
+        assert status == 200 and change["message"]["text"].startswith("timed out")
+        assert limit <= took < limit + GRACE + 1.0  # 1 s for a busy machine

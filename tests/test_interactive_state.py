@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import types
 from typing import Any
 from urllib.parse import quote
@@ -20,6 +21,11 @@ SMALL_SOLUTION = "4132231412433421"
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 SEVERAL = "..3.3..4.......2"  # a 4x4 with three solutions (checked below)
+BIG = (  # a 16x16 made by this package's generator (seed 3)
+    "..2...7.G....1...DFB.6A.E52...4.GC.4.....A7F....A...FE..41...2.9CF4..8G....1AE....A."
+    "...1.E.7.F9..6....2...3.B.8...3....B.2..5......G4...B6.....C4..6C.....1.9.........B.F"
+    "....3.693.5.2...CG.F.D...7........38.E2....138..7EB.9.....829..5..4GC....E..C.7.96G3..."
+)
 
 
 def act(state: dict[str, Any], type: str, **params: Any) -> dict[str, Any]:
@@ -187,6 +193,23 @@ def test_steps_list_reaches_the_solution_and_goto_shows_a_step() -> None:
     assert [g or v for g, v in zip(done["givens"], done["values"])] == list(solution)
 
 
+def test_steps_keep_the_time_limit_and_return_the_steps_found() -> None:
+    """Listing every step of a 16x16 ran past the limit; now the list stops at the limit."""
+    state = new_state(BIG)
+    began = time.perf_counter()
+    change = respond(state, {"type": "steps"}, time_limit=1.0)
+    took = time.perf_counter() - began
+    text = change["message"]["text"]
+    assert change["message"]["kind"] == "error" and "time limit ran out" in text
+    assert 1.0 <= took < 4.0  # one step may run past the limit; the whole list took 11 s
+    steps = change["steps"]
+    assert steps and f"after {len(steps)} steps" in text
+    solution = sm.solve(BIG).solution.cells
+    for step in steps:  # the steps found are right: each placement agrees with the solution
+        assert all(solution[i] == d for i, d in step["placements"])
+        assert all(solution[i] != d for i, d in step["eliminations"])
+
+
 def test_hint_on_a_wrong_position_is_a_message() -> None:
     state = new_state(SMALL)
     state = act(state, "set", cell=0, digit=2)  # r1c1 is 4 in the only solution
@@ -343,3 +366,40 @@ def test_read_rules_is_the_one_parse_path() -> None:
     assert read_rules(SMALL).puzzle.to_line() == SMALL
     with pytest.raises(sm.InvalidPuzzleError):
         read_rules("x" * 200_000)
+
+
+def test_an_fpuzzles_link_brings_its_title_author_and_rules() -> None:
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 4,
+        "title": "Tiny cage",
+        "author": "A. Setter",
+        "ruleset": "Normal sudoku rules.\nDigits in a cage sum to its total.",
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+    }
+    link = LINK_PREFIX + compress_to_base64(json.dumps(data))
+    state = new_state(link)
+    assert state["about"] == {
+        "title": "Tiny cage",
+        "author": "A. Setter",
+        "ruleset": "Normal sudoku rules.\nDigits in a cage sum to its total.",
+    }
+    assert new_state(f"http://127.0.0.1:8000/?puzzle={quote(link)}")["about"] == state["about"]
+    assert new_state(SMALL)["about"] == {}
+    loaded = respond(new_state(SMALL), {"type": "load", "text": link})
+    assert loaded["about"]["title"] == "Tiny cage"
+    back = respond({**new_state(SMALL), **loaded}, {"type": "undo"})
+    assert back["about"] == {}
+
+
+def test_an_arrow_is_drawn_from_its_circle_to_an_arrowhead() -> None:
+    from sudoku_models.variants import Arrow
+
+    parts = Arrow(((0, 0),), ((0, 1), (0, 2))).svg(sm.Board(3, 3), 100)
+    shaft, head = (p.split('points="')[1].split('"')[0].split() for p in parts[:2])
+    assert shaft == ["90.0,50.0", "150.0,50.0", "250.0,50.0"]  # from the circle's edge
+    assert head == ["225.0,30.0", "250.0,50.0", "225.0,70.0"]  # a chevron at the last centre
+    assert parts[2].startswith("<circle") and 'fill="#fff"' in parts[2]

@@ -15,6 +15,7 @@ walkthrough reaches the end.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from ..puzzle import Puzzle
@@ -93,10 +94,13 @@ def solve_logically(
     techniques: Sequence[Technique] = TECHNIQUES,
     solution: Puzzle | None = None,
     known: Sequence[Step] = (),
+    deadline: float | None = None,
 ) -> list[Step]:
     """Solve ``grid`` in place step by step and return the steps.
 
     Without ``solution`` the solver stops when stuck; with it, it guesses and goes on.
+    ``deadline`` (a ``time.perf_counter()`` value): stop before the next step once it has
+    passed, the grid left unsolved.
     ``known``: the steps this solver takes first, already found by a solver with more
     techniques that used none of the others on the way (it took the same steps): they are
     made again without searching.
@@ -106,6 +110,8 @@ def solve_logically(
     rest = techniques[3:] if singles else techniques
     steps: list[Step] = []
     while not grid.is_solved():
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         step = None if queue is None else queue.next_single()
         if step is None and len(steps) < len(known):
             step = known[len(steps)]

@@ -4,14 +4,24 @@ Routes: ``GET /`` the page (``?puzzle=...`` opens a puzzle), ``GET /board.js`` a
 ``GET /board.css`` the grid component, ``GET /state`` a fresh state (``?puzzle=`` too), and
 ``POST /api`` the one JSON endpoint: ``{"state": ..., "action": ...}`` in, the change out
 (:func:`~sudoku_models.interactive.state.respond`). The server keeps no state, so several tabs
-work side by side; each request is answered on its own thread and every search runs under a
-time limit. Bodies over :data:`MAX_BODY` bytes get 413, malformed ones 400.
+work side by side; each request is answered on its own thread.
+
+Searches run in worker processes killed at their time limit (:mod:`.searches`), so any backend
+keeps the limit and a search never holds up the other requests; at most ``searches`` run at
+once, and one more is answered 503. Requests must name this server in ``Host``
+(``127.0.0.1`` or ``localhost`` with its port) and, when they carry an ``Origin``, come from
+this page: anything else gets 403, so another site can neither drive the board nor read its
+answers through DNS rebinding. ``/api`` takes ``Content-Type: application/json`` only (415
+otherwise), which a page on another site cannot send without asking first. Bodies over
+:data:`MAX_BODY` bytes get 413, malformed ones 400, and a connection that sends nothing for
+``read_timeout`` seconds is closed (408 when a body was due).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import threading
 import webbrowser
 from http import HTTPStatus
@@ -21,13 +31,26 @@ from urllib.parse import parse_qs, urlparse
 
 from ..errors import InvalidPuzzleError
 from .assets import asset
-from .state import TIME_LIMIT, BadRequest, new_state, respond
+from .searches import Busy, SearchPool
+from .state import SEARCHES, TIME_LIMIT, BadRequest, new_state, respond
 
 #: Largest request body accepted: a 25x25 state with a long undo history fits.
 MAX_BODY = 4 * 1024 * 1024
 
 #: The only address the server listens on.
 HOST = "127.0.0.1"
+
+#: Names the page may be reached by (with the server's port) in ``Host`` and ``Origin``.
+LOCAL_NAMES = (HOST, "localhost")
+
+#: Searches that run at once by default (each in its own process).
+SEARCHES_AT_ONCE = max(2, min(4, os.cpu_count() or 1))
+
+#: Seconds a connection may stay silent while its request is read.
+READ_TIMEOUT = 10.0
+
+#: Connections the operating system queues before the server accepts them.
+BACKLOG = 1024
 
 _TYPES = {
     "board.js": "text/javascript; charset=utf-8",
@@ -37,13 +60,36 @@ _TYPES = {
 
 
 class BoardServer(ThreadingHTTPServer):
-    """The HTTP server of the board; ``time_limit`` bounds each request's searches."""
+    """The HTTP server of the board; ``time_limit`` bounds each request's searches.
+
+    ``searches``: how many searches run at once; ``read_timeout``: seconds a connection may
+    stay silent while its request is read.
+    """
 
     daemon_threads = True
+    request_queue_size = BACKLOG
 
-    def __init__(self, port: int = 0, time_limit: float = TIME_LIMIT) -> None:
+    def __init__(
+        self,
+        port: int = 0,
+        time_limit: float = TIME_LIMIT,
+        searches: int = SEARCHES_AT_ONCE,
+        read_timeout: float = READ_TIMEOUT,
+    ) -> None:
         super().__init__((HOST, port), _Handler)
         self.time_limit = time_limit
+        self.read_timeout = read_timeout
+        self.searches = SearchPool(searches)
+        port = self.server_address[1]
+        self.hosts = {f"{name}:{port}" for name in LOCAL_NAMES}
+        if port == 80:  # the default port goes unsaid
+            self.hosts.update(LOCAL_NAMES)
+        self.origins = {f"http://{host}" for host in self.hosts}
+
+    def server_close(self) -> None:
+        """Close the socket and stop the idle search processes."""
+        super().server_close()
+        self.searches.close()
 
     @property
     def url(self) -> str:
@@ -59,7 +105,25 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # quiet, like a test server
         pass
 
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.read_timeout)
+
+    def _foreign(self) -> bool:
+        """Answer 403 (and say True) unless the request names this server and comes from it."""
+        host = self.headers.get("Host", "")
+        origin = self.headers.get("Origin")
+        if host.lower() not in self.server.hosts:
+            self._error(HTTPStatus.FORBIDDEN, f"this server answers only to {self.server.url}")
+            return True
+        if origin is not None and origin.lower() not in self.server.origins:
+            self._error(HTTPStatus.FORBIDDEN, "requests from other sites are refused")
+            return True
+        return False
+
     def do_GET(self) -> None:
+        if self._foreign():
+            return
         url = urlparse(self.path)
         name = url.path.lstrip("/") or "page.html"
         if name == "favicon.ico":
@@ -72,8 +136,14 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.NOT_FOUND, f"no such page: {url.path}")
 
     def do_POST(self) -> None:
+        if self._foreign():
+            return
         if urlparse(self.path).path != "/api":
             self._error(HTTPStatus.NOT_FOUND, f"no such endpoint: {self.path}")
+            return
+        kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            self._error(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send the request as application/json")
             return
         try:
             length = int(self.headers.get("Content-Length", ""))
@@ -89,15 +159,27 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.BAD_REQUEST, "negative Content-Length")
             return
         try:
-            body = json.loads(self.rfile.read(length))
+            raw = self.rfile.read(length)
+        except TimeoutError:
+            self.close_connection = True
+            self._error(HTTPStatus.REQUEST_TIMEOUT, "the request body did not arrive in time")
+            return
+        try:
+            body = json.loads(raw)
             if not isinstance(body, dict):
                 raise BadRequest("the body must be a JSON object")
             state, action = body.get("state"), body.get("action")
             if not isinstance(state, dict) or not isinstance(action, dict):
                 raise BadRequest("the body needs a 'state' and an 'action' object")
-            change = respond(state, action, time_limit=self.server.time_limit)
+            if action.get("type") in SEARCHES:
+                change = self.server.searches.run(state, action, self.server.time_limit)
+            else:
+                change = respond(state, action, time_limit=self.server.time_limit)
         except (ValueError, BadRequest, RecursionError) as exc:
             self._error(HTTPStatus.BAD_REQUEST, f"bad request: {exc}")
+            return
+        except Busy as exc:
+            self._error(HTTPStatus.SERVICE_UNAVAILABLE, str(exc))
             return
         except Exception as exc:  # a bug: say so in the page instead of dropping the connection
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error: {exc!r}")
@@ -138,6 +220,7 @@ def serve(
 ) -> None:
     """Serve the board on 127.0.0.1:``port`` until interrupted; open it in a browser if asked."""
     server = BoardServer(port, time_limit)
+    threading.Thread(target=server.searches.warm, daemon=True).start()
     url = server.url
     if puzzle:
         from urllib.parse import quote

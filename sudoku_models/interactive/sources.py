@@ -18,6 +18,12 @@ from ..puzzle import Puzzle
 #: Largest text the board reads (a 35x35 grid with separators fits easily).
 MAX_TEXT = 100_000
 
+#: What an f-puzzles link may say about its puzzle, shown beside the grid.
+ABOUT_KEYS = ("title", "author", "ruleset")
+
+#: Longest of those texts the board shows.
+MAX_ABOUT = 5000
+
 
 def _fpuzzles(text: str) -> Model | None:
     """An f-puzzles link (``...f-puzzles.com/?load=...``), its compressed text or its JSON, read
@@ -42,6 +48,26 @@ def _fpuzzles(text: str) -> Model | None:
         return None
     compressed: Model = reader.read(data)
     return compressed
+
+
+def about(text: str) -> dict[str, str]:
+    """The title, author and rules text (``ruleset``) an f-puzzles link carries; {} otherwise.
+
+    >>> from sudoku_models.fpuzzles import read, to_link
+    >>> about(to_link(read({"size": 4, "grid": [[{}] * 4] * 4}), title="Tiny"))
+    {'title': 'Tiny'}
+    """
+    if "?puzzle=" in text or "&puzzle=" in text:
+        values = parse_qs(urlparse(text.strip()).query).get("puzzle")
+        return about(values[0]) if values else {}
+    if "f-puzzles.com" not in text and not text.lstrip().startswith("fpuzzles"):
+        return {}
+    try:
+        data = import_module("sudoku_models.fpuzzles").decode(text.strip())
+    except (ImportError, AttributeError, InvalidPuzzleError):  # no reader, or one without decode
+        return {}
+    found = {key: data.get(key) for key in ABOUT_KEYS}
+    return {k: v.strip()[:MAX_ABOUT] for k, v in found.items() if isinstance(v, str) and v.strip()}
 
 
 def puzzle_text(model: Model) -> str:

@@ -6,6 +6,7 @@ The state is a JSON-friendly dict (what the page holds, what the widget syncs):
   where empty or given), one int a cell in reading order; ``eliminated``: ``[cell, digit]``
   pencil marks struck out by steps; ``mode``: ``"edit"`` (typing givens) or ``"play"``;
 - ``source``: the text the rules were read from when they are more than rows, columns and boxes;
+  ``about``: the ``title``, ``author`` and rules text (``ruleset``) that source carries, if any;
 - derived, recomputed after every action: ``candidates`` (pencil marks of every empty cell),
   ``overlay`` (SVG of the variant constraints; ``outside`` when it draws clues beside the
   grid, ``boxes`` false when irregular regions replace the boxes), ``puzzle_text`` (what
@@ -45,7 +46,7 @@ from ..solvers import available_solvers, get_solver
 from ..solvers.base import Result, Status
 from ..true_candidates import true_candidates
 from .overlay import overlay_layout, overlay_svg
-from .sources import puzzle_text, read_rules
+from .sources import about, puzzle_text, read_rules
 
 #: Seconds an action may search before it gives up (the page shows "timed out").
 TIME_LIMIT = 10.0
@@ -286,6 +287,7 @@ def _derive(state: dict[str, Any], rules: Model) -> dict[str, Any]:
         candidates.append([] if d else [x for x in full if x not in seen and (i, x) not in struck])
     state["candidates"] = candidates
     state["overlay"] = overlay_svg(rules)
+    state["about"] = about(state["source"]) if state["source"] != HELD else {}
     state["outside"], state["boxes"] = overlay_layout(rules)
     state["puzzle_text"] = puzzle_text(_model(rules, state["givens"]))
     state["symbols"] = SYMBOLS[1 : board.n + 1]
@@ -719,14 +721,18 @@ def _steps(
     grid, solution = _grid(state, board, rules, dl)
     geo = grid.geo
     work = grid.copy()
-    found = solve_logically(work, solution=solution)
-    steps = []
-    for step in found:
-        steps.append(_step_dict(step, geo))
+    found = solve_logically(work, solution=solution, deadline=dl)
+    steps = [_step_dict(step, geo) for step in found]
     state["steps"] = steps
     state["step_index"] = -1
     state["steps_base"] = _snapshot(state)
-    _say(state, f"{len(steps)} steps to the end; click one to see the board before it")
+    if work.is_solved():
+        _say(state, f"{len(steps)} steps to the end; click one to see the board before it")
+    else:
+        state["message"] = {
+            "text": f"the time limit ran out after {len(steps)} steps: the list stops there",
+            "kind": "error",
+        }
     return None
 
 
@@ -802,3 +808,8 @@ _HANDLERS: dict[str, Handler] = {
 
 #: The action types :func:`respond` knows.
 ACTIONS = tuple(_HANDLERS)
+
+#: The actions that may search (the page server runs them in a process it can stop).
+SEARCHES = frozenset(
+    {"check", "solve", "count", "true_candidates", "generate", "hint", "apply", "step", "steps"}
+)

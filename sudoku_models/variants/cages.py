@@ -45,6 +45,8 @@ class KillerCage(Variant):
     def svg(self, board: Board, size: float) -> list[str]:
         members = set(self.cells)
         inset = size * 0.08
+        width = max(1.0, size * 0.02)
+        dashes = f"{size * 0.08:.1f} {size * 0.05:.1f}"
         parts = []
         for r, c in self.cells:
             x0, y0, x1, y1 = c * size, r * size, (c + 1) * size, (r + 1) * size
@@ -58,7 +60,7 @@ class KillerCage(Variant):
                 if nb not in members:
                     parts.append(
                         f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{e:.1f}" y2="{f:.1f}" '
-                        'stroke="#333" stroke-width="1" stroke-dasharray="3 2"/>'
+                        f'stroke="#333" stroke-width="{width:.1f}" stroke-dasharray="{dashes}"/>'
                     )
         if self.total is not None:
             r, c = min(self.cells)

@@ -4,6 +4,7 @@ region-sum lines, entropic lines, zipper lines and arrows."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -248,10 +249,29 @@ class Arrow(Variant):
         return {"cells": fp_cells(self.circle), "lines": [fp_cells(self.circle[-1:] + self.cells)]}
 
     def svg(self, board: Board, size: float) -> list[str]:
-        parts = [polyline(self.circle[-1:] + self.cells, size, "#999", size * 0.08)]
+        """The circle, and the shaft from its edge to an arrowhead in the last cell."""
+        radius = size * 0.4
+        points = [centre(cell, size) for cell in self.circle[-1:] + self.cells]
+        (x0, y0), (x1, y1) = points[0], points[1]
+        step = math.hypot(x1 - x0, y1 - y0) or 1.0
+        points[0] = (x0 + (x1 - x0) * radius / step, y0 + (y1 - y0) * radius / step)
+        (xa, ya), (xb, yb) = points[-2], points[-1]
+        step = math.hypot(xb - xa, yb - ya) or 1.0
+        ux, uy = (xb - xa) / step, (yb - ya) / step  # the last segment's direction
+        back, side = size * 0.25, size * 0.2
+        head = [(xb - ux * back + uy * side, yb - uy * back - ux * side), (xb, yb)]
+        head.append((xb - ux * back - uy * side, yb - uy * back + ux * side))
+        stroke = (
+            f'fill="none" stroke="#999" stroke-width="{size * 0.06:.1f}" '
+            'stroke-linecap="round" stroke-linejoin="round"'
+        )
+        shaft = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        tip = " ".join(f"{x:.1f},{y:.1f}" for x, y in head)
+        parts = [f'<polyline points="{shaft}" {stroke}/>', f'<polyline points="{tip}" {stroke}/>']
         for cell in self.circle:
             x, y = centre(cell, size)
             parts.append(
-                f'<circle cx="{x}" cy="{y}" r="{size * 0.4:.1f}" fill="none" stroke="#999"/>'
+                f'<circle cx="{x}" cy="{y}" r="{radius:.1f}" fill="#fff" stroke="#999" '
+                f'stroke-width="{size * 0.06:.1f}"/>'
             )
         return parts

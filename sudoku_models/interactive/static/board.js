@@ -117,7 +117,7 @@ export function widgetHost(model) {
 // Draw the board for `host` into `el`; returns a function that removes it.
 export function mountBoard(el, host, options = {}) {
   let selected = 0;
-  let showMarks = true;
+  let marksChoice = null; // the player's choice; until then marks show on classic puzzles only
   let busy = null; // {controller, type} while an action is out
   let localMessage = null;
 
@@ -130,10 +130,18 @@ export function mountBoard(el, host, options = {}) {
       "puzzle string, Ctrl+C copies it.",
   );
   const grid = h("div", { class: "sm-grid", role: "grid", tabindex: "-1", "aria-describedby": helpId });
-  const overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  overlay.setAttribute("class", "sm-overlay");
-  overlay.setAttribute("aria-hidden", "true");
-  const frame = h("div", { class: "sm-frame" }, grid, overlay);
+  // The rules are drawn twice: their lines and shapes under the grid, so digits and pencil
+  // marks stay on top, and their numbers (cage totals, clues) over it, clear of the marks.
+  const layer = (name) => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", name);
+    svg.setAttribute("aria-hidden", "true");
+    return svg;
+  };
+  const overlay = layer("sm-overlay");
+  const labels = layer("sm-labels");
+  const frame = h("div", { class: "sm-frame" }, grid, overlay, labels);
+  const about = h("section", { class: "sm-about", "aria-label": "About this puzzle", hidden: true });
   const message = h("div", { class: "sm-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const busyNote = h("span", { class: "sm-busy-text" });
   const cancel = h("button", { type: "button", class: "sm-cancel", on: { click: () => busy?.controller.abort() } }, "Cancel");
@@ -142,7 +150,7 @@ export function mountBoard(el, host, options = {}) {
   const stepsList = h("ol", { class: "sm-steps", "aria-label": "Solving steps" });
 
   const backend = h("select", { "aria-label": "Backend" });
-  const marks = h("input", { type: "checkbox", checked: true, on: { change: () => { showMarks = marks.checked; draw(); } } });
+  const marks = h("input", { type: "checkbox", on: { change: () => { marksChoice = marks.checked; draw(); } } });
   const modeEdit = h("input", { type: "checkbox", on: { change: () => send({ type: "mode", mode: modeEdit.checked ? "edit" : "play" }) } });
   const pasteBox = h("textarea", { class: "sm-paste", rows: "2", "aria-label": "Puzzle string or link to load", placeholder: "paste a puzzle string or link" });
   const seed = h("input", { type: "number", class: "sm-seed", "aria-label": "Seed", placeholder: "seed" });
@@ -182,7 +190,7 @@ export function mountBoard(el, host, options = {}) {
     h("div", { class: "sm-row", role: "toolbar", "aria-label": "New puzzle" },
       shape, seed, symmetry, level, buttons.generate, buttons.clear),
   );
-  const root = h("div", { class: "sm-board" }, h("div", { class: "sm-main" }, frame, h("div", { class: "sm-side" }, toolbar, busyBar, message, stats, stepsList, help)));
+  const root = h("div", { class: "sm-board" }, h("div", { class: "sm-main" }, frame, h("div", { class: "sm-side" }, about, toolbar, busyBar, message, stats, stepsList, help)));
   el.append(root);
 
   function linkOf(state) {
@@ -330,6 +338,9 @@ export function mountBoard(el, host, options = {}) {
     const place = pairSet(light.placements);
     const placed = new Set((light.placements || []).map(([i]) => i));
     const marksOf = state.true_candidates || state.candidates;
+    // Pencil marks cover the drawing of variant rules, so they start hidden there; asked-for
+    // marks (true candidates, a hint's pattern) show either way.
+    const showMarks = marksShown(state) || Boolean(state.true_candidates) || candLit.size > 0 || elim.size > 0;
     const hadFocus = grid.contains(document.activeElement);
     grid.style.setProperty("--n", n);
     grid.dataset.size = n;
@@ -407,13 +418,53 @@ export function mountBoard(el, host, options = {}) {
     // Clues beside the grid: a margin of one cell all round, and a drawing one cell wider.
     const margin = state.outside ? grid.querySelector("[role=gridcell]").offsetWidth : 0;
     frame.style.padding = margin ? `${margin}px` : "";
-    overlay.setAttribute("viewBox", margin ? `-1 -1 ${n + 2} ${n + 2}` : `0 0 ${n} ${n}`);
-    overlay.innerHTML = state.overlay || "";
+    for (const svg of [overlay, labels]) {
+      svg.setAttribute("viewBox", margin ? `-1 -1 ${n + 2} ${n + 2}` : `0 0 ${n} ${n}`);
+      svg.innerHTML = state.overlay || "";
+    }
+    if (showMarks) makeRoom(n);
     if (selected >= n * n) selected = 0;
     if (hadFocus) grid.querySelector(`[data-cell="${selected}"]`)?.focus();
   }
 
+  function marksShown(state) {
+    return marksChoice ?? !state.overlay;
+  }
+
+  // Cells with a rule's number in them (a cage total) keep their marks clear of it.
+  function makeRoom(n) {
+    const texts = labels.querySelectorAll("text");
+    if (!texts.length) return;
+    const box = grid.getBoundingClientRect();
+    const size = box.width / n;
+    for (const text of texts) {
+      const r = text.getBoundingClientRect();
+      if (!r.width) continue;
+      const [top, bottom] = [Math.floor((r.top - box.top) / size), Math.floor((r.bottom - box.top - 1) / size)];
+      const [left, right] = [Math.floor((r.left - box.left) / size), Math.floor((r.right - box.left - 1) / size)];
+      for (let row = Math.max(top, 0); row <= Math.min(bottom, n - 1); row++) {
+        for (let col = Math.max(left, 0); col <= Math.min(right, n - 1); col++) {
+          const middle = box.top + (row + 0.5) * size;
+          const where = (r.top + r.bottom) / 2 < middle ? "sm-label-top" : "sm-label-bottom";
+          grid.querySelector(`[data-cell="${row * n + col}"]`)?.classList.add(where);
+        }
+      }
+    }
+  }
+
+  function drawAbout(state) {
+    const info = state.about || {};
+    about.replaceChildren(
+      ...(info.title ? [h("h2", { class: "sm-title" }, info.title)] : []),
+      ...(info.author ? [h("p", { class: "sm-author" }, `by ${info.author}`)] : []),
+      ...(info.ruleset ? [h("p", { class: "sm-rules" }, info.ruleset)] : []),
+    );
+    about.hidden = !about.childElementCount;
+  }
+
   function drawSide(state) {
+    drawAbout(state);
+    marks.checked = marksShown(state);
     const names = state.backends || [];
     if (backend.options.length !== names.length) {
       const keep = backend.value;
@@ -439,6 +490,7 @@ export function mountBoard(el, host, options = {}) {
 
   function draw() {
     const state = host.state;
+    root.classList.toggle("sm-ruled", Boolean(state.overlay));
     drawGrid(state);
     drawSide(state);
     drawMessage();

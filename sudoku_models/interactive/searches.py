@@ -1,0 +1,180 @@
+"""Searches in worker processes that are killed at their deadline, so every backend keeps a limit.
+
+Some SAT solvers cannot be interrupted inside their C call (``sat:kissat404``,
+``sat:lingeling``, ``sat:cadical103``), and while one runs in a thread it holds the
+interpreter's lock, so every other request of the page would wait for it. The page server
+therefore hands each action that may search (:data:`~.state.SEARCHES`) to a process of a
+:class:`SearchPool`: the process answers with :func:`~.state.respond` under the time limit,
+and a process that has not answered :data:`GRACE` seconds after the limit is killed and
+replaced in the background. At most ``size`` searches run at once; one more waits up to
+``wait`` seconds for one of them to end, then raises :class:`Busy`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import threading
+import warnings
+from multiprocessing.connection import Connection
+from typing import Any
+
+from .state import BadRequest, respond
+
+#: Seconds past the time limit a search process is given to answer before it is killed.
+GRACE = 1.0
+
+#: Seconds a search waits for a free process before it is turned away.
+QUEUE_WAIT = 5.0
+
+#: Seconds a new search process may take to start (it imports the package and its solvers).
+STARTUP = 60.0
+
+
+class Busy(RuntimeError):
+    """Every search process of the pool is busy: the request should be tried again later."""
+
+
+class SearchPool:
+    """Up to ``size`` search processes, started when needed and kept between searches.
+
+    :meth:`run` answers an action like :func:`~.state.respond` does; it is safe to call from
+    many threads at once. ``grace``: seconds past the time limit before a search is killed;
+    ``wait``: seconds a search waits for a free process.
+    """
+
+    def __init__(self, size: int, grace: float = GRACE, wait: float = QUEUE_WAIT) -> None:
+        if size < 1:
+            raise ValueError(f"a search pool needs at least one process, got {size}")
+        self.size = size
+        self.grace = grace
+        self.wait = wait
+        self._slots = threading.BoundedSemaphore(size)
+        self._idle: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def run(
+        self, state: dict[str, Any], action: dict[str, Any], time_limit: float
+    ) -> dict[str, Any]:
+        """The change ``action`` makes to ``state``, found in a search process.
+
+        Raises :class:`Busy` when ``size`` searches are still running after ``wait`` seconds,
+        and :class:`BadRequest` for a malformed state or action. A search still running
+        ``grace`` seconds after ``time_limit`` is stopped and answered with a "timed out"
+        message.
+        """
+        if not self._slots.acquire(timeout=self.wait):
+            raise Busy(f"busy: {self.size} searches are running; try again when one ends")
+        try:
+            return self._run(state, action, time_limit)
+        finally:
+            self._slots.release()
+
+    def warm(self) -> None:
+        """Start the processes now, so that no search waits for one to start."""
+        with self._lock:
+            missing = self.size - len(self._idle)
+        for _ in range(missing):
+            self._add()
+
+    def close(self) -> None:
+        """Stop the idle processes; busy ones stop when their search ends or is killed."""
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for worker in idle:
+            worker.kill()
+
+    def _run(
+        self, state: dict[str, Any], action: dict[str, Any], time_limit: float
+    ) -> dict[str, Any]:
+        worker = self._take()
+        value: Any = None
+        try:
+            worker.conn.send((state, action, time_limit))
+            answered = worker.conn.poll(time_limit + self.grace)
+            kind, value = worker.conn.recv() if answered else ("timeout", None)
+        except (EOFError, OSError):
+            kind = "lost"
+        except BaseException:  # the request could not be sent (too deeply nested to pickle)
+            worker.kill()
+            raise
+        if kind in ("timeout", "lost"):
+            worker.kill()
+            threading.Thread(target=self._add, daemon=True).start()
+        else:
+            self._give_back(worker)
+        if kind == "ok":
+            return dict(value)
+        if kind == "bad":
+            raise BadRequest(value)
+        if kind == "timeout":
+            text = f"timed out: the search was stopped at the time limit ({time_limit:g} s)"
+            return {"message": {"text": text, "kind": "error"}}
+        if kind == "lost":
+            raise RuntimeError("the search process ended unexpectedly")
+        raise RuntimeError(value)
+
+    def _add(self) -> None:
+        """Start one more idle process (unless the pool has closed or is full)."""
+        worker = _Worker()
+        with self._lock:
+            if not self._closed and len(self._idle) < self.size:
+                self._idle.append(worker)
+                return
+        worker.kill()
+
+    def _take(self) -> _Worker:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return _Worker()
+
+    def _give_back(self, worker: _Worker) -> None:
+        with self._lock:
+            if not self._closed:
+                self._idle.append(worker)
+                return
+        worker.kill()
+
+
+class _Worker:
+    """One search process and the pipe to it; ready when built."""
+
+    def __init__(self) -> None:
+        # Spawned, not forked: the server has threads, and a fork copies their locks.
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_work, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        try:
+            if not self.conn.poll(STARTUP):
+                raise EOFError
+            self.conn.recv()
+        except (EOFError, OSError):
+            self.kill()
+            raise RuntimeError(f"a search process did not start within {STARTUP:g} s") from None
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+def _work(conn: Connection) -> None:
+    """A search process: answer each ``(state, action, time_limit)`` until the pipe closes."""
+    # Solvers that cannot be interrupted warn that they may overrun; here the pool stops them.
+    warnings.simplefilter("ignore")
+    with contextlib.suppress(EOFError, OSError):  # the server has gone: so does the process
+        conn.send("ready")
+        while True:
+            state, action, time_limit = conn.recv()
+            try:
+                answer: tuple[str, Any] = ("ok", respond(state, action, time_limit=time_limit))
+            except BadRequest as exc:
+                answer = ("bad", str(exc))
+            except Exception as exc:  # a bug: the server reports it, the process lives on
+                answer = ("error", f"internal error: {exc!r}")
+            conn.send(answer)

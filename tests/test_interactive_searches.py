@@ -1,0 +1,67 @@
+"""The search processes of the page server: answers, malformed requests, a lost process, a full
+pool, and a search killed at its deadline."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from sudoku_models.interactive import new_state
+from sudoku_models.interactive.searches import Busy, SearchPool
+from sudoku_models.interactive.state import BadRequest
+
+SMALL = ".1.....4....34.."
+EMPTY_25 = "." * 625  # counting its solutions never ends
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[SearchPool]:
+    searches = SearchPool(1, grace=0.5, wait=0.2)
+    searches.warm()
+    yield searches
+    searches.close()
+
+
+def test_a_search_is_answered_like_respond(pool: SearchPool) -> None:
+    change = pool.run(new_state(SMALL), {"type": "solve", "backend": "sat"}, 5)
+    assert "".join(map(str, change["solution"])) == "4132231412433421"
+    with pytest.raises(BadRequest):
+        pool.run({"box": "no"}, {"type": "solve"}, 5)
+
+
+def test_a_full_pool_turns_the_next_search_away(pool: SearchPool) -> None:
+    with ThreadPoolExecutor(1) as threads:
+        slow = threads.submit(pool.run, new_state(EMPTY_25), {"type": "count"}, 1.5)
+        time.sleep(0.3)
+        with pytest.raises(Busy, match="busy"):
+            pool.run(new_state(SMALL), {"type": "solve"}, 5)
+        assert "timed out" in slow.result()["message"]["text"]
+
+
+def test_a_lost_process_is_reported_and_replaced(pool: SearchPool) -> None:
+    pool.warm()
+    pid = pool._idle[-1].process.pid  # the process the next search takes
+    assert pid is not None
+    with ThreadPoolExecutor(1) as threads:
+        slow = threads.submit(pool.run, new_state(EMPTY_25), {"type": "count"}, 20)
+        time.sleep(0.5)
+        os.kill(pid, signal.SIGKILL)  # as if a solver had crashed
+        with pytest.raises(RuntimeError, match="ended unexpectedly"):
+            slow.result(timeout=10)
+    change = pool.run(new_state(SMALL), {"type": "solve"}, 5)
+    assert change["solution"]
+
+
+def test_close_stops_the_idle_processes() -> None:
+    searches = SearchPool(2)
+    searches.warm()
+    before = len(multiprocessing.active_children())
+    assert before >= 2
+    searches.close()
+    assert len(multiprocessing.active_children()) <= before - 2
