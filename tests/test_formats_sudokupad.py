@@ -18,17 +18,8 @@ from sudoku_models.variants import Jigsaw, KillerCage
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
 
-#: A 4x4 puzzle as SudokuPad writes its compact ``scl`` text (made with SudokuPad's own zipper):
-#: a title with a quote, author, rules text naming a thermometer, an embedded solution, a killer
-#: cage of 6, a cage without a number, a drawn line and an ``X`` shape.
-SCL = (
-    "{cs:50,ce:[[{v:1},,,],[,,{v:1},],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],"
-    "[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],ca:[{v:'title: Tiny\\'s "
-    "test'},{v:'author: Someone'},{v:'rules: Normal sudoku rules apply. Digits on a thermometer "
-    "increase from the bulb.'},{v:'solution: 1234341221434321'},{unique:t,ce:[[2,0],[3,0]],v:6,"
-    "c1:#0},{ce:[[2,2],[2,3]]}],l:[{wp:[[0.5,1.5],[0.5,3.5]],c:CFCFCF,th:21}],o:[{ct:[3,3],"
-    "w:0.3,h:0.3,r:t,c2:#F,te:'X'}]}"
-)
+#: A 4x4 puzzle in SudokuPad's compact ``scl`` text (see ``data/sudokupad/README.md``).
+SCL = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
 
 
 def _ctc(cells: list[list[dict[str, object]]], **more: object) -> dict[str, object]:

@@ -10,7 +10,7 @@ import argparse
 import os
 from collections.abc import Iterator
 
-from .. import fpuzzles
+from .. import formats
 from ..board import Board
 from ..errors import InvalidPuzzleError
 from ..model import Model
@@ -25,6 +25,9 @@ from ..variants import (
     windoku,
 )
 from .inputs import read_puzzles
+
+#: The formats read whole from one argument (f-puzzles is recognised by :func:`is_fpuzzles`).
+LINKS = (formats.sudokupad, formats.iss)
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -104,11 +107,11 @@ def read_models(
     ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or an f-puzzles
     link, its ``?load=`` text, its JSON or a ``.json`` file.
     """
-    if source is not None and is_fpuzzles(source):
+    if source is not None and (is_fpuzzles(source) or formats.detect(source) in LINKS):
         if source.endswith(".json") and os.path.isfile(source):
             with open(source, encoding="utf-8") as handle:
                 source = handle.read()
-        model = fpuzzles.read(source)
+        model = formats.read(source).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
