@@ -30,9 +30,9 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("anti-knight", r"anti[- ]?knight|knight'?s? move", {"antiknight"}),
         ("anti-king", r"anti[- ]?king|king'?s? move", {"antiking"}),
         ("XV", r"\bXV\b|\bX(?:'?s)? (?:and|or|/) V(?:'?s)?\b", {"xv"}),
-        ("Kropki dots", r"kropki|(?:white|black) (?:dot|circle)", {"difference", "ratio"}),
+        ("Kropki dots", r"kropki|(?:white|black) dots?", {"difference", "ratio"}),
         ("thermometer", r"thermo", {"thermometer", "slowthermometer"}),
-        ("arrow", r"\barrows?\b", {"arrow", "littlekillersum"}),
+        ("arrow", r"\barrows?\b", {"arrow", "littlekillersum", "minimum", "maximum"}),
         ("whisper line", r"whisper", {"whispers"}),
         ("renban line", r"renban", {"renban"}),
         ("region-sum line", r"region[- ]sum", {"regionsumline"}),
@@ -40,10 +40,10 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("between line", r"between line", {"betweenline"}),
         ("entropic line", r"entropic", {"entropicline"}),
         ("zipper line", r"zipper", {"zipperline"}),
-        ("killer cage", r"killer|\bcages?\b", {"killercage"}),
+        ("killer cage", r"(?<!little )killer|\bcages?\b", {"killercage", "clone"}),
         ("little killer", r"little killer", {"littlekillersum"}),
         ("sandwich", r"sandwich", {"sandwichsum"}),
-        ("x-sum", r"x[- ]sum", {"xsum"}),
+        ("x-sum", r"\bx-sums?\b", {"xsum"}),
         ("skyscraper", r"skyscraper", {"skyscraper"}),
         ("nonconsecutive", r"non[- ]?consecutive|anti[- ]?consecutive", {"nonconsecutive"}),
         ("diagonal", r"\bdiagonals?\b", {"diagonal+", "diagonal-", "littlekillersum"}),
@@ -52,8 +52,8 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("quadruple", r"quadruple|\bquads?\b", {"quadruple"}),
         ("clone", r"\bclones?\b", {"clone"}),
         ("odd/even cells", r"\b(?:odd|even) (?:cells?|squares?|circles?)", {"odd", "even"}),
-        ("negative constraint", r"all (?:possible )?\w*\s?(?:dots|x(?:v)?s?|v's)"
-         r"(?: \w+)? (?:are|have been) (?:given|shown)", {"negative"}),
+        ("negative constraint", r"(?<!not )\ball (?:possible )?(?:\w+ )?(?:dots|xs|vs|x's|v's)"
+         r"(?: and \w+)? (?:are|have been) (?:given|shown)", {"negative"}),
         ("sum line", r"\bsum lines?\b", set()),
         ("lockout line", r"lockout", set()),
         ("modular line", r"modular", set()),
@@ -87,9 +87,9 @@ def rules_warnings(model: Model, rules: str | None) -> list[str]:
         if not re.search(pattern, rules, re.IGNORECASE):
             continue
         if not carriers:
-            out.append(f"the rules text names a {name} rule, which this package does not read")
+            out.append(f"the rules text names the {name} rule, which this package does not read")
         elif not keys & carriers:
-            out.append(f"the rules text names a {name} rule, but the puzzle carries none")
+            out.append(f"the rules text names the {name} rule, but the puzzle carries none")
     return out
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from importlib import import_module
 from urllib.parse import parse_qs, urlparse
 
+from .. import formats
 from ..errors import InvalidPuzzleError
 from ..model import Model
 from ..puzzle import Puzzle
@@ -58,8 +59,15 @@ def _plain(text: str) -> Model:
     return Model.from_puzzle(Puzzle.parse(text.strip()))
 
 
+def _links(text: str) -> Model | None:
+    """A SudokuPad or ISS link or text, read by :mod:`sudoku_models.formats`."""
+    if formats.detect(text) not in (formats.sudokupad, formats.iss):
+        return None
+    return formats.read(text).model
+
+
 #: Readers tried in order; each returns None when the text is not its format.
-READERS: tuple[Callable[[str], Model | None], ...] = (_query_link, _fpuzzles)
+READERS: tuple[Callable[[str], Model | None], ...] = (_query_link, _links, _fpuzzles)
 
 
 def read_rules(text: str) -> Model:
