@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_models import formats
 from sudoku_models.cli import EXIT_BAD_INPUT, main
 from sudoku_models.fpuzzles.lz import compress_to_base64
 
@@ -75,3 +76,11 @@ def test_bad_links_exit_2_with_one_line(
     code, _, err = run(capsys, *argv)
     assert code == EXIT_BAD_INPUT
     assert len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_the_board_reads_the_same_links() -> None:
+    from sudoku_models.interactive.sources import read_rules
+
+    link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ANTI_KNIGHT
+    assert read_rules(link).variants == formats.read(ANTI_KNIGHT).model.variants
+    assert read_rules(_scl_link()).givens[0] == 1
