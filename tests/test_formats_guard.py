@@ -108,3 +108,21 @@ def test_plain_text_reads_through_the_same_door() -> None:
     assert formats.detect(GIVENS) is formats.plain
     with pytest.raises(InvalidPuzzleError):
         formats.read("not a puzzle at all")
+
+
+@pytest.mark.parametrize(
+    ("rules", "keys", "said"),
+    [
+        ("Digits along a red line must have one even and one odd digit.", {}, 2),
+        ("Digits along green lines differ by at least 5.", {"whispers": True}, 0),
+        ("Not all dots are given.", {}, 0),
+        ("Little killer clues give the sum along the diagonal.", {}, 2),
+        ("Digits in a white circle appear in the four cells around it.", {}, 0),
+    ],
+)
+def test_vocabulary_on_common_phrasings(rules: str, keys: dict[str, bool], said: int) -> None:
+    extra: dict[str, Any] = {}
+    if keys.get("whispers"):
+        extra["whispers"] = [{"lines": [["R1C1", "R1C2"]]}]
+    read = formats.read(_fpuzzles("1...\n....\n....\n....", ruleset=rules, **extra))
+    assert len([w for w in read.warnings if "rules text" in w]) == said, read.warnings

@@ -120,6 +120,8 @@ def test_irregular_regions_become_a_jigsaw() -> None:
     ("link", "error", "words"),
     [
         ("https://sudokupad.app/RPBnQFRLR8", InvalidPuzzleError, "stored puzzle 'RPBnQFRLR8'"),
+        ("https://sudokupad.app/blobz/hippo-birdie", InvalidPuzzleError, "stored puzzle"),
+        ("https://sudokupad.app/bcurd4y01m?setting-nogrid=1", InvalidPuzzleError, "stored"),
         ("https://sudokupad.app/", InvalidPuzzleError, "carries no puzzle"),
         ("https://sudokupad.app/fpuzzles!!!", InvalidPuzzleError, "f-puzzles"),
         ("https://sudokupad.app/sclN4Ig%%%", InvalidPuzzleError, "scl"),

@@ -22,6 +22,12 @@ from ..puzzle import Puzzle
 #: The plain words every warning about a missing rule ends with.
 NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
 
+#: The keys of rules drawn as lines, any of which a coloured line in the rules text may be.
+LINE_KEYS = {
+    "thermometer", "slowthermometer", "whispers", "renban", "palindrome", "betweenline",
+    "regionsumline", "entropicline", "zipperline", "arrow",
+}  # fmt: skip
+
 #: Rules the text may name: (name, pattern, keys of the variant rules that carry it). An empty
 #: key set names a rule no reader of this package turns into constraints.
 VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
@@ -54,10 +60,12 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("odd/even cells", r"\b(?:odd|even) (?:cells?|squares?|circles?)", {"odd", "even"}),
         ("negative constraint", r"(?<!not )\ball (?:possible )?(?:\w+ )?(?:dots|xs|vs|x's|v's)"
          r"(?: and \w+)? (?:are|have been) (?:given|shown)", {"negative"}),
+        ("coloured line", r"\b(?:red|blue|green|purple|orange|pink|yellow|grey|gray|"
+         r"colou?red|teal|lavender) lines?\b", LINE_KEYS),
+        ("parity line", r"one (?:even|odd) (?:digit )?and one (?:even|odd)", set()),
         ("sum line", r"\bsum lines?\b", set()),
         ("lockout line", r"lockout", set()),
         ("modular line", r"modular", set()),
-        ("parity line", r"parity line", set()),
         ("10 line", r"\b10[- ]lines?\b", set()),
         ("nabner", r"nabner", set()),
         ("double arrow", r"double arrow", set()),

@@ -87,7 +87,7 @@ def read(text: str) -> Read:
     for kind in ("scf", "classic", "penpa"):
         if payload.startswith(kind):
             raise UnsupportedModelError(f"SudokuPad {kind!r} payloads are not read")
-    if re.fullmatch(r"[A-Za-z0-9_-]{1,40}", payload):
+    if re.fullmatch(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_.-]+)*", payload) and len(payload) <= 80:
         raise InvalidPuzzleError(
             f"the SudokuPad link names the stored puzzle {payload!r} but does not carry it; "
             "share it from SudokuPad as a link with the puzzle data, or as f-puzzles"
@@ -303,7 +303,9 @@ def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[V
                 yield AntiKnight() if key == "antiknight" else AntiKing()
         elif key in ("title", "author", "rules", "solution") and isinstance(value, str):
             meta.setdefault(key, value)
-        else:
+        elif key == "bgimage":
+            notes.append("a background image draws marks that are not read")
+        elif key != "bgimageopacity":
             notes.append(f"SudokuPad metadata {key!r} not read")
 
 
