@@ -84,3 +84,11 @@ def test_the_board_reads_the_same_links() -> None:
     link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ANTI_KNIGHT
     assert read_rules(link).variants == formats.read(ANTI_KNIGHT).model.variants
     assert read_rules(_scl_link()).givens[0] == 1
+
+
+def test_the_api_reads_the_same_links() -> None:
+    import sudoku_models as sm
+
+    assert sm.count_solutions(ANTI_KNIGHT) == 1
+    assert sm.solve(_scl_link(), limit=0).count == 12
+    assert sm.is_unique("1...\n..4.\n.3..\n...2")
