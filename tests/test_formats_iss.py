@@ -149,3 +149,28 @@ def test_rules_without_an_iss_type_are_named_on_writing() -> None:
     model = Model.from_puzzle(Puzzle.empty(), variants=[SlowThermometer(((0, 0), (0, 1)))])
     with pytest.raises(UnsupportedModelError, match="slow thermometer"):
         iss.write(model)
+
+
+FPUZZLES = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl")
+    .read_text()
+    .splitlines()
+]
+
+
+@pytest.mark.parametrize("entry", FPUZZLES, ids=[p["id"] for p in FPUZZLES])
+def test_fpuzzles_written_as_iss_keep_their_solution(entry: dict[str, object]) -> None:
+    """A published f-puzzles puzzle written as ISS text reads back to its published solution,
+    or is refused with the rule ISS has no type for."""
+    from sudoku_models import fpuzzles
+
+    model = fpuzzles.read(str(entry["fpuzzles_lz"]))
+    try:
+        text = iss.write(model)
+    except (UnsupportedModelError, InvalidPuzzleError) as exc:
+        assert "ISS has no constraint type" in str(exc) or "box shape" in str(exc)
+        return
+    solution = tuple(int(d) for row in entry["solution"] for d in row)  # type: ignore[attr-defined]
+    result = get_solver("sat").solve(formats.read(text).model, limit=2)
+    assert [g.cells for g in result.solutions] == [solution]

@@ -30,11 +30,6 @@ class Read:
     solution: Puzzle | None = None
     warnings: tuple[str, ...] = ()
 
-    @property
-    def puzzle(self) -> Puzzle:
-        """The givens as a puzzle."""
-        return self.model.puzzle
-
 
 def finish(
     model: Model,
