@@ -144,6 +144,20 @@ def _whisper(g: _Grid, args: list[str]) -> list[Variant]:
     return [Whispers(g.cells(args, "Whisper", 2), 5)]
 
 
+def _greater(g: _Grid, args: list[str]) -> list[Variant]:
+    """Each cell above every later adjacent cell: one two-cell thermometer a pair, low first."""
+    cells = g.cells(args, "GreaterThan", 2)
+    pairs = [
+        Thermometer((b, a))
+        for k, a in enumerate(cells)
+        for b in cells[k + 1 :]
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    ]
+    if not pairs:
+        raise InvalidPuzzleError("ISS GreaterThan joins no two adjacent cells")
+    return list(pairs)
+
+
 def _cage(g: _Grid, args: list[str]) -> list[Variant]:
     if not args:
         raise InvalidPuzzleError("ISS Cage needs a sum and cells")
@@ -265,6 +279,7 @@ READERS: dict[str, _Reader] = {
     "BlackDot": _pairs(lambda p: Ratio(p, 2), "BlackDot"),
     "X": _pairs(lambda p: XV(p, 10), "X"),
     "V": _pairs(lambda p: XV(p, 5), "V"),
+    "GreaterThan": _greater,
     "Arrow": _arrow,
     "PillArrow": _pill_arrow,
     "Cage": _cage,
