@@ -209,11 +209,14 @@ def needed_rules(
     """The variant rules the unique ``model`` needs, and those it does not (each dropped alone).
 
     Rules that replace the boxes (irregular regions) are not dropped: without them the boxes
-    come back, a different rule rather than a looser one; they count as needed.
+    come back, a different rule rather than a looser one; they count as needed. A model with
+    constraints of its own beside its variant rules is not judged: both tuples are empty.
     """
     needed: list[Variant] = []
     redundant: list[Variant] = []
     rules = model.variants
+    if rules and Model.from_puzzle(model.puzzle, variants=rules) != model:
+        return (), ()
     for k, rule in enumerate(rules):
         if rule.replaces_boxes:
             needed.append(rule)

@@ -59,6 +59,12 @@ def test_every_fpuzzles_form_reads_exactly(entry: dict[str, object], form: str) 
     assert read.title == entry["title"]
 
 
+def test_bare_payloads_read_like_links() -> None:
+    lz = str(PUZZLES[0]["fpuzzles_lz"])
+    assert formats.read("fpuz" + lz).model == fpuzzles.read(lz)
+    assert formats.read("fpuz" + lz).format == "sudokupad"
+
+
 def test_solution_of_a_link_matches_the_published_one() -> None:
     entry = PUZZLES[0]
     read = formats.read("https://sudokupad.app/fpuzzles" + str(entry["fpuzzles_lz"]))

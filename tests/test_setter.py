@@ -96,3 +96,10 @@ def test_check_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["status"] == "multiple" and data["complete"] and data["placements"]
     assert main(["check", "1..."]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_rules_of_a_model_with_constraints_of_its_own_are_not_judged() -> None:
+    puzzle = Puzzle.parse(UNIQUE_4)
+    solution = SAT.solve(puzzle).solutions[0]
+    own = Model.from_puzzle(puzzle, cages=[((0, 1), 5)], variants=[AntiKnight()])
+    assert needed_rules(own, solution, SAT) == ((), ())

@@ -64,7 +64,7 @@ def recognises(text: str) -> bool:
     if head.lower().startswith(("http://", "https://")):
         lowered = head.lower()
         return any(host in lowered for host in _HOSTS) or _query_payload(head) is not None
-    return bool(re.match(r"^(?:scl|ctc)[A-Za-z0-9+/=\\%]{8,}$", head))
+    return bool(re.match(r"^(?:scl|ctc|fpuz(?!zles))[A-Za-z0-9+/=\\%]{8,}$", head))
 
 
 def read(text: str) -> Read:
