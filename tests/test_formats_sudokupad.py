@@ -47,7 +47,8 @@ def _blank(n: int) -> list[list[dict[str, object]]]:
         "https://sudokupad.app/?puzzleid=fpuzzles{quoted}",
         "https://app.crackingthecryptic.com/sudoku/fpuzzles{lz}",
         "https://app.crackingthecryptic.com/?puzzle=fpuzzles{quoted}",
-        "  sudokupad.app/fpuzzles{lz}  ".replace("sudokupad", "https://sudokupad"),
+        "  https://sudokupad.app/fpuzzles{lz}  ",
+        "sudokupad.app/fpuzzles{lz}",
     ],
 )
 def test_every_fpuzzles_form_reads_exactly(entry: dict[str, object], form: str) -> None:

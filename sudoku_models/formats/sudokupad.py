@@ -58,9 +58,17 @@ _DRAWN = {"lines": "line", "arrows": "arrow", "overlays": "shape", "underlays": 
 _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 
 
+def _link(text: str) -> str:
+    """``text`` stripped, with ``https://`` put before a SudokuPad address written without it."""
+    head = text.strip()
+    if head.lower().startswith(tuple(_HOSTS) + ("www.sudokupad.app", "app.crackingthecryptic")):
+        return "https://" + head
+    return head
+
+
 def recognises(text: str) -> bool:
     """Whether ``text`` is a SudokuPad link (or a ``?puzzle=`` link), or a bare scl/ctc payload."""
-    head = text.strip()
+    head = _link(text)
     if head.lower().startswith(("http://", "https://")):
         lowered = head.lower()
         return any(host in lowered for host in _HOSTS) or _query_payload(head) is not None
@@ -102,7 +110,7 @@ def write(model: Model | Puzzle, title: str | None = None) -> str:
 
 def payload_of(text: str) -> str:
     """The puzzle data of a link (after the host, ``/sudoku/``, or in ``?puzzle=``), unquoted."""
-    head = text.strip()
+    head = _link(text)
     if not head.lower().startswith(("http://", "https://")):
         return _clean(head)
     query = _query_payload(head)
