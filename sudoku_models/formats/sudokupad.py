@@ -41,6 +41,7 @@ NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
 
 _HOSTS = ("sudokupad.app", "crackingthecryptic.com")
+_BARE_HOSTS = ("sudokupad.app", "www.sudokupad.app", "app.crackingthecryptic.com")
 _FPUZZLES = re.compile(r"^fpuz(?:zles)?(?=[A-Za-z0-9+/=\\%-])")
 _LZ = re.compile(r"^[A-Za-z0-9+/=\\]+$")
 #: The short keys of ``scl`` data and the keys they stand for.
@@ -61,7 +62,7 @@ _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 def _link(text: str) -> str:
     """``text`` stripped, with ``https://`` put before a SudokuPad address written without it."""
     head = text.strip()
-    if head.lower().startswith(tuple(_HOSTS) + ("www.sudokupad.app", "app.crackingthecryptic")):
+    if head.lower().startswith(_BARE_HOSTS):
         return "https://" + head
     return head
 
