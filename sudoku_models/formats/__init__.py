@@ -14,8 +14,10 @@ does not carry (:mod:`~sudoku_models.formats.guard`).
 
 >>> read(".AntiKnight.~R1C1_5").model.variants
 (AntiKnight(),)
->>> read("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssW0iQA=").format
-'sudokupad'
+>>> from sudoku_models.puzzle import Puzzle
+>>> link = sudokupad.write(Puzzle.parse(".1.....4....34.."))
+>>> link[:30], read(link).format, read(link).model.givens[:4]
+('https://sudokupad.app/fpuzzles', 'sudokupad', (0, 1, 0, 0))
 """
 
 from __future__ import annotations
