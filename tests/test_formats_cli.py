@@ -92,3 +92,10 @@ def test_the_api_reads_the_same_links() -> None:
     assert sm.count_solutions(ANTI_KNIGHT) == 1
     assert sm.solve(_scl_link(), limit=0).count == 12
     assert sm.is_unique("1...\n..4.\n.3..\n...2")
+
+
+def test_an_iss_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    file = tmp_path / "puzzle.iss"
+    file.write_text(ANTI_KNIGHT.replace(".~", "\n.~") + "\n")
+    code, out, _ = run(capsys, "solve", str(file), "-f", "line")
+    assert code == 0 and out.split() == [ANTI_KNIGHT_SOLUTION, "unique"]

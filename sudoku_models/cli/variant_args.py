@@ -105,10 +105,12 @@ def read_models(
     """The models of ``source`` with the rules of the flags in ``args`` added.
 
     ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or an f-puzzles
-    link, its ``?load=`` text, its JSON or a ``.json`` file.
+    link, its ``?load=`` text, its JSON or a ``.json`` file, a SudokuPad or ISS link, or ISS
+    text (inline or an ``.iss`` file).
     """
-    if source is not None and (is_fpuzzles(source) or formats.detect(source) in LINKS):
-        if source.endswith(".json") and os.path.isfile(source):
+    rich = source is not None and source.endswith(".iss") and os.path.isfile(source)
+    if source is not None and (rich or is_fpuzzles(source) or formats.detect(source) in LINKS):
+        if source.endswith((".json", ".iss")) and os.path.isfile(source):
             with open(source, encoding="utf-8") as handle:
                 source = handle.read()
         model = formats.read(source).model

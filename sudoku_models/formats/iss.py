@@ -300,8 +300,9 @@ def recognises(text: str) -> bool:
     head = text.strip()
     if "interactive-sudoku-solver" in head.lower():
         return True
-    match = re.match(r"\.([A-Za-z]*)(?:~|\.|$)", head)
-    return match is not None and (match[1] in ISS_TYPES or "~" in head)
+    text = re.sub(r"\s+", "", head)  # ISS text may run over several lines
+    match = re.match(r"\.([A-Za-z]*)(?:~|\.|$)", text)
+    return match is not None and (match[1] in ISS_TYPES or "~" in text)
 
 
 def constraint_text(text: str) -> str:
