@@ -80,6 +80,7 @@ def test_each_type_maps_to_its_rule() -> None:
     )
     rules = formats.read(text).model.variants
     assert rules == (
+        Odd((7, 7)),  # the givens come first
         Whispers(((0, 0), (0, 1)), 5),
         Whispers(((1, 0), (1, 1)), 4),
         Arrow(((2, 0),), ((2, 1), (2, 2))),
@@ -92,7 +93,6 @@ def test_each_type_maps_to_its_rule() -> None:
         XSum((4, 9), 15),
         Skyscraper((-1, 8), 3),
         Diagonal(positive=True),
-        Odd((7, 7)),
     )
 
 
@@ -115,6 +115,12 @@ def test_sixteen_cell_names_use_base_17() -> None:
     assert "RgCa_12" in iss.write(model.model)
 
 
+def test_a_cell_given_twice_keeps_what_both_allow() -> None:
+    model = formats.read(".~R1C1_1_3_5_7_9_2.~R1C1_1_3_5_7_9_4").model
+    assert model.variants == (Odd((0, 0)),)
+    assert formats.read(".~R2C2_1_2.~R2C2_2").model.givens[10] == 2
+
+
 def test_plain_dots_are_not_iss() -> None:
     assert formats.read(".1.....4....34..").format == "plain"
     assert not iss.recognises(".1.....4....34..")
@@ -128,7 +134,8 @@ def test_plain_dots_are_not_iss() -> None:
         (".Shape~6x9", UnsupportedModelError, "6x9"),
         (".Shape~9x9~0-8", UnsupportedModelError, "digits 1-9"),
         (".Thermo~R1C1~R0C2", InvalidPuzzleError, "R0C2"),
-        (".~R1C1_2_3", UnsupportedModelError, "several digits"),
+        (".~R1C1_2_3", UnsupportedModelError, "R1C1_2_3 limits a cell to several digits"),
+        (".~R1C1_2.~R1C1_3", InvalidPuzzleError, "no digit for R1C1"),
         (".~R1C1_10", InvalidPuzzleError, "1-9"),
         (".NoBoxes", UnsupportedModelError, "NoBoxes"),
         (".StrictKropki.WhiteDot~R1C1~R1C2", UnsupportedModelError, "StrictKropki"),

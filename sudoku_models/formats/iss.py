@@ -352,10 +352,9 @@ def read(text: str) -> Read:
     kinds = {kind for kind, _ in items}
     givens = [0] * grid.board.size
     rules: list[Variant] = []
+    rules += _givens(grid, [a for kind, args in items if kind == "Given" for a in args], givens)
     for kind, args in items:
-        if kind == "Given":
-            rules += _givens(grid, args, givens)
-        elif kind == "Jigsaw":
+        if kind == "Jigsaw":
             rules += _jigsaw(grid, args, "NoBoxes" in kinds)
         elif kind == "Windoku":
             rules += windoku(grid.board)
@@ -405,20 +404,29 @@ _PARITY = {(1, 3, 5, 7, 9): Odd, (2, 4, 6, 8): Even}
 
 
 def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
-    rules: list[Variant] = []
+    """Fill ``givens`` from every given of the text; a cell named twice keeps the digits both
+    allow (as ISS does); a cell left with the odd or the even digits becomes that rule."""
+    allowed: dict[Cell, set[int]] = {}
     for arg in args:
         name, *values = arg.split("_")
         cell = grid.cell(name)
-        digits = tuple(sorted({_number(v, f"given {arg}") for v in values}))
+        digits = {_number(v, f"given {arg}") for v in values}
         if not digits or not all(1 <= d <= grid.n for d in digits):
             raise InvalidPuzzleError(f"ISS given {arg!r}: digits must lie in 1-{grid.n}")
-        if len(digits) == 1:
-            givens[grid.board.cell(*cell)] = digits[0]
-        elif grid.n == 9 and digits in _PARITY:
-            rules.append(_PARITY[digits](cell))
+        allowed[cell] = allowed[cell] & digits if cell in allowed else digits
+    rules: list[Variant] = []
+    for cell, digits in allowed.items():
+        key = tuple(sorted(digits))
+        if len(key) == 1:
+            givens[grid.board.cell(*cell)] = key[0]
+        elif grid.n == 9 and key in _PARITY:
+            rules.append(_PARITY[key](cell))
+        elif not key:
+            raise InvalidPuzzleError(f"ISS givens leave no digit for {_name(cell)}")
         else:
             raise UnsupportedModelError(
-                f"ISS given {arg!r} limits a cell to several digits, which is not read"
+                f"ISS given {_name(cell)}_{'_'.join(map(str, key))} limits a cell to several "
+                "digits, which is not read"
             )
     return rules
 
