@@ -157,10 +157,9 @@ def check(
         givens = needed_givens(model, solution, solver, time_limit)
         rules = needed_rules(model, solution, solver, time_limit)
         return Report(Status.UNIQUE, solution, *givens, *rules, solutions_found=1, board_n=n)
-    if first.status is not Status.MULTIPLE:
-        status = first.status if first.count == 0 else Status.TIMEOUT
-        return Report(status, solutions_found=first.count, complete=False, board_n=n)
-    complete = first.count < SOLUTION_LIMIT
+    if first.count < 2:  # no solution, or time ran out before a second one
+        return Report(first.status, solutions_found=first.count, complete=False, board_n=n)
+    complete = first.status is Status.MULTIPLE and first.count < SOLUTION_LIMIT
     grids = [g.cells for g in first.solutions]
     places = unique_placements(model, grids, complete, solver, time_limit)
     guess = None if complete else estimate_count(model, probes, seed)
