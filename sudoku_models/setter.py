@@ -162,7 +162,7 @@ def check(
     complete = first.status is Status.MULTIPLE and first.count < SOLUTION_LIMIT
     grids = [g.cells for g in first.solutions]
     places = unique_placements(model, grids, complete, solver, time_limit)
-    guess = None if complete else estimate_count(model, probes, seed)
+    guess = None if complete else estimate_count(model, probes, seed, time_limit)
     return Report(
         Status.MULTIPLE,
         solutions_found=first.count,
