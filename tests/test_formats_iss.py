@@ -7,8 +7,11 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_models import formats
+from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
 from sudoku_models.formats import iss
 from sudoku_models.model import Model
@@ -18,14 +21,17 @@ from sudoku_models.variants import (
     XV,
     Arrow,
     Diagonal,
+    Difference,
     ExtraRegion,
     Jigsaw,
     KillerCage,
     LittleKiller,
     Odd,
+    Ratio,
     Sandwich,
     Skyscraper,
     Thermometer,
+    Variant,
     Whispers,
     XSum,
 )
@@ -181,3 +187,67 @@ def test_fpuzzles_written_as_iss_keep_their_solution(entry: dict[str, object]) -
     solution = tuple(int(d) for row in entry["solution"] for d in row)  # type: ignore[attr-defined]
     result = get_solver("sat").solve(formats.read(text).model, limit=2)
     assert [g.cells for g in result.solutions] == [solution]
+
+
+def _walk(draw: st.DrawFn, n: int, length: int) -> tuple[tuple[int, int], ...]:
+    """A path of distinct orthogonally adjacent cells."""
+    cells = [(draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1)))]
+    for _ in range(length - 1):
+        r, c = cells[-1]
+        steps = [
+            (r + dr, c + dc)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr, c + dc) not in cells
+        ]
+        if not steps:
+            break
+        cells.append(draw(st.sampled_from(steps)))
+    return tuple(cells)
+
+
+@st.composite
+def iss_models(draw: st.DrawFn) -> Model:
+    """Models of rules that ISS writes: lines, cages, dots, clues outside, flags."""
+    n = draw(st.sampled_from([4, 6, 9]))
+    rules: list[Variant] = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.sampled_from(["thermo", "whisper", "cage", "dot", "xv", "arrow", "clue"]))
+        if kind == "dot":
+            cells = _walk(draw, n, 2)
+            if len(cells) == 2:
+                rules.append(draw(st.sampled_from([Difference(cells, 1), Ratio(cells, 2)])))
+        elif kind == "xv":
+            cells = _walk(draw, n, 2)
+            if len(cells) == 2:
+                rules.append(XV(cells, draw(st.sampled_from([5, 10]))))
+        elif kind == "cage":
+            cells = _walk(draw, n, draw(st.integers(1, 4)))
+            k = len(cells)
+            low, high = k * (k + 1) // 2, sum(range(n - k + 1, n + 1))
+            rules.append(KillerCage(cells, draw(st.one_of(st.none(), st.integers(low, high)))))
+        elif kind == "arrow":
+            cells = _walk(draw, n, draw(st.integers(2, 4)))
+            if len(cells) >= 2:
+                rules.append(Arrow(cells[:1], cells[1:]))
+        elif kind == "clue":
+            k = draw(st.integers(0, n - 1))
+            side = draw(st.sampled_from([(k, -1), (k, n), (-1, k), (n, k)]))
+            make = draw(st.sampled_from([XSum, Skyscraper]))
+            rules.append(make(side, draw(st.integers(1, n))))
+        else:
+            cells = _walk(draw, n, draw(st.integers(2, 5)))
+            if len(cells) >= 2:
+                rules.append(Thermometer(cells) if kind == "thermo" else Whispers(cells, 2))
+    if draw(st.booleans()):
+        rules.append(Diagonal(positive=draw(st.booleans())))
+    givens = [0] * (n * n)
+    for i in draw(st.lists(st.integers(0, n * n - 1), max_size=5)):
+        givens[i] = draw(st.integers(1, n))
+    board = Board.for_digits(n)
+    return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
+
+
+@settings(max_examples=80, deadline=None)
+@given(iss_models())
+def test_any_model_iss_writes_reads_back(model: Model) -> None:
+    assert formats.read(iss.write(model)).model == model

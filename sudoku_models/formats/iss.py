@@ -302,6 +302,8 @@ def recognises(text: str) -> bool:
         return True
     text = re.sub(r"\s+", "", head)  # ISS text may run over several lines
     match = re.match(r"\.([A-Za-z]*)(?:~|\.|$)", text)
+    if text == ".":  # ISS's empty 9x9 grid
+        return True
     return match is not None and (match[1] in ISS_TYPES or "~" in text)
 
 
