@@ -235,7 +235,7 @@ def iss_models(draw: st.DrawFn) -> Model:
             make = draw(st.sampled_from([XSum, Skyscraper]))
             rules.append(make(side, draw(st.integers(1, n))))
         else:
-            cells = _walk(draw, n, draw(st.integers(2, 5)))
+            cells = _walk(draw, n, draw(st.integers(2, min(5, n))))
             if len(cells) >= 2:
                 rules.append(Thermometer(cells) if kind == "thermo" else Whispers(cells, 2))
     if draw(st.booleans()):
