@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_models import formats
-from sudoku_models.errors import InvalidPuzzleError
+from sudoku_models.errors import InvalidPuzzleError, SudokuModelsError
 from sudoku_models.formats import answer_warnings, guard
+from sudoku_models.fpuzzles.lz import compress_to_base64
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
@@ -126,3 +130,34 @@ def test_vocabulary_on_common_phrasings(rules: str, keys: dict[str, bool], said:
         extra["whispers"] = [{"lines": [["R1C1", "R1C2"]]}]
     read = formats.read(_fpuzzles("1...\n....\n....\n....", ruleset=rules, **extra))
     assert len([w for w in read.warnings if "rules text" in w]) == said, read.warnings
+
+
+SEEDS = [
+    ".Thermo~R1C1~R1C2~R1C3.Cage~10~R2C1~R2C2.LittleKiller~12~R1C2.XSum~R5~~15.~R5C5_7",
+    ".Shape~6x6.Jigsaw~000111000111222333222333444555444555.NoBoxes.~R1C1_1_3_5",
+    (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip(),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(SEEDS),
+    st.lists(
+        st.tuples(st.integers(0, 10_000), st.sampled_from(list("~._,:[]{}019RCx'\"#-"))),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_mangled_input_is_a_clear_error(seed: str, edits: list[tuple[int, str]], cut: bool) -> None:
+    """Whatever is done to a valid input, reading it succeeds or raises the package's error."""
+    text = list(seed)
+    for at, ch in edits:
+        text.insert(at % (len(text) + 1), ch)
+    mangled = "".join(text[: len(text) // 2] if cut else text)
+    if seed.startswith("{"):
+        mangled = "https://sudokupad.app/scl" + compress_to_base64(mangled)
+    try:
+        formats.read(mangled)
+    except SudokuModelsError as exc:
+        assert "\n" not in str(exc)
