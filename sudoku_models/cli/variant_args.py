@@ -109,7 +109,8 @@ def read_models(
     text (inline or an ``.iss`` file).
     """
     rich = source is not None and source.endswith(".iss") and os.path.isfile(source)
-    if source is not None and (rich or is_fpuzzles(source) or formats.detect(source) in LINKS):
+    linked = source is not None and any(m.recognises(source) for m in LINKS)
+    if source is not None and (rich or linked or is_fpuzzles(source)):
         if source.endswith((".json", ".iss")) and os.path.isfile(source):
             with open(source, encoding="utf-8") as handle:
                 source = handle.read()

@@ -61,7 +61,7 @@ def _plain(text: str) -> Model:
 
 def _links(text: str) -> Model | None:
     """A SudokuPad or ISS link or text, read by :mod:`sudoku_models.formats`."""
-    if formats.detect(text) not in (formats.sudokupad, formats.iss):
+    if not (formats.sudokupad.recognises(text) or formats.iss.recognises(text)):
         return None
     return formats.read(text).model
 
