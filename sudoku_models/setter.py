@@ -51,9 +51,16 @@ class Estimate:
     mean: float
     stderr: float
     probes: int
+    #: How many probes reached a solution; with few, the estimate says little.
+    hits: int = 0
 
     def __str__(self) -> str:
-        return f"about {self.mean:.3g} (± {self.stderr:.2g}, {self.probes} probes)"
+        if not self.hits:
+            return f"none of {self.probes} probes reached a solution: no estimate"
+        return (
+            f"about {self.mean:.3g} (± {self.stderr:.2g}, {self.probes} probes, "
+            f"{self.hits} reaching a solution)"
+        )
 
 
 @dataclass(frozen=True)
@@ -124,7 +131,7 @@ class Report:
             "estimate": None
             if self.estimate is None
             else {"mean": self.estimate.mean, "stderr": self.estimate.stderr,
-                  "probes": self.estimate.probes},
+                  "probes": self.estimate.probes, "hits": self.estimate.hits},
         }  # fmt: skip
 
 
@@ -285,7 +292,8 @@ def estimate_count(
             break
     mean = sum(values) / len(values)
     var = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
-    return Estimate(mean, math.sqrt(var / len(values)), len(values))
+    hits = sum(1 for v in values if v)
+    return Estimate(mean, math.sqrt(var / len(values)), len(values), hits)
 
 
 def _probe(model: Model, rng: random.Random) -> float:

@@ -74,7 +74,7 @@ def test_placements_make_a_puzzle_unique() -> None:
 def test_estimate_of_the_empty_4x4() -> None:
     model = Model.from_puzzle(Puzzle.empty((2, 2)))
     guess = estimate_count(model, probes=2000, seed=0)
-    assert abs(guess.mean - 288) < 4 * guess.stderr + 10
+    assert abs(guess.mean - 288) < 4 * guess.stderr + 10 and guess.hits > 0
     assert estimate_count(Model.from_puzzle(Puzzle.parse(UNIQUE_4)), 3).mean == 1.0
     report = check(Puzzle.empty((2, 2)), SAT, probes=300, seed=1)
     assert not report.complete and report.estimate is not None
@@ -103,3 +103,10 @@ def test_rules_of_a_model_with_constraints_of_its_own_are_not_judged() -> None:
     solution = SAT.solve(puzzle).solutions[0]
     own = Model.from_puzzle(puzzle, cages=[((0, 1), 5)], variants=[AntiKnight()])
     assert needed_rules(own, solution, SAT) == ((), ())
+
+
+def test_an_estimate_without_a_solution_reached_says_so() -> None:
+    from sudoku_models.setter import Estimate
+
+    assert "no estimate" in str(Estimate(0.0, 0.0, 50, 0))
+    assert "reaching a solution" in str(Estimate(3.0, 1.0, 50, 4))
