@@ -215,7 +215,9 @@ def needed_rules(
     """The variant rules the unique ``model`` needs, and those it does not (each dropped alone).
 
     Rules that replace the boxes (irregular regions) are not dropped: without them the boxes
-    come back, a different rule rather than a looser one; they count as needed. A model with
+    come back, a different rule rather than a looser one; they count as needed. So does a rule
+    whose removal changes what the others mean so that the solution no longer fits them (a dot
+    under the negative rule: without the dot, its two cells may not hold such digits). A model with
     constraints of its own beside its variant rules is not judged: both tuples are empty.
     """
     needed: list[Variant] = []
@@ -228,6 +230,9 @@ def needed_rules(
             needed.append(rule)
             continue
         looser = Model.from_puzzle(model.puzzle, variants=rules[:k] + rules[k + 1 :])
+        if not looser.is_solution(solution.cells):
+            needed.append(rule)  # without it the others mean something else (a negative rule)
+            continue
         differs = _differs(looser, solution, solver, time_limit)
         (redundant if differs is False else needed).append(rule)
     return tuple(needed), tuple(redundant)

@@ -110,3 +110,23 @@ def test_an_estimate_without_a_solution_reached_says_so() -> None:
 
     assert "no estimate" in str(Estimate(0.0, 0.0, 50, 0))
     assert "reaching a solution" in str(Estimate(3.0, 1.0, 50, 4))
+
+
+def test_a_dot_under_the_negative_rule_is_needed() -> None:
+    from sudoku_models.variants import Difference, Negative
+
+    puzzle = Puzzle.parse(UNIQUE_4)
+    solution = SAT.solve(puzzle).solutions[0]
+    grid = solution.cells
+    pairs = [
+        ((r, c), (r2, c2))
+        for r in range(4)
+        for c in range(4)
+        for r2, c2 in ((r, c + 1), (r + 1, c))
+        if r2 < 4 and c2 < 4 and abs(grid[4 * r + c] - grid[4 * r2 + c2]) == 1
+    ]
+    dots = [Difference(pair, 1) for pair in pairs]
+    model = Model.from_puzzle(puzzle, variants=[*dots, Negative("difference")])
+    assert model.is_solution(grid)
+    needed, _ = needed_rules(model, solution, SAT)
+    assert set(dots) <= set(needed)  # without a dot, the rule forbids the digits it joins
