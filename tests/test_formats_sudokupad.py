@@ -111,6 +111,13 @@ def test_ctc_payload_and_bare_payload() -> None:
         assert read.warnings == ()
 
 
+def test_a_sum_cage_whose_digits_may_repeat_is_reported_not_read() -> None:
+    data = _ctc(_blank(4), cages=[{"cells": [[0, 0], [1, 1]], "value": 4, "unique": False}])
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert read.model.variants == ()
+    assert any("may repeat" in w for w in read.warnings)
+
+
 def test_irregular_regions_become_a_jigsaw() -> None:
     data = _ctc(_blank(4))
     data["regions"] = [

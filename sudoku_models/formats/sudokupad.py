@@ -295,7 +295,9 @@ def _cages(cages: Any, n: int, meta: dict[str, str], notes: list[str]) -> Iterat
             if not cage.get("hidden"):
                 plain_cages += 1
             continue
-        if re.fullmatch(r"-?\d+", text):
+        if re.fullmatch(r"-?\d+", text) and cage.get("unique") is False:
+            notes.append(f"cage of sum {text} whose digits may repeat: not read as a rule")
+        elif re.fullmatch(r"-?\d+", text):
             yield KillerCage(tuple(where), int(text))
         else:
             notes.append(f"cage reading {text!r} drawn only, not read as a rule")
