@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .board import cell_name
+from .formats import read
+from .formats.guard import answer_warnings
 from .model import Model
 from .parsing import Source
 from .puzzle import Puzzle
@@ -83,6 +85,8 @@ class Report:
     complete: bool = True
     placements: tuple[tuple[int, int], ...] = ()
     estimate: Estimate | None = None
+    #: What the puzzle's file says that its keys do not carry (:mod:`sudoku_models.formats`).
+    warnings: tuple[str, ...] = ()
     board_n: int = field(default=9, repr=False)
 
     def to_text(self) -> str:
@@ -128,6 +132,7 @@ class Report:
             "solutions_found": self.solutions_found,
             "complete": self.complete,
             "placements": [[name(i), d] for i, d in self.placements],
+            "warnings": list(self.warnings),
             "estimate": None
             if self.estimate is None
             else {"mean": self.estimate.mean, "stderr": self.estimate.stderr,
@@ -153,19 +158,26 @@ def check(
 ) -> Report:
     """Everything a setter asks of ``puzzle``; see :class:`Report`.
 
+    ``puzzle`` may be any text :func:`sudoku_models.read` reads (a link keeps its warnings);
     ``time_limit`` bounds each search (seconds); ``probes`` and ``seed`` drive the estimate.
     """
-    model = as_model(puzzle)
+    model = read(puzzle).model if isinstance(puzzle, str) else as_model(puzzle)
     solver = get_solver(backend) if isinstance(backend, str) else backend
     first = solver.solve(model, limit=SOLUTION_LIMIT, time_limit=time_limit)
     n = model.n
+    said = (*model.warnings, *answer_warnings(model, [g.cells for g in first.solutions],
+                                              first.status is not Status.TIMEOUT))  # fmt: skip
     if first.status is Status.UNIQUE:
         solution = first.solutions[0]
         givens = needed_givens(model, solution, solver, time_limit)
         rules = needed_rules(model, solution, solver, time_limit)
-        return Report(Status.UNIQUE, solution, *givens, *rules, solutions_found=1, board_n=n)
+        return Report(
+            Status.UNIQUE, solution, *givens, *rules, solutions_found=1, warnings=said, board_n=n
+        )
     if first.count < 2:  # no solution, or time ran out before a second one
-        return Report(first.status, solutions_found=first.count, complete=False, board_n=n)
+        return Report(
+            first.status, solutions_found=first.count, complete=False, warnings=said, board_n=n
+        )
     complete = first.status is Status.MULTIPLE and first.count < SOLUTION_LIMIT
     grids = [g.cells for g in first.solutions]
     places = unique_placements(model, grids, complete, solver, time_limit)
@@ -176,6 +188,7 @@ def check(
         complete=complete,
         placements=places,
         estimate=guess,
+        warnings=said,
         board_n=n,
     )
 

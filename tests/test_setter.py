@@ -130,3 +130,19 @@ def test_a_dot_under_the_negative_rule_is_needed() -> None:
     assert model.is_solution(grid)
     needed, _ = needed_rules(model, solution, SAT)
     assert set(dots) <= set(needed)  # without a dot, the rule forbids the digits it joins
+
+
+def test_check_reads_links_and_keeps_their_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    scl = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
+    link = "https://sudokupad.app/scl" + compress_to_base64(scl)
+    report = check(link, SAT)
+    assert report.status is Status.MULTIPLE and report.solutions_found == 12
+    assert any("several solutions, but the file embeds one" in w for w in report.warnings)
+    assert main(["check", link, "-f", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["warnings"] == list(report.warnings)
+    assert "thermometer" in err

@@ -11,7 +11,7 @@ from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_puzzle_arguments, positive_int, seconds
-from .notes import say, warnings_of
+from .notes import say
 from .variant_args import add_variant_flags, read_models
 
 
@@ -55,16 +55,11 @@ def run(args: argparse.Namespace) -> int:
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):
         report = check(model, solver, args.time_limit, args.probes, args.seed)
-        solutions = [report.solution.cells] if report.solution else []
-        notes = warnings_of(model, solutions, report.status is Status.UNIQUE)
         if args.format == "json":
-            data = report.to_dict()
-            if notes:
-                data["warnings"] = notes
-            print(json.dumps(data), flush=True)
+            print(json.dumps(report.to_dict()), flush=True)
         else:
             print(report.to_text(), flush=True)
-        say(notes)
+        say(report.warnings)
         if report.status is not Status.UNIQUE:
             code = EXIT_NO_SOLUTION
     return code
