@@ -115,6 +115,12 @@ def test_jigsaw_with_and_without_boxes() -> None:
     )
 
 
+def test_windoku_is_written_as_one_item() -> None:
+    model = formats.read(".Windoku.~R1C1_3").model
+    assert len(model.variants) == 4
+    assert iss.write(model) == ".Windoku.~R1C1_3"
+
+
 def test_sixteen_cell_names_use_base_17() -> None:
     model = formats.read(".Shape~16x16.~RgCa_12")
     assert model.model.givens[15 * 16 + 9] == 12

@@ -459,6 +459,10 @@ def write(model: Model | Puzzle) -> str:
         raise UnsupportedModelError(f"ISS draws {board.n}x{board.n} grids with its own boxes")
     parts = [f".Shape~{board.n}x{board.n}"] if board.n != 9 else []
     rules = list(model.variants)
+    extra = windoku(board)
+    if extra and all(region in rules for region in extra):
+        parts.append(".Windoku")
+        rules = [rule for rule in rules if rule not in extra]
     parts += [_write_rule(rule, board, rules) for rule in rules]
     givens = [f"{_name(board.row_col(i))}_{d}" for i, d in enumerate(model.givens) if d]
     if givens:
