@@ -6,7 +6,7 @@
 (Status.SOLVED, '4132231412433421')
 """
 
-from . import datasets, fpuzzles, variants
+from . import datasets, formats, fpuzzles, variants
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
 from .batch import solve_many
 from .board import Board
@@ -17,6 +17,7 @@ from .errors import (
     UnknownSolverError,
     UnsupportedModelError,
 )
+from .formats import read
 from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
@@ -45,10 +46,12 @@ __all__ = [
     "count_solutions",
     "datasets",
     "fill_board",
+    "formats",
     "fpuzzles",
     "get_solver",
     "has_other_solution",
     "is_unique",
+    "read",
     "solve",
     "solve_many",
     "true_candidates",

@@ -1,6 +1,7 @@
 """The module-level entry points: ``solve``, ``count_solutions``, ``is_unique`` and friends.
 
-Each takes a puzzle in any accepted form and a backend given by name (``"sat:glucose4"``) or as a
+Each takes a puzzle in any accepted form (a grid, a model, or a link or text that
+:func:`sudoku_models.read` reads) and a backend given by name (``"sat:glucose4"``) or as a
 :class:`~sudoku_models.solvers.base.Solver`; the default is
 :data:`~sudoku_models.solvers.DEFAULT_BACKEND` (SAT), and ``backend="backtracking"`` runs the
 handwritten search. Solvers named without options are kept and reused, so backends that keep
@@ -13,6 +14,7 @@ import atexit
 from collections.abc import Sequence
 from typing import Any
 
+from . import formats
 from .errors import InvalidPuzzleError
 from .model import Model
 from .parsing import Source
@@ -43,6 +45,13 @@ def _solver(backend: Backend, options: dict[str, Any]) -> Solver:
     return get_solver(backend, **options)
 
 
+def _read(puzzle: PuzzleLike) -> PuzzleLike:
+    """A link or file text (f-puzzles, SudokuPad, ISS) read to its model; anything else as is."""
+    if isinstance(puzzle, str) and any(m.recognises(puzzle) for m in formats.FORMATS[:-1]):
+        return formats.read(puzzle).model
+    return puzzle
+
+
 def solve(
     puzzle: PuzzleLike,
     backend: Backend = DEFAULT_BACKEND,
@@ -59,7 +68,7 @@ def solve(
     >>> solve(".1.....4....34..", backend="backtracking").backend
     'backtracking:fast'
     """
-    return _solver(backend, options).solve(puzzle, limit=limit, time_limit=time_limit)
+    return _solver(backend, options).solve(_read(puzzle), limit=limit, time_limit=time_limit)
 
 
 def count_solutions(
@@ -74,7 +83,8 @@ def count_solutions(
     >>> count_solutions(".234341243212143")
     1
     """
-    return _solver(backend, options).count_solutions(puzzle, limit=limit, time_limit=time_limit)
+    solver = _solver(backend, options)
+    return solver.count_solutions(_read(puzzle), limit=limit, time_limit=time_limit)
 
 
 def is_unique(
@@ -84,7 +94,7 @@ def is_unique(
     **options: Any,
 ) -> bool:
     """Whether ``puzzle`` has exactly one solution (solve, block that solution, solve again)."""
-    return _solver(backend, options).is_unique(puzzle, time_limit=time_limit)
+    return _solver(backend, options).is_unique(_read(puzzle), time_limit=time_limit)
 
 
 def has_other_solution(
@@ -94,7 +104,7 @@ def has_other_solution(
     **options: Any,
 ) -> bool:
     """Whether ``puzzle`` has a solution other than ``known``: a single solve with it blocked."""
-    return _solver(backend, options).has_other_solution(puzzle, known)
+    return _solver(backend, options).has_other_solution(_read(puzzle), known)
 
 
 def fill_board(

@@ -54,6 +54,11 @@ class Model:
     #: The variant rules the constraints came from, kept for display and f-puzzles output; the
     #: backends read only the primitives, so two models with the same primitives are equal.
     variants: tuple[Variant, ...] = field(default=(), compare=False, repr=False)
+    #: What the reader of a file left out or doubts (marks it could not read, rules its text
+    #: names that no key carries); the commands print them beside every answer.
+    warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: The solution the file itself carries, if any, to check the answers against.
+    solution: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         n = self.board.n

@@ -229,27 +229,19 @@ def test_load_reads_strings_links_and_rejects_malformed_text() -> None:
     assert back["box"] == [2, 2] and line(back) == SMALL
 
 
-def test_fpuzzles_links_without_a_reader_are_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "sudoku_models.fpuzzles", None)  # import fails
-    change = respond(new_state(), {"type": "load", "text": "https://www.f-puzzles.com/?load=N4Ig"})
-    assert change["message"]["kind"] == "error" and "f-puzzles" in change["message"]["text"]
+def test_fpuzzles_links_go_through_the_package_reader() -> None:
+    """A pasted f-puzzles link is read with its rules, which hold on every later request."""
+    from sudoku_models.variants import Diagonal
 
-
-def test_fpuzzles_links_go_through_the_package_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pasted links reach ``sudoku_models.fpuzzles.read``; the rules are read again per request."""
-    link = "https://www.f-puzzles.com/?load=FAKE"
-    diagonal = [0, 5, 10, 15]
-    reader = types.ModuleType("sudoku_models.fpuzzles")
-    reader.read = lambda text: sm.Model.from_puzzle(  # type: ignore[attr-defined]
-        SMALL, extra_groups=[diagonal]
-    )
-    monkeypatch.setitem(sys.modules, "sudoku_models.fpuzzles", reader)
+    link = sm.fpuzzles.to_link(sm.Model.from_puzzle(SMALL, variants=[Diagonal(positive=False)]))
     state = act(new_state(), "load", text=link)
-    assert state["source"] == link and "polyline" in state["overlay"] and line(state) == SMALL
+    assert state["source"] == link and "line" in state["overlay"] and line(state) == SMALL
     change = respond(state, {"type": "set", "cell": 5, "digit": 2})
     assert change["values"][5] == 2 and 2 not in change["candidates"][15]  # same diagonal
     page_link = f"http://127.0.0.1:8000/?puzzle={quote(link)}"
-    assert "polyline" in act(new_state(), "load", text=page_link)["overlay"]
+    assert act(new_state(), "load", text=page_link)["overlay"] == state["overlay"]
+    broken = respond(new_state(), {"type": "load", "text": "https://www.f-puzzles.com/?load=N4Ig"})
+    assert broken["message"]["kind"] == "error" and "f-puzzles" in broken["message"]["text"]
 
 
 def test_generate_is_reproducible_and_refuses_25x25() -> None:

@@ -21,6 +21,7 @@ COMMANDS = (
     "solve",
     "count",
     "candidates",
+    "check",
     "export",
     "solvers",
     "bench",

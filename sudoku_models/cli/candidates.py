@@ -9,6 +9,7 @@ from typing import Any
 from ..true_candidates import true_candidates
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import box_shape
+from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
 
 
@@ -42,13 +43,16 @@ def run(args: argparse.Namespace) -> int:
         found = true_candidates(
             model, backend=args.backend, limit=args.limit, time_limit=args.time_limit
         )
+        notes = warnings_of(model)
         if args.format == "json":
             cells = [{str(d): k for d, k in sorted(c.items())} for c in found.counts]
-            print(json.dumps({"candidates": cells, "complete": found.complete}))
+            more = {"warnings": notes} if notes else {}
+            print(json.dumps({"candidates": cells, "complete": found.complete, **more}))
         else:
             print(found.to_text())
             if not found.complete:
                 print("(time limit reached: other digits may also fit)")
+        say(notes)
         if not found.has_solution:
             code = EXIT_NO_SOLUTION
     return code

@@ -10,6 +10,7 @@ from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_puzzle_arguments, seconds
+from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
 
 
@@ -58,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     for number, puzzle in enumerate(puzzles, start=1):
         result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit)
         print(result.count, flush=True)
+        done = result.status is not Status.TIMEOUT and (not args.limit or result.count < args.limit)
+        say(warnings_of(puzzle, result.solutions, done))
         if result.status is Status.TIMEOUT:
             where = f"puzzle {number}: " if len(puzzles) > 1 else ""
             print(

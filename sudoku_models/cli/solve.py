@@ -17,6 +17,7 @@ from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, seconds
+from .notes import say, warnings_of
 from .output import Tally, emit, shows_bar
 from .prompt import ask_puzzle
 from .variant_args import add_variant_flags, flag_rules, read_models
@@ -127,20 +128,27 @@ def _results(
                 stream = _Stream(args.format, bar)
                 result = solve_streaming(solver, puzzle, args.time_limit, stream.solution)
                 stream.end(result)
+                say(warnings_of(puzzle, result.solutions, result.status is not Status.TIMEOUT))
                 progress.update(1)
                 yield result
         finally:
             progress.close()
         return
-    for result in solve_many(
+    results = solve_many(
         puzzles,
         backend=solver,
         limit=limit,
         time_limit=args.time_limit,
         workers=args.workers,
         progress=bar,
-    ):
-        emit(render(result, args.format), bar)
+    )
+    for result, model in zip(results, puzzles):  # results first: its generator runs to its end
+        notes = warnings_of(model, result.solutions, result.status is not Status.TIMEOUT)
+        if args.format == "json" and notes:
+            emit(json.dumps({**result.to_dict(), "warnings": notes}), bar)
+        else:
+            emit(render(result, args.format), bar)
+        say(notes)
         yield result
 
 

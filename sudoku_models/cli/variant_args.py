@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Iterator
 
-from .. import fpuzzles
+from .. import formats, fpuzzles
 from ..board import Board
 from ..errors import InvalidPuzzleError
 from ..model import Model
@@ -27,6 +27,9 @@ from ..variants import (
     windoku,
 )
 from .inputs import given_source, names_fpuzzles, puzzles_in_text, read_puzzles
+
+#: The formats read whole from one argument (f-puzzles is recognised by :func:`is_fpuzzles`).
+LINKS = (formats.sudokupad, formats.iss)
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -99,13 +102,14 @@ def read_models(
 ) -> Iterator[Model]:
     """The models of ``source`` with the rules of the flags in ``args`` added.
 
-    ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or an f-puzzles
-    link, its ``?load=`` text (whatever it starts with), its JSON or a ``.json`` file, given as
-    the argument or on standard input.
+    ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or a puzzle in a
+    richer format (see :mod:`sudoku_models.formats`), given as the argument or on standard
+    input: an f-puzzles link, its ``?load=`` text (whatever it starts with), its JSON or a
+    ``.json`` file, a SudokuPad or ISS link, or ISS text (inline or an ``.iss`` file).
     """
     source = given_source(source)
     piped = sys.stdin.read() if source == "-" else None
-    model = _fpuzzles_model(source, piped, box)
+    model = _rich_model(source, piped, box)
     if model is not None:
         rules = flag_rules(args, model.board)
         if rules:
@@ -120,16 +124,15 @@ def read_models(
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
 
 
-def _fpuzzles_model(source: str, piped: str | None, box: tuple[int, int] | None) -> Model | None:
+def _rich_model(source: str, piped: str | None, box: tuple[int, int] | None) -> Model | None:
     """The model of the argument ``source``, or of the ``piped`` text of standard input, when
-    it is f-puzzles input; None when it is a plain puzzle's."""
-    if piped is None and is_fpuzzles(source):
-        if source.endswith(".json") and os.path.isfile(source):
-            return fpuzzles.read(_json_file(source))
-        return fpuzzles.read(source)
+    it is in a format richer than a plain grid; None when it is a plain puzzle's."""
+    if piped is None and source.endswith((".json", ".iss")) and os.path.isfile(source):
+        return formats.read(_rules_file(source)).model
     text = source if piped is None else piped
-    if piped is not None and names_fpuzzles(text):
-        return fpuzzles.read(text)
+    named = is_fpuzzles(source) if piped is None else names_fpuzzles(text)
+    if named or any(module.recognises(text) for module in LINKS):
+        return formats.read(text).model
     if not fpuzzles.looks_compressed(text) or (piped is None and os.path.lexists(source)):
         return None
     # Compressed text that need not start as usual: read so when it decompresses, a plain
@@ -148,11 +151,12 @@ def _fpuzzles_model(source: str, piped: str | None, box: tuple[int, int] | None)
                 f"?load= in a link): {not_compressed}"
             ) from None
         return None
-    return fpuzzles.read(data)
+    return formats.fpuzzles.read_object(data, formats.fpuzzles.NAME).model
 
 
-def _json_file(path: str) -> str:
-    """The text of an f-puzzles ``.json`` file, refused when longer than any puzzle's."""
+def _rules_file(path: str) -> str:
+    """The text of an f-puzzles ``.json`` or ISS ``.iss`` file, refused when longer than any
+    puzzle's."""
     with open(path, encoding="utf-8") as handle:
         text = handle.read(fpuzzles.MAX_JSON + 1)
     if len(text) > fpuzzles.MAX_JSON:

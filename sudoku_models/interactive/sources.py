@@ -1,120 +1,69 @@
-"""Reading what a player pastes into the board: a puzzle string, or a link the package reads.
+"""Reading what a player pastes into the board, through the package's one reader.
 
-:func:`read_rules` is the one place the board turns text into a model. It tries each reader of
-:data:`READERS` in turn; the first that recognises the text reads it. A reader for another
-format (a link of an online editor) is one more entry there.
+The board reads every format :func:`sudoku_models.formats.read` reads (a puzzle string, a link
+to the board page itself, f-puzzles, SudokuPad and ISS links); a new format added there is read
+here too. The board is stateless, so each request reads its source again: the last few texts
+read are remembered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
-from urllib.parse import parse_qs, urlparse
+from functools import lru_cache
 
+from .. import formats
 from ..errors import InvalidPuzzleError
 from ..model import Model
-from ..puzzle import Puzzle
 
 #: Largest text the board reads (a 35x35 grid with separators fits easily).
 MAX_TEXT = 100_000
 
-#: What an f-puzzles link may say about its puzzle, shown beside the grid.
-ABOUT_KEYS = ("title", "author", "ruleset")
-
-#: Longest of those texts the board shows.
+#: Longest title, author or rules text the board shows.
 MAX_ABOUT = 5000
 
 
-def _fpuzzles(text: str) -> Model | None:
-    """An f-puzzles link (``...f-puzzles.com/?load=...``), its compressed text or its JSON, read
-    by ``sudoku_models.fpuzzles``; compressed text that does not decompress is left to the plain
-    reader."""
-    text = text.strip()
-    named = "f-puzzles.com" in text or text.startswith(("fpuzzles", "N4Ig", "{"))
-    try:
-        reader = import_module("sudoku_models.fpuzzles")
-    except ImportError:
-        if named:
-            raise InvalidPuzzleError("f-puzzles links are not read by this version") from None
-        return None
-    if named:
-        model: Model = reader.read(text)
-        return model
-    if not reader.looks_compressed(text):
-        return None
-    try:
-        data = reader.decode(text)
-    except InvalidPuzzleError:
-        return None
-    compressed: Model = reader.read(data)
-    return compressed
-
-
-def about(text: str) -> dict[str, str]:
-    """The title, author and rules text (``ruleset``) an f-puzzles link carries; {} otherwise.
-
-    >>> from sudoku_models.fpuzzles import read, to_link
-    >>> about(to_link(read({"size": 4, "grid": [[{}] * 4] * 4}), title="Tiny"))
-    {'title': 'Tiny'}
-    """
-    if "?puzzle=" in text or "&puzzle=" in text:
-        values = parse_qs(urlparse(text.strip()).query).get("puzzle")
-        return about(values[0]) if values else {}
-    if "f-puzzles.com" not in text and not text.lstrip().startswith("fpuzzles"):
-        return {}
-    try:
-        data = import_module("sudoku_models.fpuzzles").decode(text.strip())
-    except (ImportError, AttributeError, InvalidPuzzleError):  # no reader, or one without decode
-        return {}
-    found = {key: data.get(key) for key in ABOUT_KEYS}
-    return {k: v.strip()[:MAX_ABOUT] for k, v in found.items() if isinstance(v, str) and v.strip()}
-
-
-def puzzle_text(model: Model) -> str:
-    """The text that gives ``model`` back: an f-puzzles link for variant rules, else one line."""
-    if getattr(model, "variants", ()):
-        try:
-            writer = import_module("sudoku_models.fpuzzles")
-        except ImportError:
-            return model.puzzle.to_line()
-        link: str = writer.to_link(model)
-        return link
-    return model.puzzle.to_line()
-
-
-def _query_link(text: str) -> Model | None:
-    """A link to the board page itself: ``...?puzzle=...``."""
-    if "?puzzle=" not in text and "&puzzle=" not in text:
-        return None
-    values = parse_qs(urlparse(text.strip()).query).get("puzzle")
-    if not values:
-        raise InvalidPuzzleError("the link's puzzle= parameter is empty")
-    return read_rules(values[0])
-
-
-def _plain(text: str) -> Model:
-    """Any text form :meth:`Puzzle.parse` reads."""
-    return Model.from_puzzle(Puzzle.parse(text.strip()))
-
-
-#: Readers tried in order; each returns None when the text is not its format.
-READERS: tuple[Callable[[str], Model | None], ...] = (_query_link, _fpuzzles)
-
-
-def read_rules(text: str) -> Model:
-    """The model of pasted text: a puzzle string, a ``?puzzle=`` link, or an f-puzzles link.
+def read_pasted(text: str) -> formats.Read:
+    """The puzzle of pasted text, with what its file says about it.
 
     Raises :class:`InvalidPuzzleError` with a message for the player when it cannot be read.
-
-    >>> read_rules("http://127.0.0.1:8000/?puzzle=.1.....4....34..").puzzle.to_line()
-    '.1.....4....34..'
     """
     if not isinstance(text, str):
         raise InvalidPuzzleError("paste a puzzle as text")
     if len(text) > MAX_TEXT:
         raise InvalidPuzzleError(f"the pasted text is too long ({len(text)} characters)")
-    for reader in READERS:
-        model = reader(text)
-        if model is not None:
-            return model
-    return _plain(text)
+    return _read(text)
+
+
+@lru_cache(maxsize=16)
+def _read(text: str) -> formats.Read:
+    return formats.read(text)
+
+
+def read_rules(text: str) -> Model:
+    """The model of pasted text (see :func:`read_pasted`).
+
+    >>> read_rules("http://127.0.0.1:8000/?puzzle=.1.....4....34..").puzzle.to_line()
+    '.1.....4....34..'
+    """
+    return read_pasted(text).model
+
+
+def about(text: str) -> dict[str, str]:
+    """The title, author and rules text (``ruleset``) the pasted text carries; {} otherwise.
+
+    >>> from sudoku_models.fpuzzles import read, to_link
+    >>> about(to_link(read({"size": 4, "grid": [[{}] * 4] * 4}), title="Tiny"))
+    {'title': 'Tiny'}
+    """
+    try:
+        found = read_pasted(text)
+    except InvalidPuzzleError:
+        return {}
+    said = {"title": found.title, "author": found.author, "ruleset": found.rules}
+    return {k: v.strip()[:MAX_ABOUT] for k, v in said.items() if v and v.strip()}
+
+
+def puzzle_text(model: Model) -> str:
+    """The text that gives ``model`` back: an f-puzzles link for variant rules, else one line."""
+    if model.variants:
+        return formats.fpuzzles.write(model)
+    return model.puzzle.to_line()

@@ -1,0 +1,32 @@
+"""Warnings beside an answer: what the puzzle's file says that its keys do not carry.
+
+A model read from a file keeps its reader's warnings and the solution the file embeds
+(:mod:`sudoku_models.formats.guard`); after a search, the answer is checked against that
+solution too. Commands print the warnings on stderr, and in their JSON under ``warnings`` when
+there are any.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from ..formats.guard import answer_warnings
+from ..model import Model
+from ..puzzle import Puzzle
+
+
+def warnings_of(
+    model: Model, solutions: Sequence[Puzzle | Sequence[int]] = (), complete: bool = False
+) -> list[str]:
+    """The reader's warnings on ``model``, then what ``solutions`` say against its file."""
+    grids = [g.cells if isinstance(g, Puzzle) else tuple(g) for g in solutions]
+    return [*model.warnings, *answer_warnings(model, grids, complete)]
+
+
+def say(warnings: Sequence[str], where: str = "") -> None:
+    """Print each warning as one line on stderr, after what stdout already holds."""
+    if warnings:
+        sys.stdout.flush()
+    for text in warnings:
+        print(f"sudoku-models: warning: {where}{text}", file=sys.stderr)

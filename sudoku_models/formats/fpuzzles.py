@@ -1,0 +1,107 @@
+"""f-puzzles links and JSON, read by :mod:`sudoku_models.fpuzzles`, with what it leaves out.
+
+The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
+draw (lines, circles, rectangles, text, cages without a sum, shaded cells). This module keeps
+those as warnings, with the title, author, rules text and embedded solution of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import fpuzzles
+from ..model import Model
+from ..puzzle import Puzzle
+from .base import Read, finish
+
+NAME = "f-puzzles"
+
+#: Keys that only draw, and how a warning names them.
+DRAWN = {
+    "line": "line",
+    "circle": "circle",
+    "rectangle": "rectangle",
+    "text": "text mark",
+    "cage": "cage without a sum",
+}
+
+
+def recognises(text: str) -> bool:
+    """Whether ``text`` is an f-puzzles link, its ``?load=`` text, or its JSON."""
+    head = text.strip()
+    if "sudokupad" in head or "crackingthecryptic" in head:
+        return False
+    return (
+        "f-puzzles.com" in head
+        or "load=" in head
+        or head.startswith(("N4Ig", "fpuzzles"))
+        or (head.startswith("{") and '"grid"' in head)
+    )
+
+
+def read(source: str | Mapping[str, Any]) -> Read:
+    """The model of an f-puzzles puzzle, its metadata, and what the reader left out."""
+    data = fpuzzles.decode(source)
+    return read_object(data, NAME)
+
+
+def read_object(data: dict[str, Any], fmt: str) -> Read:
+    """:func:`read` for the decoded f-puzzles object (shared with links that carry one)."""
+    model = fpuzzles.read(data)
+    return finish(
+        model,
+        fmt,
+        title=_text(data.get("title")),
+        author=_text(data.get("author")),
+        rules=_text(data.get("ruleset")),
+        solution=_solution(data.get("solution")),
+        ignored=ignored(data),
+    )
+
+
+def ignored(data: Mapping[str, Any]) -> list[str]:
+    """One warning per kind of mark the f-puzzles reader passes over."""
+    out = []
+    for key, what in DRAWN.items():
+        items = data.get(key)
+        if isinstance(items, list) and items:
+            texts = [str(i.get("value")) for i in items if isinstance(i, dict) and i.get("value")]
+            said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
+            out.append(f"{len(items)} {what}(s) drawn only, not read as rules{said}")
+    grid = data.get("grid")
+    if isinstance(grid, list):
+        shaded = sum(
+            1
+            for row in grid
+            if isinstance(row, list)
+            for cell in row
+            if isinstance(cell, dict) and (cell.get("c") or cell.get("cArray"))
+        )
+        if shaded:
+            out.append(f"{shaded} coloured cell(s) drawn only, not read as rules")
+    return out
+
+
+def write(model: Model | Puzzle, title: str | None = None) -> str:
+    """An f-puzzles link that opens ``model``."""
+    return fpuzzles.to_link(model, title)
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def _solution(value: Any) -> list[int] | None:
+    """The embedded solution as digits, or None when the file has none (or only blanks)."""
+    if isinstance(value, str):
+        value = value.split(",") if "," in value else list(value)
+    if not isinstance(value, list) or not value:
+        return None
+    try:
+        digits = [int(v) if str(v).strip() not in ("", ".") else 0 for v in value]
+    except ValueError:
+        return None
+    if not any(digits):
+        return None
+    return digits

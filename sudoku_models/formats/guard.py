@@ -1,0 +1,128 @@
+"""The guard against rules a file does not carry: what its text names, and its own solution.
+
+A puzzle file holds rules in two ways: keys a reader turns into constraints, and words (the rules
+text) or marks (lines, circles, shaded cells) whose meaning only a person reads. A puzzle read
+without the second kind is another puzzle, and solving it would answer a question nobody asked.
+So the readers keep what they ignored, and this module adds:
+
+- :func:`rules_warnings`: each rule the rules text names (a small vocabulary) that no rule of the
+  model carries;
+- :func:`file_warnings`: those, plus a check of the solution the file embeds against the model;
+- :func:`answer_warnings`: after a solve, whether the answer agrees with that embedded solution.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..model import Model
+from ..puzzle import Puzzle
+
+#: The plain words every warning about a missing rule ends with.
+NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
+
+#: The keys of rules drawn as lines, any of which a coloured line in the rules text may be.
+LINE_KEYS = {
+    "thermometer", "slowthermometer", "whispers", "renban", "palindrome", "betweenline",
+    "regionsumline", "entropicline", "zipperline", "arrow",
+}  # fmt: skip
+
+#: Rules the text may name: (name, pattern, keys of the variant rules that carry it). An empty
+#: key set names a rule no reader of this package turns into constraints.
+VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
+    (name, pattern, frozenset(keys))
+    for name, pattern, keys in (
+        ("anti-knight", r"anti[- ]?knight|knight'?s? move", {"antiknight"}),
+        ("anti-king", r"anti[- ]?king|king'?s? move", {"antiking"}),
+        ("XV", r"\bXV\b|\bX(?:'?s)? (?:and|or|/) V(?:'?s)?\b", {"xv"}),
+        ("Kropki dots", r"kropki|(?:white|black) dots?", {"difference", "ratio"}),
+        ("thermometer", r"thermo", {"thermometer", "slowthermometer"}),
+        ("arrow", r"\barrows?\b", {"arrow", "littlekillersum", "minimum", "maximum"}),
+        ("whisper line", r"whisper", {"whispers"}),
+        ("renban line", r"renban", {"renban"}),
+        ("region-sum line", r"region[- ]sum", {"regionsumline"}),
+        ("palindrome", r"palindrom", {"palindrome"}),
+        ("between line", r"between line", {"betweenline"}),
+        ("entropic line", r"entropic", {"entropicline"}),
+        ("zipper line", r"zipper", {"zipperline"}),
+        ("killer cage", r"(?<!little )killer|\bcages?\b", {"killercage", "clone"}),
+        ("little killer", r"little killer", {"littlekillersum"}),
+        ("sandwich", r"sandwich", {"sandwichsum"}),
+        ("x-sum", r"\bx-sums?\b", {"xsum"}),
+        ("skyscraper", r"skyscraper", {"skyscraper"}),
+        ("nonconsecutive", r"non[- ]?consecutive|anti[- ]?consecutive", {"nonconsecutive"}),
+        ("diagonal", r"\bdiagonals?\b", {"diagonal+", "diagonal-", "littlekillersum"}),
+        ("disjoint groups", r"disjoint", {"disjointgroups"}),
+        ("extra regions", r"windoku|extra regions?|hyper", {"extraregion"}),
+        ("quadruple", r"quadruple|\bquads?\b", {"quadruple"}),
+        ("clone", r"\bclones?\b", {"clone"}),
+        ("odd/even cells", r"\b(?:odd|even) (?:cells?|squares?|circles?)", {"odd", "even"}),
+        ("negative constraint", r"(?<!not )\ball (?:possible )?(?:\w+ )?(?:dots|xs|vs|x's|v's)"
+         r"(?: and \w+)? (?:are|have been) (?:given|shown)", {"negative"}),
+        ("coloured line", r"\b(?:red|blue|green|purple|orange|pink|yellow|grey|gray|"
+         r"colou?red|teal|lavender) lines?\b", LINE_KEYS),
+        ("parity line", r"one (?:even|odd) (?:digit )?and one (?:even|odd)", set()),
+        ("sum line", r"\bsum lines?\b", set()),
+        ("lockout line", r"lockout", set()),
+        ("modular line", r"modular", set()),
+        ("10 line", r"\b10[- ]lines?\b", set()),
+        ("nabner", r"nabner", set()),
+        ("double arrow", r"double arrow", set()),
+        ("lunchbox", r"lunch ?box", set()),
+        ("equality cage", r"equality cage", set()),
+        ("rellik cage", r"rellik", set()),
+        ("look-and-say", r"look[- ]and[- ]say", set()),
+        ("counting circles", r"counting circle", set()),
+        ("numbered rooms", r"numbered room", set()),
+        ("full rank", r"full rank", set()),
+        ("Dutch flatmates", r"flatmate", set()),
+        ("anti-taxicab", r"taxicab", set()),
+        ("global entropy", r"entrop(?:y|ic) (?:2x2|box|square)|global entropy", set()),
+        ("fog of war", r"\bfog\b", set()),
+        ("chaos construction", r"chaos construction", set()),
+    )
+)  # fmt: skip
+
+
+def rules_warnings(model: Model, rules: str | None) -> list[str]:
+    """One warning per rule ``rules`` names that no variant rule of ``model`` carries."""
+    if not rules:
+        return []
+    keys = {rule.key for rule in model.variants}
+    out = []
+    for name, pattern, carriers in VOCABULARY:
+        if not re.search(pattern, rules, re.IGNORECASE):
+            continue
+        if not carriers:
+            out.append(f"the rules text names the {name} rule, which this package does not read")
+        elif not keys & carriers:
+            out.append(f"the rules text names the {name} rule, but the puzzle carries none")
+    return out
+
+
+def file_warnings(model: Model, rules: str | None, solution: Puzzle | None) -> list[str]:
+    """The rules text's unread rules, and whether the model admits the solution the file embeds."""
+    out = rules_warnings(model, rules)
+    if solution is not None and not model.is_solution(solution.cells):
+        out.append(f"the puzzle as read rejects the solution the file embeds: {NOT_CARRIED}")
+    return out
+
+
+def answer_warnings(model: Model, solutions: Sequence[Sequence[int]], complete: bool) -> list[str]:
+    """What an answer says about rules the file does not carry, next to its embedded solution.
+
+    ``solutions`` are those a search found; ``complete`` says whether the search ran to the end
+    (so two or more found means several, fewer means exactly that many).
+    """
+    expected = model.solution
+    if expected is None:
+        return []
+    grids = [tuple(g) for g in solutions]
+    if len(grids) > 1:
+        return [f"several solutions, but the file embeds one: {NOT_CARRIED}"]
+    if grids and grids[0] != tuple(expected):
+        return [f"the solution found differs from the one the file embeds: {NOT_CARRIED}"]
+    if not grids and complete:
+        return [f"no solution, but the file embeds one: {NOT_CARRIED}"]
+    return []

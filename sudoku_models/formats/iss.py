@@ -1,0 +1,563 @@
+"""Interactive Sudoku Solver (ISS) links and constraint text, in and out.
+
+ISS writes a puzzle as items separated by dots, each ``Type~arg~arg...``; cells are named
+``R<row>C<col>`` (1-based; on grids above 9 a row or column above 9 is one base-17 letter,
+``a`` for 10). The givens are the item with an empty type: ``.~R1C1_5~R2C3_7``. A link carries
+the same text in its ``q`` parameter: ``https://sigh.github.io/Interactive-Sudoku-Solver/?q=...``.
+
+Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.variants`
+(:data:`READERS`); a type it does not express is named in one error, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from collections.abc import Callable, Iterable, Sequence
+
+from ..board import Board
+from ..errors import InvalidPuzzleError, UnsupportedModelError
+from ..model import Model
+from ..puzzle import Puzzle
+from ..variants import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    BetweenLine,
+    Diagonal,
+    Difference,
+    DisjointGroups,
+    EntropicLine,
+    Even,
+    ExtraRegion,
+    Jigsaw,
+    KillerCage,
+    LittleKiller,
+    Negative,
+    Nonconsecutive,
+    Odd,
+    Palindrome,
+    Quadruple,
+    Ratio,
+    RegionSumLine,
+    Renban,
+    Sandwich,
+    Skyscraper,
+    Thermometer,
+    Variant,
+    Whispers,
+    XSum,
+    ZipperLine,
+    windoku,
+)
+from ..variants.cages import DIRECTIONS
+from .base import Read, finish
+
+NAME = "iss"
+LINK_PREFIX = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
+
+Cell = tuple[int, int]
+_SYMBOLS = "0123456789abcdefg"  # jigsaw region names, as ISS numbers them
+_BASE = 17  # ISS writes rows and columns above 9 as one base-17 digit
+
+#: Every constraint type ISS writes, read or not: text naming one of them is ISS text.
+ISS_TYPES = frozenset(
+    {
+        "Container", "Or", "And", "Replicate", "End", "Jigsaw", "Thermo", "Whisper", "Renban",
+        "Modular", "Entropic", "RegionSumLine", "Between", "Lockout", "Palindrome", "Zipper",
+        "SumLine", "Regex", "NFA", "NoBoxes", "ChaosConstruction", "ChaosArrow", "ChaosCount",
+        "RegionSize", "RegionSameValues", "StrictKropki", "StrictXV", "Shape", "Windoku",
+        "DisjointSets", "AntiKnight", "Doppelganger", "AntiKing", "AntiTaxicab",
+        "AntiConsecutive", "GlobalEntropy", "GlobalMod", "FullRankTies", "DutchFlatmates",
+        "Diagonal", "WhiteDot", "BlackDot", "GreaterThan", "X", "ValueIndexing", "V", "Arrow",
+        "DoubleArrow", "PillArrow", "Cage", "RellikCage", "EqualityCage", "Sum", "LittleKiller",
+        "XSum", "Sandwich", "Lunchbox", "Skyscraper", "HiddenSkyscraper", "NumberedRoom",
+        "FullRank", "AllDifferent", "ContainAtLeast", "ContainExact", "LookAndSay",
+        "ConnectedValues", "SameValues", "EqualSum", "Quad", "Binary", "BinaryX", "Pair",
+        "PairX", "Indexing", "CountingCircles", "CountDistinct", "Given", "SearchPriority",
+        "Var",
+    }
+)  # fmt: skip
+
+
+class _Grid:
+    """What the reader knows of the grid while reading items: its size and cell names."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.n = board.n
+
+    def cell(self, name: str) -> Cell:
+        """The 0-based (row, column) of an ISS cell name."""
+        match = re.fullmatch(r"[Rr]([0-9a-gA-G]|\d+)[Cc]([0-9a-gA-G]|\d+)", name)
+        if not match:
+            raise InvalidPuzzleError(f"ISS cell {name!r} is not a name like R1C1")
+        r, c = (int(x, _BASE) if len(x) == 1 else int(x) for x in match.groups())
+        if not (1 <= r <= self.n and 1 <= c <= self.n):
+            raise InvalidPuzzleError(f"ISS cell {name!r} is outside the {self.n}x{self.n} grid")
+        return r - 1, c - 1
+
+    def cells(self, names: Sequence[str], what: str, least: int = 1) -> tuple[Cell, ...]:
+        """The cells of ``names``, at least ``least`` of them."""
+        if len(names) < least:
+            raise InvalidPuzzleError(f"ISS {what} needs at least {least} cell(s)")
+        return tuple(self.cell(x) for x in names)
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidPuzzleError(f"ISS {what}: {text!r} is not a whole number") from None
+
+
+def _line(make: Callable[[tuple[Cell, ...]], Variant]) -> _Reader:
+    return lambda g, args: [make(g.cells(args, make.__name__, 2))]
+
+
+def _flag(*rules: Variant) -> _Reader:
+    return lambda g, args: list(rules)
+
+
+def _pairs(make: Callable[[tuple[Cell, Cell]], Variant], what: str) -> _Reader:
+    """A mark between each orthogonally adjacent pair of the listed cells (ISS joins them so)."""
+
+    def read(g: _Grid, args: list[str]) -> list[Variant]:
+        cells = g.cells(args, what, 2)
+        pairs = [
+            (a, b)
+            for k, a in enumerate(cells)
+            for b in cells[k + 1 :]
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        ]
+        if not pairs:
+            raise InvalidPuzzleError(f"ISS {what} joins no two adjacent cells")
+        return [make((a, b)) for a, b in pairs]
+
+    return read
+
+
+def _whisper(g: _Grid, args: list[str]) -> list[Variant]:
+    if args and re.fullmatch(r"-?\d+", args[0]):
+        return [Whispers(g.cells(args[1:], "Whisper", 2), int(args[0]))]
+    return [Whispers(g.cells(args, "Whisper", 2), 5)]
+
+
+def _greater(g: _Grid, args: list[str]) -> list[Variant]:
+    """Each cell above every later adjacent cell: one two-cell thermometer a pair, low first."""
+    cells = g.cells(args, "GreaterThan", 2)
+    pairs = [
+        Thermometer((b, a))
+        for k, a in enumerate(cells)
+        for b in cells[k + 1 :]
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    ]
+    if not pairs:
+        raise InvalidPuzzleError("ISS GreaterThan joins no two adjacent cells")
+    return list(pairs)
+
+
+def _cage(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args:
+        raise InvalidPuzzleError("ISS Cage needs a sum and cells")
+    total = None if args[0].strip() == "" else _number(args[0], "Cage sum")
+    return [KillerCage(g.cells(args[1:], "Cage"), total or None)]  # ISS: a sum of 0 is none
+
+
+def _arrow(g: _Grid, args: list[str]) -> list[Variant]:
+    cells = g.cells(args, "Arrow", 2)
+    return [Arrow(cells[:1], cells[1:])]
+
+
+def _pill_arrow(g: _Grid, args: list[str]) -> list[Variant]:
+    size = _number(args[0], "PillArrow size") if args else 0
+    cells = g.cells(args[1:], "PillArrow", size + 1)
+    return [Arrow(tuple(sorted(cells[:size])), cells[size:])]
+
+
+def _diagonal(g: _Grid, args: list[str]) -> list[Variant]:
+    if args not in (["1"], ["-1"]):
+        raise InvalidPuzzleError(f"ISS Diagonal direction must be 1 or -1, got {args}")
+    return [Diagonal(positive=args[0] == "1")]
+
+
+def _quad(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args:
+        raise InvalidPuzzleError("ISS Quad needs its top-left cell")
+    r, c = g.cell(args[0])
+    if r + 1 >= g.n or c + 1 >= g.n:
+        raise InvalidPuzzleError(f"ISS Quad at {args[0]}: no 2x2 square starts there")
+    cells = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+    return [Quadruple(cells, tuple(_number(v, "Quad value") for v in args[1:]))]
+
+
+def little_killer_lines(n: int) -> dict[Cell, tuple[str, tuple[Cell, ...]]]:
+    """ISS's little killer diagonals: first cell -> (direction, cells), as ISS numbers them."""
+    lines: dict[Cell, tuple[str, tuple[Cell, ...]]] = {}
+    seen: set[frozenset[Cell]] = set()
+    starts = (
+        [((r, 0), "DR") for r in range(n - 1)]
+        + [((r, n - 1), "UL") for r in range(1, n - 1)]
+        + [((0, c), "DL") for c in range(1, n)]
+        + [((n - 1, c), "UR") for c in range(1, n - 1)]
+    )
+    for (r, c), direction in starts:
+        dr, dc = DIRECTIONS[direction]
+        cells = []
+        while 0 <= r < n and 0 <= c < n:
+            cells.append((r, c))
+            r, c = r + dr, c + dc
+        if len(cells) > 1 and frozenset(cells) not in seen:
+            seen.add(frozenset(cells))
+            lines[cells[0]] = (direction, tuple(cells))
+    return lines
+
+
+def _little_killer(g: _Grid, args: list[str]) -> list[Variant]:
+    if len(args) != 2:
+        raise InvalidPuzzleError("ISS LittleKiller needs a sum and its first cell")
+    start = g.cell(args[1])
+    found = little_killer_lines(g.n).get(start)
+    if found is None:
+        raise InvalidPuzzleError(f"ISS LittleKiller at {args[1]}: no diagonal starts there")
+    direction, _ = found
+    dr, dc = DIRECTIONS[direction]
+    clue = (start[0] - dr, start[1] - dc)
+    return [LittleKiller(clue, direction, _number(args[0], "LittleKiller sum"))]
+
+
+def _line_clue(g: _Grid, name: str, forward: bool) -> Cell:
+    """The outside cell of a clue on row or column ``name`` (``R3``, ``C5``), seen from its
+    start (``forward``: left or top) or its end."""
+    match = re.fullmatch(r"([RC])(\d+)", name)
+    if not match or not 1 <= int(match[2]) <= g.n:
+        raise InvalidPuzzleError(f"ISS clue line {name!r} is not a row or column like R1 or C1")
+    k = int(match[2]) - 1
+    edge = -1 if forward else g.n
+    return (k, edge) if match[1] == "R" else (edge, k)
+
+
+def _double_line(make: Callable[[Cell, int], Variant], what: str) -> _Reader:
+    def read(g: _Grid, args: list[str]) -> list[Variant]:
+        if not 2 <= len(args) <= 3:
+            raise InvalidPuzzleError(f"ISS {what} needs a row or column and one or two clues")
+        out: list[Variant] = []
+        for value, forward in zip(args[1:], (True, False)):
+            if value != "":
+                out.append(make(_line_clue(g, args[0], forward), _number(value, what)))
+        return out
+
+    return read
+
+
+def _sandwich(g: _Grid, args: list[str]) -> list[Variant]:
+    if len(args) != 2:
+        raise InvalidPuzzleError("ISS Sandwich needs a sum and a row or column")
+    return [Sandwich(_line_clue(g, args[1], True), _number(args[0], "Sandwich"))]
+
+
+_Reader = Callable[[_Grid, list[str]], list[Variant]]
+
+#: How each ISS type this package reads becomes variant rules.
+READERS: dict[str, _Reader] = {
+    "Thermo": _line(Thermometer),
+    "Whisper": _whisper,
+    "Renban": _line(Renban),
+    "Entropic": _line(EntropicLine),
+    "RegionSumLine": _line(RegionSumLine),
+    "Between": _line(BetweenLine),
+    "Palindrome": _line(Palindrome),
+    "Zipper": _line(ZipperLine),
+    "AntiKnight": _flag(AntiKnight()),
+    "AntiKing": _flag(AntiKing()),
+    "AntiConsecutive": _flag(Nonconsecutive()),
+    "DisjointSets": _flag(DisjointGroups()),
+    "StrictXV": _flag(Negative("xv")),
+    "Diagonal": _diagonal,
+    "WhiteDot": _pairs(lambda p: Difference(p, 1), "WhiteDot"),
+    "BlackDot": _pairs(lambda p: Ratio(p, 2), "BlackDot"),
+    "X": _pairs(lambda p: XV(p, 10), "X"),
+    "V": _pairs(lambda p: XV(p, 5), "V"),
+    "GreaterThan": _greater,
+    "Arrow": _arrow,
+    "PillArrow": _pill_arrow,
+    "Cage": _cage,
+    "AllDifferent": lambda g, args: [ExtraRegion(g.cells(args, "AllDifferent"))],
+    "Quad": _quad,
+    "LittleKiller": _little_killer,
+    "XSum": _double_line(XSum, "XSum"),
+    "Skyscraper": _double_line(Skyscraper, "Skyscraper"),
+    "Sandwich": _sandwich,
+}
+
+#: Types handled while reading the grid itself rather than as rules.
+_LAYOUT = frozenset({"Shape", "Given", "Jigsaw", "NoBoxes", "Windoku", "RegionSize"})
+
+
+def recognises(text: str) -> bool:
+    """Whether ``text`` is an ISS link or ISS constraint text."""
+    head = text.strip()
+    if "interactive-sudoku-solver" in head.lower():
+        return True
+    text = re.sub(r"\s+", "", head)  # ISS text may run over several lines
+    match = re.match(r"\.([A-Za-z]*)(?:~|\.|$)", text)
+    if text == ".":  # ISS's empty 9x9 grid
+        return True
+    return match is not None and (match[1] in ISS_TYPES or "~" in text)
+
+
+def constraint_text(text: str) -> str:
+    """The constraint text of an ISS link (its ``q`` parameter), or the text itself."""
+    head = text.strip()
+    if not head.lower().startswith(("http://", "https://")):
+        return head
+    values = urllib.parse.parse_qs(urllib.parse.urlsplit(head).query).get("q")
+    if not values or not values[0].strip():
+        raise InvalidPuzzleError("the ISS link has no puzzle in its q= parameter")
+    return values[0]
+
+
+def items_of(text: str) -> list[tuple[str, list[str]]]:
+    """The ``(type, args)`` items of ISS constraint text (the givens' type is ``Given``)."""
+    text = re.sub(r"\s+", "", text)
+    first, *items = text.split(".")
+    if first != "":
+        raise InvalidPuzzleError("ISS constraint text must start with a '.'")
+    out = []
+    for item in items:
+        if item == "":
+            continue
+        kind, *args = item.split("~")
+        out.append((kind or "Given", [urllib.parse.unquote(a) for a in args]))
+    return out
+
+
+def read(text: str) -> Read:
+    """The model of an ISS link or constraint text.
+
+    Raises :class:`UnsupportedModelError` naming every ISS type the model cannot express.
+
+    >>> read(".Thermo~R1C1~R1C2~R1C3.~R1C1_1").model.variants
+    (Thermometer(cells=((0, 0), (0, 1), (0, 2))),)
+    """
+    items = items_of(constraint_text(text))
+    unknown = sorted({kind for kind, _ in items if kind not in ISS_TYPES})
+    if unknown:
+        raise InvalidPuzzleError(f"unknown ISS constraint type(s): {', '.join(unknown)}")
+    unread = sorted({kind for kind, _ in items if kind not in READERS and kind not in _LAYOUT})
+    if unread:
+        raise UnsupportedModelError(
+            f"ISS constraint type(s) this package does not read: {', '.join(unread)}"
+        )
+    grid = _Grid(_board(items))
+    kinds = {kind for kind, _ in items}
+    givens = [0] * grid.board.size
+    rules: list[Variant] = []
+    rules += _givens(grid, [a for kind, args in items if kind == "Given" for a in args], givens)
+    for kind, args in items:
+        if kind == "Jigsaw":
+            rules += _jigsaw(grid, args, "NoBoxes" in kinds)
+        elif kind == "Windoku":
+            rules += windoku(grid.board)
+        elif kind in READERS:
+            try:
+                rules += READERS[kind](grid, args)
+            except (ValueError, IndexError) as exc:
+                if isinstance(exc, InvalidPuzzleError):
+                    raise
+                raise InvalidPuzzleError(f"ISS {kind}: malformed ({exc})") from None
+    if "NoBoxes" in kinds and "Jigsaw" not in kinds:
+        raise UnsupportedModelError("ISS NoBoxes without Jigsaw regions: a grid needs regions")
+    model = Model.from_puzzle(Puzzle(grid.board, tuple(givens)), variants=rules)
+    return finish(model, NAME)
+
+
+def _board(items: list[tuple[str, list[str]]]) -> Board:
+    shapes = [args for kind, args in items if kind == "Shape"]
+    if not shapes:
+        n = 9
+    else:
+        args = shapes[-1]
+        match = re.fullmatch(r"(\d+)x(\d+)", args[0] if args else "")
+        if not match:
+            raise InvalidPuzzleError(f"ISS Shape {'~'.join(args)!r} is not like 9x9")
+        rows, cols = int(match[1]), int(match[2])
+        if rows != cols:
+            raise UnsupportedModelError(f"ISS shape {rows}x{cols}: only square grids are read")
+        n = rows
+        if len(args) > 1 and args[1] not in ("", str(n), f"1-{n}"):
+            raise UnsupportedModelError(
+                f"ISS shape {'~'.join(args)}: only the digits 1-{n} are read on a {n}x{n} grid"
+            )
+        if len(args) > 2 and args[2] != "Sudoku":
+            raise UnsupportedModelError(f"ISS grid type {args[2]!r} is not read")
+    for kind, args in items:
+        if kind == "RegionSize" and args != [str(n)]:
+            raise UnsupportedModelError(f"ISS RegionSize {'~'.join(args)} is not read")
+    try:
+        return Board.for_digits(n)
+    except InvalidPuzzleError:
+        raise UnsupportedModelError(f"ISS {n}x{n} grid: no box shape for {n} digits") from None
+
+
+#: Cells limited to several digits that the model names: the odd and the even digits.
+_PARITY = {(1, 3, 5, 7, 9): Odd, (2, 4, 6, 8): Even}
+
+
+def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
+    """Fill ``givens`` from every given of the text; a cell named twice keeps the digits both
+    allow (as ISS does); a cell left with the odd or the even digits becomes that rule."""
+    allowed: dict[Cell, set[int]] = {}
+    for arg in args:
+        name, *values = arg.split("_")
+        cell = grid.cell(name)
+        digits = {_number(v, f"given {arg}") for v in values}
+        if not digits or not all(1 <= d <= grid.n for d in digits):
+            raise InvalidPuzzleError(f"ISS given {arg!r}: digits must lie in 1-{grid.n}")
+        allowed[cell] = allowed[cell] & digits if cell in allowed else digits
+    rules: list[Variant] = []
+    for cell, digits in allowed.items():
+        key = tuple(sorted(digits))
+        if len(key) == 1:
+            givens[grid.board.cell(*cell)] = key[0]
+        elif grid.n == 9 and key in _PARITY:
+            rules.append(_PARITY[key](cell))
+        elif not key:
+            raise InvalidPuzzleError(f"ISS givens leave no digit for {_name(cell)}")
+        else:
+            raise UnsupportedModelError(
+                f"ISS given {_name(cell)}_{'_'.join(map(str, key))} limits a cell to several "
+                "digits, which is not read"
+            )
+    return rules
+
+
+def _jigsaw(grid: _Grid, args: list[str], no_boxes: bool) -> list[Variant]:
+    layout = args[-1] if args else ""
+    if len(layout) != grid.board.size:
+        raise InvalidPuzzleError(
+            f"ISS Jigsaw layout has {len(layout)} cells, the grid {grid.board.size}"
+        )
+    regions: dict[str, list[Cell]] = {}
+    for i, symbol in enumerate(layout):
+        regions.setdefault(symbol, []).append(grid.board.row_col(i))
+    pieces = tuple(tuple(cells) for cells in regions.values())
+    if len(pieces) == 1:
+        return []
+    if no_boxes:
+        return [Jigsaw(pieces)]
+    return [ExtraRegion(piece) for piece in pieces]
+
+
+def write(model: Model | Puzzle) -> str:
+    """ISS constraint text for ``model``; a rule ISS has no type for raises an error naming it."""
+    if isinstance(model, Puzzle):
+        model = Model.from_puzzle(model)
+    board = model.board
+    if board != Board.for_digits(board.n):
+        raise UnsupportedModelError(f"ISS draws {board.n}x{board.n} grids with its own boxes")
+    parts = [f".Shape~{board.n}x{board.n}"] if board.n != 9 else []
+    rules = list(model.variants)
+    extra = windoku(board)
+    if extra and all(region in rules for region in extra):
+        parts.append(".Windoku")
+        rules = [rule for rule in rules if rule not in extra]
+    parts += [_write_rule(rule, board, rules) for rule in rules]
+    givens = [f"{_name(board.row_col(i))}_{d}" for i, d in enumerate(model.givens) if d]
+    if givens:
+        parts.append(".~" + "~".join(givens))
+    return "".join(parts) or "."
+
+
+def to_link(model: Model | Puzzle) -> str:
+    """An ISS link that opens ``model``."""
+    return LINK_PREFIX + urllib.parse.quote(write(model), safe="~_")
+
+
+def _name(cell: Cell) -> str:
+    r, c = cell
+    return f"R{_digit(r + 1)}C{_digit(c + 1)}"
+
+
+def _digit(k: int) -> str:
+    return str(k) if k < 10 else "abcdefg"[k - 10]
+
+
+def _item(kind: str, *args: object) -> str:
+    return "." + "~".join([kind, *(str(a) for a in args)])
+
+
+def _cells(cells: Iterable[Cell]) -> list[str]:
+    return [_name(c) for c in cells]
+
+
+def _write_rule(rule: Variant, board: Board, rules: list[Variant]) -> str:
+    """One rule as ISS text."""
+    n = board.n
+    simple = {
+        Thermometer: "Thermo",
+        Renban: "Renban",
+        EntropicLine: "Entropic",
+        RegionSumLine: "RegionSumLine",
+        BetweenLine: "Between",
+        Palindrome: "Palindrome",
+        ZipperLine: "Zipper",
+        ExtraRegion: "AllDifferent",
+    }
+    kind = simple.get(type(rule))
+    if kind is not None:
+        return _item(kind, *_cells(rule.cells))  # type: ignore[attr-defined]
+    if isinstance(rule, Whispers):
+        return _item("Whisper", rule.gap or (n + 1) // 2, *_cells(rule.cells))
+    flags = {AntiKnight: "AntiKnight", AntiKing: "AntiKing", Nonconsecutive: "AntiConsecutive"}
+    if type(rule) in flags:
+        return _item(flags[type(rule)])
+    if isinstance(rule, DisjointGroups):
+        return _item("DisjointSets")
+    if isinstance(rule, Diagonal):
+        return _item("Diagonal", 1 if rule.positive else -1)
+    if isinstance(rule, Jigsaw):
+        symbol = {cell: k for k, region in enumerate(rule.regions) for cell in region}
+        layout = "".join(_SYMBOLS[symbol[board.row_col(i)]] for i in range(board.size))
+        return ".NoBoxes" + _item("Jigsaw", layout)
+    if isinstance(rule, KillerCage):
+        return _item("Cage", "" if rule.total is None else rule.total, *_cells(rule.cells))
+    if isinstance(rule, Arrow):
+        if len(rule.circle) == 1:
+            return _item("Arrow", *_cells(rule.circle + rule.cells))
+        if list(rule.circle) == sorted(rule.circle) and len(rule.circle) in (2, 3):
+            return _item("PillArrow", len(rule.circle), *_cells(rule.circle + rule.cells))
+    dots = {(Difference, 1): "WhiteDot", (Ratio, 2): "BlackDot", (XV, 10): "X", (XV, 5): "V"}
+    if isinstance(rule, Difference | Ratio | XV):
+        kind = dots.get((type(rule), rule.value))
+        if kind is not None:
+            return _item(kind, *_cells(rule.cells))
+    if isinstance(rule, Negative) and rule.kind == "xv":
+        return _item("StrictXV")
+    if isinstance(rule, Odd) and n == 9:  # Even is a kind of Odd
+        digits = range(2 if isinstance(rule, Even) else 1, n + 1, 2)
+        return _item("", f"{_name(rule.cell)}_" + "_".join(map(str, digits)))
+    if isinstance(rule, Quadruple):
+        return _item("Quad", _name(min(rule.cells)), *rule.values)
+    if isinstance(rule, LittleKiller):
+        diagonal = set(rule.cells_of(board))
+        for start, (_, line) in little_killer_lines(n).items():
+            if set(line) == diagonal:
+                return _item("LittleKiller", rule.total, _name(start))
+    if isinstance(rule, Sandwich):
+        return _item("Sandwich", rule.total, _line_name(rule.clue, n)[0])
+    if isinstance(rule, XSum | Skyscraper):
+        row_or_col, forward = _line_name(rule.clue, n)
+        values = (rule.total, "") if forward else ("", rule.total)
+        return _item(type(rule).__name__, row_or_col, *values)
+    raise UnsupportedModelError(f"ISS has no constraint type for the rule {rule.describe()}")
+
+
+def _line_name(clue: Cell, n: int) -> tuple[str, bool]:
+    r, c = clue
+    if c in (-1, n) and 0 <= r < n:
+        return f"R{r + 1}", c == -1
+    if r in (-1, n) and 0 <= c < n:
+        return f"C{c + 1}", r == -1
+    raise UnsupportedModelError(f"clue at {clue} is not beside a row or column")

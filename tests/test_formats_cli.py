@@ -1,0 +1,101 @@
+"""The commands read SudokuPad and ISS links and print the guard's warnings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_models import formats
+from sudoku_models.cli import EXIT_BAD_INPUT, main
+from sudoku_models.fpuzzles.lz import compress_to_base64
+
+SCL = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
+ANTI_KNIGHT = (
+    ".AntiKnight.~R1C2_3~R1C5_4~R1C6_1~R1C9_7~R2C4_5~R3C4_8~R3C6_9~R4C1_6~R4C8_7~R5C9_4~R6C2_4"
+    "~R7C1_3~R8C5_6~R8C8_5~R9C2_6~R9C3_4~R9C4_3"
+)
+ANTI_KNIGHT_SOLUTION = (
+    "536241897978536241421879635613485972789623514245917368357198426892764153164352789"
+)
+
+
+def _scl_link() -> str:
+    return "https://sudokupad.app/scl" + compress_to_base64(SCL)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_an_iss_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", ANTI_KNIGHT, "-f", "line")
+    assert code == 0 and err == ""
+    assert out.split() == [ANTI_KNIGHT_SOLUTION, "unique"]
+
+
+def test_solve_prints_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", _scl_link())
+    assert code == 0 and "not unique" in out
+    lines = err.splitlines()
+    assert all(line.startswith("sudoku-models: warning: ") for line in lines)
+    assert any("thermometer rule, but the puzzle carries none" in line for line in lines)
+    assert any("several solutions, but the file embeds one" in line for line in lines)
+
+
+def test_json_carries_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "solve", _scl_link(), "-f", "json")
+    assert any("cage(s) without a number" in w for w in json.loads(out)["warnings"])
+    _, out, _ = run(capsys, "candidates", _scl_link(), "-f", "json")
+    assert any("thermometer" in w for w in json.loads(out)["warnings"])
+    _, out, _ = run(capsys, "solve", ANTI_KNIGHT, "-f", "json")
+    assert "warnings" not in json.loads(out)
+
+
+def test_count_prints_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "count", _scl_link())
+    assert code == 0 and out.strip() == "12"
+    assert "several solutions, but the file embeds one" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["solve", ".Lunchbox~10~R1C1~R1C2"], "Lunchbox"),
+        (["count", ".Bogus~R1C1"], "unknown ISS constraint type(s): Bogus"),
+        (["solve", "https://sudokupad.app/RPBnQFRLR8"], "stored puzzle"),
+        (["candidates", "https://sudokupad.app/sclN4Ig%%%"], "scl"),
+    ],
+)
+def test_bad_links_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == EXIT_BAD_INPUT
+    assert len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_the_board_reads_the_same_links() -> None:
+    from sudoku_models.interactive.sources import read_rules
+
+    link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ANTI_KNIGHT
+    assert read_rules(link).variants == formats.read(ANTI_KNIGHT).model.variants
+    assert read_rules(_scl_link()).givens[0] == 1
+
+
+def test_the_api_reads_the_same_links() -> None:
+    import sudoku_models as sm
+
+    assert sm.count_solutions(ANTI_KNIGHT) == 1
+    assert sm.solve(_scl_link(), limit=0).count == 12
+    assert sm.is_unique("1...\n..4.\n.3..\n...2")
+
+
+def test_an_iss_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    file = tmp_path / "puzzle.iss"
+    file.write_text(ANTI_KNIGHT.replace(".~", "\n.~") + "\n")
+    code, out, _ = run(capsys, "solve", str(file), "-f", "line")
+    assert code == 0 and out.split() == [ANTI_KNIGHT_SOLUTION, "unique"]

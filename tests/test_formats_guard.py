@@ -1,0 +1,163 @@
+"""The guard on crafted files: rules text without keys, drawn marks, embedded solutions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import formats
+from sudoku_models.errors import InvalidPuzzleError, SudokuModelsError
+from sudoku_models.formats import answer_warnings, guard
+from sudoku_models.fpuzzles.lz import compress_to_base64
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.solvers import get_solver
+from sudoku_models.variants import AntiKnight
+
+#: A 4x4 classic puzzle with a unique solution, and that solution.
+GIVENS = "1...\n..4.\n.3..\n...2"
+SOLUTION = "1423324123144132"
+
+
+def _fpuzzles(givens: str = GIVENS, **more: Any) -> str:
+    rows = [line for line in givens.splitlines()]
+    grid = [[{"value": int(ch), "given": True} if ch != "." else {} for ch in row] for row in rows]
+    return json.dumps({"size": 4, "grid": grid, **more})
+
+
+def test_the_4x4_fixture_is_unique() -> None:
+    result = get_solver("sat").solve(formats.read(_fpuzzles()).model, limit=2)
+    assert [g.to_line() for g in result.solutions] == [SOLUTION]
+
+
+def test_rules_text_without_keys_is_reported() -> None:
+    read = formats.read(
+        _fpuzzles(
+            ruleset="Normal sudoku rules apply. Anti-knight: cells a knight's move apart "
+            "differ. Digits along a lockout line ...",
+            title="T",
+            author="A",
+        )
+    )
+    assert read.format == "f-puzzles"
+    assert (read.title, read.author) == ("T", "A")
+    assert any("anti-knight rule, but the puzzle carries none" in w for w in read.warnings)
+    assert any("lockout line rule, which this package does not read" in w for w in read.warnings)
+
+
+def test_a_rule_the_keys_carry_is_not_reported() -> None:
+    read = formats.read(_fpuzzles(ruleset="Anti-knight rules apply.", antiknight=True))
+    assert read.model.variants == (AntiKnight(),)
+    assert read.warnings == ()
+
+
+def test_drawn_marks_are_reported() -> None:
+    read = formats.read(
+        _fpuzzles(
+            line=[{"lines": [["R1C1", "R1C2"]]}],
+            circle=[{"cells": ["R2C2"]}, {"cells": ["R3C3"]}],
+            text=[{"cells": ["R4C4"], "value": "Z"}],
+            cage=[{"cells": ["R1C1", "R1C2"]}],
+        )
+    )
+    text = "\n".join(read.warnings)
+    for words in ("1 line(s)", "2 circle(s)", "1 text mark(s)", "'Z'", "cage without a sum"):
+        assert words in text
+
+
+def test_embedded_solution_the_model_rejects() -> None:
+    wrong = SOLUTION[:2] + SOLUTION[3] + SOLUTION[2] + SOLUTION[4:]
+    read = formats.read(_fpuzzles(solution=[int(d) for d in wrong]))
+    assert read.solution is not None and read.solution.to_line() == wrong
+    assert any("rejects the solution the file embeds" in w for w in read.warnings)
+    assert any(guard.NOT_CARRIED in w for w in read.warnings)
+
+
+def test_embedded_solution_checked_after_solving() -> None:
+    good = formats.read(_fpuzzles(solution=[int(d) for d in SOLUTION]))
+    assert good.warnings == ()
+    result = get_solver("sat").solve(good.model, limit=2)
+    assert answer_warnings(good.model, [g.cells for g in result.solutions], True) == []
+    # Most givens gone, the solution kept: the puzzle as read has more than that one.
+    loose = formats.read(_fpuzzles("1...\n....\n....\n....", solution=[int(d) for d in SOLUTION]))
+    result = get_solver("sat").solve(loose.model, limit=2)
+    said = answer_warnings(loose.model, [g.cells for g in result.solutions], True)
+    assert said and "several solutions" in said[0]
+
+
+def test_answer_differing_from_the_embedded_one() -> None:
+    model = Model.from_puzzle(Puzzle.parse(GIVENS))
+    other = tuple(int(d) for d in SOLUTION[::-1])
+    marked = formats.read(_fpuzzles(solution=list(other))).model
+    result = get_solver("sat").solve(model, limit=2)
+    said = answer_warnings(marked, [g.cells for g in result.solutions], True)
+    assert said and "differs from the one the file embeds" in said[0]
+    assert answer_warnings(model, [], True) == []  # nothing embedded, nothing to say
+
+
+def test_a_short_embedded_solution_is_reported_not_checked() -> None:
+    read = formats.read(_fpuzzles(solution=[1, 2, 3]))
+    assert read.solution is None
+    assert any("not a grid of this puzzle" in w for w in read.warnings)
+
+
+def test_plain_text_reads_through_the_same_door() -> None:
+    read = formats.read(GIVENS)
+    assert read.format == "plain" and read.warnings == ()
+    assert formats.detect(GIVENS) is formats.plain
+    with pytest.raises(InvalidPuzzleError):
+        formats.read("not a puzzle at all")
+
+
+@pytest.mark.parametrize(
+    ("rules", "keys", "said"),
+    [
+        ("Digits along a red line must have one even and one odd digit.", {}, 2),
+        ("Digits along green lines differ by at least 5.", {"whispers": True}, 0),
+        ("Not all dots are given.", {}, 0),
+        ("Little killer clues give the sum along the diagonal.", {}, 2),
+        ("Digits in a white circle appear in the four cells around it.", {}, 0),
+    ],
+)
+def test_vocabulary_on_common_phrasings(rules: str, keys: dict[str, bool], said: int) -> None:
+    extra: dict[str, Any] = {}
+    if keys.get("whispers"):
+        extra["whispers"] = [{"lines": [["R1C1", "R1C2"]]}]
+    read = formats.read(_fpuzzles("1...\n....\n....\n....", ruleset=rules, **extra))
+    assert len([w for w in read.warnings if "rules text" in w]) == said, read.warnings
+
+
+SEEDS = [
+    ".Thermo~R1C1~R1C2~R1C3.Cage~10~R2C1~R2C2.LittleKiller~12~R1C2.XSum~R5~~15.~R5C5_7",
+    ".Shape~6x6.Jigsaw~000111000111222333222333444555444555.NoBoxes.~R1C1_1_3_5",
+    (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip(),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(SEEDS),
+    st.lists(
+        st.tuples(st.integers(0, 10_000), st.sampled_from(list("~._,:[]{}019RCx'\"#-"))),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_mangled_input_is_a_clear_error(seed: str, edits: list[tuple[int, str]], cut: bool) -> None:
+    """Whatever is done to a valid input, reading it succeeds or raises the package's error."""
+    text = list(seed)
+    for at, ch in edits:
+        text.insert(at % (len(text) + 1), ch)
+    mangled = "".join(text[: len(text) // 2] if cut else text)
+    if seed.startswith("{"):
+        mangled = "https://sudokupad.app/scl" + compress_to_base64(mangled)
+    try:
+        formats.read(mangled)
+    except SudokuModelsError as exc:
+        assert "\n" not in str(exc)

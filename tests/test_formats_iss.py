@@ -1,0 +1,259 @@
+"""ISS links and constraint text: read against ISS's published solutions, written back, refused."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_models import formats
+from sudoku_models.board import Board
+from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
+from sudoku_models.formats import iss
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.solvers import get_solver
+from sudoku_models.variants import (
+    XV,
+    Arrow,
+    Diagonal,
+    Difference,
+    ExtraRegion,
+    Jigsaw,
+    KillerCage,
+    LittleKiller,
+    Odd,
+    Ratio,
+    Sandwich,
+    Skyscraper,
+    Thermometer,
+    Variant,
+    Whispers,
+    XSum,
+)
+
+SAMPLE = Path(__file__).parent / "data" / "iss" / "collections_sample.jsonl"
+PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
+
+
+def _digits(text: str) -> tuple[int, ...]:
+    return tuple(int(ch) if ch.isdigit() else ord(ch) - ord("A") + 1 for ch in text)
+
+
+@pytest.mark.parametrize("entry", PUZZLES, ids=[p["name"] for p in PUZZLES])
+def test_sample_reads_to_its_published_solution(entry: dict[str, str]) -> None:
+    read = formats.read(entry["input"])
+    assert read.format == "iss"
+    expected = _digits(entry["solution"])
+    assert read.model.is_solution(expected)
+    result = get_solver("sat").solve(read.model, limit=2, time_limit=60)
+    assert [g.cells for g in result.solutions] == [expected]
+
+
+@pytest.mark.parametrize("entry", PUZZLES, ids=[p["name"] for p in PUZZLES])
+def test_sample_round_trips(entry: dict[str, str]) -> None:
+    model = formats.read(entry["input"]).model
+    again = formats.read(iss.write(model)).model
+    assert again == model
+    assert formats.read(iss.to_link(model)).model == model
+
+
+def test_cross_backend_on_small_sample() -> None:
+    entry = next(p for p in PUZZLES if p["name"] == "6x6: Little Killer")
+    model = formats.read(entry["input"]).model
+    counts = {name: get_solver(name).solve(model, limit=0).count for name in ("sat", "cpsat")}
+    counts["backtracking"] = get_solver("backtracking").solve(model, limit=0).count
+    assert set(counts.values()) == {1}
+
+
+def test_link_carries_the_text() -> None:
+    text = ".Thermo~R1C1~R1C2~R1C3.~R5C5_7"
+    link = iss.LINK_PREFIX + urllib.parse.quote(text) + "&mode=all-possibilities"
+    read = formats.read(link)
+    assert read.model.variants == (Thermometer(((0, 0), (0, 1), (0, 2))),)
+    assert read.model.givens[40] == 7
+
+
+def test_each_type_maps_to_its_rule() -> None:
+    text = (
+        ".Whisper~R1C1~R1C2.Whisper~4~R2C1~R2C2.Arrow~R3C1~R3C2~R3C3.PillArrow~2~R4C2~R4C1~R5C1"
+        ".X~R6C1~R6C2~R7C1.Cage~0~R9C8~R9C9.LittleKiller~12~R1C2.Sandwich~0~C4"
+        ".XSum~R5~~15.Skyscraper~C9~3~.Diagonal~1.~R8C8_1_3_5_7_9"
+    )
+    rules = formats.read(text).model.variants
+    assert rules == (
+        Odd((7, 7)),  # the givens come first
+        Whispers(((0, 0), (0, 1)), 5),
+        Whispers(((1, 0), (1, 1)), 4),
+        Arrow(((2, 0),), ((2, 1), (2, 2))),
+        Arrow(((3, 0), (3, 1)), ((4, 0),)),
+        XV(((5, 0), (5, 1)), 10),
+        XV(((5, 0), (6, 0)), 10),
+        KillerCage(((8, 7), (8, 8)), None),
+        LittleKiller((-1, 2), "DL", 12),
+        Sandwich((-1, 3), 0),
+        XSum((4, 9), 15),
+        Skyscraper((-1, 8), 3),
+        Diagonal(positive=True),
+    )
+
+
+def test_jigsaw_with_and_without_boxes() -> None:
+    cells = [r // 3 * 3 + c // 3 for r in range(9) for c in range(9)]
+    cells[3], cells[20] = 0, 1  # r1c4 joins box 1, r3c3 box 2: both stay connected
+    layout = "".join(map(str, cells))
+    kept = formats.read(f".Jigsaw~{layout}").model.variants
+    assert all(isinstance(rule, ExtraRegion) for rule in kept) and len(kept) == 9
+    replaced = formats.read(f".NoBoxes.Jigsaw~{layout}").model.variants
+    assert len(replaced) == 1 and isinstance(replaced[0], Jigsaw)
+    assert formats.read(iss.write(formats.read(f".NoBoxes.Jigsaw~{layout}").model)).model == (
+        formats.read(f".NoBoxes.Jigsaw~{layout}").model
+    )
+
+
+def test_windoku_is_written_as_one_item() -> None:
+    model = formats.read(".Windoku.~R1C1_3").model
+    assert len(model.variants) == 4
+    assert iss.write(model) == ".Windoku.~R1C1_3"
+
+
+def test_sixteen_cell_names_use_base_17() -> None:
+    model = formats.read(".Shape~16x16.~RgCa_12")
+    assert model.model.givens[15 * 16 + 9] == 12
+    assert "RgCa_12" in iss.write(model.model)
+
+
+def test_a_cell_given_twice_keeps_what_both_allow() -> None:
+    model = formats.read(".~R1C1_1_3_5_7_9_2.~R1C1_1_3_5_7_9_4").model
+    assert model.variants == (Odd((0, 0)),)
+    assert formats.read(".~R2C2_1_2.~R2C2_2").model.givens[10] == 2
+
+
+def test_plain_dots_are_not_iss() -> None:
+    assert formats.read(".1.....4....34..").format == "plain"
+    assert not iss.recognises(".1.....4....34..")
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "words"),
+    [
+        (".Lunchbox~10~R1C1~R1C2.NFA~x~R1C1", UnsupportedModelError, "Lunchbox, NFA"),
+        (".Bogus~R1C1", InvalidPuzzleError, "unknown ISS constraint type(s): Bogus"),
+        (".Shape~6x9", UnsupportedModelError, "6x9"),
+        (".Shape~9x9~0-8", UnsupportedModelError, "digits 1-9"),
+        (".Thermo~R1C1~R0C2", InvalidPuzzleError, "R0C2"),
+        (".~R1C1_2_3", UnsupportedModelError, "R1C1_2_3 limits a cell to several digits"),
+        (".~R1C1_2.~R1C1_3", InvalidPuzzleError, "no digit for R1C1"),
+        (".~R1C1_10", InvalidPuzzleError, "1-9"),
+        (".NoBoxes", UnsupportedModelError, "NoBoxes"),
+        (".StrictKropki.WhiteDot~R1C1~R1C2", UnsupportedModelError, "StrictKropki"),
+        (".LittleKiller~5~R5C5", InvalidPuzzleError, "no diagonal"),
+        ("https://sigh.github.io/Interactive-Sudoku-Solver/?mode=x", InvalidPuzzleError, "q="),
+    ],
+)
+def test_bad_input_is_one_clear_error(text: str, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=None) as caught:
+        formats.read(text)
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_rules_without_an_iss_type_are_named_on_writing() -> None:
+    from sudoku_models.variants import SlowThermometer
+
+    model = Model.from_puzzle(Puzzle.empty(), variants=[SlowThermometer(((0, 0), (0, 1)))])
+    with pytest.raises(UnsupportedModelError, match="slow thermometer"):
+        iss.write(model)
+
+
+FPUZZLES = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl")
+    .read_text()
+    .splitlines()
+]
+
+
+@pytest.mark.parametrize("entry", FPUZZLES, ids=[p["id"] for p in FPUZZLES])
+def test_fpuzzles_written_as_iss_keep_their_solution(entry: dict[str, object]) -> None:
+    """A published f-puzzles puzzle written as ISS text reads back to its published solution,
+    or is refused with the rule ISS has no type for."""
+    from sudoku_models import fpuzzles
+
+    model = fpuzzles.read(str(entry["fpuzzles_lz"]))
+    try:
+        text = iss.write(model)
+    except (UnsupportedModelError, InvalidPuzzleError) as exc:
+        assert "ISS has no constraint type" in str(exc) or "box shape" in str(exc)
+        return
+    solution = tuple(int(d) for row in entry["solution"] for d in row)  # type: ignore[attr-defined]
+    result = get_solver("sat").solve(formats.read(text).model, limit=2)
+    assert [g.cells for g in result.solutions] == [solution]
+
+
+def _walk(draw: st.DrawFn, n: int, length: int) -> tuple[tuple[int, int], ...]:
+    """A path of distinct orthogonally adjacent cells."""
+    cells = [(draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1)))]
+    for _ in range(length - 1):
+        r, c = cells[-1]
+        steps = [
+            (r + dr, c + dc)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr, c + dc) not in cells
+        ]
+        if not steps:
+            break
+        cells.append(draw(st.sampled_from(steps)))
+    return tuple(cells)
+
+
+@st.composite
+def iss_models(draw: st.DrawFn) -> Model:
+    """Models of rules that ISS writes: lines, cages, dots, clues outside, flags."""
+    n = draw(st.sampled_from([4, 6, 9]))
+    rules: list[Variant] = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.sampled_from(["thermo", "whisper", "cage", "dot", "xv", "arrow", "clue"]))
+        if kind == "dot":
+            cells = _walk(draw, n, 2)
+            if len(cells) == 2:
+                rules.append(draw(st.sampled_from([Difference(cells, 1), Ratio(cells, 2)])))
+        elif kind == "xv":
+            cells = _walk(draw, n, 2)
+            if len(cells) == 2:
+                rules.append(XV(cells, draw(st.sampled_from([5, 10]))))
+        elif kind == "cage":
+            cells = _walk(draw, n, draw(st.integers(1, 4)))
+            k = len(cells)
+            low, high = k * (k + 1) // 2, sum(range(n - k + 1, n + 1))
+            rules.append(KillerCage(cells, draw(st.one_of(st.none(), st.integers(low, high)))))
+        elif kind == "arrow":
+            cells = _walk(draw, n, draw(st.integers(2, 4)))
+            if len(cells) >= 2:
+                rules.append(Arrow(cells[:1], cells[1:]))
+        elif kind == "clue":
+            k = draw(st.integers(0, n - 1))
+            side = draw(st.sampled_from([(k, -1), (k, n), (-1, k), (n, k)]))
+            make = draw(st.sampled_from([XSum, Skyscraper]))
+            rules.append(make(side, draw(st.integers(1, n))))
+        else:
+            cells = _walk(draw, n, draw(st.integers(2, min(5, n))))
+            if len(cells) >= 2:
+                rules.append(Thermometer(cells) if kind == "thermo" else Whispers(cells, 2))
+    if draw(st.booleans()):
+        rules.append(Diagonal(positive=draw(st.booleans())))
+    givens = [0] * (n * n)
+    for i in draw(st.lists(st.integers(0, n * n - 1), max_size=5)):
+        givens[i] = draw(st.integers(1, n))
+    board = Board.for_digits(n)
+    return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
+
+
+@settings(max_examples=80, deadline=None)
+@given(iss_models())
+def test_any_model_iss_writes_reads_back(model: Model) -> None:
+    assert formats.read(iss.write(model)).model == model
