@@ -7,7 +7,17 @@ Each primitive becomes CP-SAT's own constraint over the cells' integer values:
 - :class:`LinearSum`: a linear equality;
 - :class:`Implies`: the linear equality, enforced only when the condition literals hold;
 - :class:`Visible`: running maxima (``AddMaxEquality``), a flag per cell that is true exactly when
-  the cell is above the maximum before it, and a linear count of the flags.
+  the cell is above the maximum before it, and a linear count of the flags;
+- :class:`Automaton`: made deterministic, then layered over the digit literals: a literal per
+  state live after each cell, one per transition (its state and digit, both ways), a state
+  holding exactly when a transition into it fires, and some transition firing at each cell.
+  Every literal follows from the cells. (``AddAutomaton`` leaves internal variables free: one
+  search reported a grid up to a dozen times, OR-Tools 9.15; it also refuses a state with two
+  next states on one value.)
+- :class:`Count`: a linear sum of the literals "cell holds one of the digits" between the
+  bounds;
+- :class:`Element`: ``AddElement`` on the index value (integer form); implications from the
+  index literals (Boolean form).
 
 In the Boolean form of the translation the digit Booleans carry the rules themselves, as the SAT
 encoding does: a relation as support clauses, a table as one selector per tuple, a linear sum
@@ -21,7 +31,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..constraints import AllowedDigits, Constraint, Implies, LinearSum, Relation, Table, Visible
+from ..constraints import (
+    AllowedDigits,
+    Automaton,
+    Constraint,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Relation,
+    Table,
+    Visible,
+)
 from ..errors import UnsupportedModelError
 
 
@@ -65,6 +86,15 @@ def add_constraints(
                 cp.add_bool_or([~lit for lit in when])
         elif isinstance(constraint, Visible):
             _visible(cp, constraint, value, n)
+        elif isinstance(constraint, Automaton):
+            _automaton(cp, constraint.deterministic(), holds, n)
+        elif isinstance(constraint, Count):
+            flags = [
+                holds(i, d) for i in constraint.cells for d in constraint.digits if 1 <= d <= n
+            ]
+            cp.add_linear_constraint(sum(flags), constraint.low, constraint.high)
+        elif isinstance(constraint, Element):
+            _element(cp, constraint, value, holds, n, boolean)
         else:
             raise UnsupportedModelError(
                 f"the cpsat backend cannot translate {type(constraint).__name__}; "
@@ -130,3 +160,64 @@ def _visible(cp: Any, sky: Visible, value: Callable[[int], Any], n: int) -> None
             cp.add_max_equality(higher, [tallest, cell])
             tallest = higher
     cp.add(1 + sum(flags) == sky.count)
+
+
+def _element(
+    cp: Any,
+    rule: Element,
+    value: Callable[[int], Any],
+    holds: Callable[[int, int], Any],
+    n: int,
+    boolean: bool,
+) -> None:
+    choices = rule.choices
+    wanted = rule.value if rule.target is None else value(rule.target)
+    if not boolean:
+        index = value(rule.index)
+        cp.add(index <= len(choices))
+        cp.add_element(index - 1, [value(i) for i in choices], wanted)
+        return
+    for d in range(1, n + 1):
+        pick = holds(rule.index, d)
+        if d > len(choices) or (rule.target is None and rule.value > n):
+            cp.add_bool_or([~pick])
+        elif rule.target is None:
+            cp.add_implication(pick, holds(choices[d - 1], rule.value))
+        else:
+            cp.add(value(choices[d - 1]) == wanted).only_enforce_if(pick)
+
+
+def _automaton(cp: Any, rule: Automaton, holds: Callable[[int, int], Any], n: int) -> None:
+    """A deterministic automaton as layers of state and transition literals."""
+    cells, m = rule.cells, len(rule.cells)
+    digits = range(1, n + 1)
+    ahead: list[set[int]] = [{rule.start}]
+    for k in range(m):
+        ahead.append({r for q in ahead[k] for d in digits for r in rule.step.get((q, d), ())})
+    live: list[set[int]] = [set() for _ in range(m + 1)]
+    live[m] = ahead[m] & rule.accepting
+    for k in range(m - 1, -1, -1):
+        live[k] = {
+            q for q in ahead[k] if any(rule.step.get((q, d), set()) & live[k + 1] for d in digits)
+        }
+    if not live[0]:
+        cp.add_bool_or([])
+        return
+    state: dict[int, Any] = {rule.start: cp.new_constant(1)}
+    for k, i in enumerate(cells):
+        fired: dict[int, list[Any]] = {}
+        for q in sorted(live[k]):
+            for d in digits:
+                for r in sorted(rule.step.get((q, d), set()) & live[k + 1]):
+                    move = cp.new_bool_var("")
+                    cp.add_bool_and([state[q], holds(i, d)]).only_enforce_if(move)
+                    cp.add_bool_or([~state[q], ~holds(i, d), move])
+                    fired.setdefault(r, []).append(move)
+        cp.add_bool_or([move for moves in fired.values() for move in moves])
+        following = {}
+        for r, moves in fired.items():
+            following[r] = cp.new_bool_var("")
+            cp.add_bool_or(moves).only_enforce_if(following[r])
+            for move in moves:
+                cp.add_implication(move, following[r])
+        state = following
