@@ -40,9 +40,11 @@ from ..variants import (
     EntropicLine,
     Even,
     ExtraRegion,
+    GivenPencilmarks,
     Jigsaw,
     KillerCage,
     LittleKiller,
+    LockoutLine,
     Maximum,
     Minimum,
     Negative,
@@ -141,7 +143,7 @@ def read(source: str | Mapping[str, Any]) -> Model:
     unknown = sorted(k for k in data if k not in COSMETIC and k not in READERS)
     if unknown:
         raise InvalidPuzzleError(f"unsupported f-puzzles constraint(s): {', '.join(unknown)}")
-    rules: list[Variant] = _regions(board, grid)
+    rules: list[Variant] = _regions(board, grid) + _pencil_marks(grid)
     for key, reader in READERS.items():
         value = data.get(key)
         if value in (None, False, []):
@@ -203,6 +205,15 @@ def _regions(board: Board, grid: list[list[Any]]) -> list[Variant]:
     return [Jigsaw(tuple(tuple(cells) for _, cells in sorted(regions.items())))]
 
 
+def _pencil_marks(grid: list[list[Any]]) -> list[Variant]:
+    return [
+        GivenPencilmarks((r, c), tuple(int(d) for d in cell["givenPencilMarks"]))
+        for r, row in enumerate(grid)
+        for c, cell in enumerate(row)
+        if isinstance(cell, dict) and cell.get("givenPencilMarks")
+    ]
+
+
 def _flag(make: Callable[[], Variant]) -> Callable[[Any, int], list[Variant]]:
     return lambda value, n: [make()] if value is True else []
 
@@ -251,6 +262,14 @@ def _arrow(items: Any, n: int) -> list[Variant]:
 def _whispers(items: Any, n: int) -> list[Variant]:
     return [
         Whispers(_cells(line), _optional(item, "whispers"))
+        for item in items
+        for line in item["lines"]
+    ]
+
+
+def _lockout(items: Any, n: int) -> list[Variant]:
+    return [
+        LockoutLine(_cells(line), _optional(item, "lockout line"))
         for item in items
         for line in item["lines"]
     ]
@@ -307,6 +326,7 @@ READERS: dict[str, Callable[[Any, int], list[Variant]]] = {
     "regionsumline": _lines(RegionSumLine),
     "entropicline": _lines(EntropicLine),
     "zipperline": _lines(ZipperLine),
+    "lockout": _lockout,
     "difference": _dots(Difference, 1),
     "ratio": _dots(Ratio, 2),
     "xv": _xv,
