@@ -910,9 +910,11 @@ class AutomatonPropagator(Pruner):
     cell's candidates; a backward pass starts from the reachable accepting states after the last
     cell and keeps, before each cell, the reachable states with a transition on a candidate into
     a state kept after it. A digit is supported exactly when some kept state before its cell has
-    a transition on it into a kept state after: one pass gives generalized arc consistency in
-    ``O(cells * digits * states)`` integer operations, for deterministic and non-deterministic
-    automata alike.
+    a transition on it into a kept state after: one pass gives generalized arc consistency, for
+    deterministic and non-deterministic automata alike. Each step of either pass depends only on
+    the sets of states around a cell and its candidates, so it is remembered: a pass costs two
+    look-ups per cell once the states a line goes through have been seen (``O(states *
+    digits)`` the first time).
     """
 
     def __init__(self, rule: Automaton, n: int):
@@ -932,16 +934,22 @@ class AutomatonPropagator(Pruner):
         self.before = tuple(map(tuple, before))
         self.start = 1 << place[rule.start]
         self.accepting = sum(1 << place[q] for q in rule.accepting if q in place)
+        self.n, self.width = n, len(states)
+        #: remembered steps: ``(states, mask) -> next states`` and ``(kept states after,
+        #: states before, mask) -> (digits kept, states kept before)``, packed in one integer
+        self.ahead: dict[int, int] = {}
+        self.behind: dict[int, tuple[int, int]] = {}
 
     def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
         """Keep the digits on some accepted run through the candidates."""
+        n, width = self.n, self.width
         reach = [self.start]
+        ahead = self.ahead
         for m in masks:
-            nxt = 0
-            for state in _indices(reach[-1]):
-                row = self.after[state]
-                for d in _indices(m):
-                    nxt |= row[d]
+            key = reach[-1] << n | m
+            nxt = ahead.get(key)
+            if nxt is None:
+                nxt = ahead[key] = self.step(reach[-1], m)
             if not nxt:
                 return ()
             reach.append(nxt)
@@ -949,21 +957,43 @@ class AutomatonPropagator(Pruner):
         if not kept:
             return ()
         out = [0] * len(masks)
+        behind = self.behind
         for k in range(len(masks) - 1, -1, -1):
-            keep = came = 0
-            for d in _indices(masks[k]):
-                sources = 0
-                for state in _indices(kept):
-                    sources |= self.before[state][d]
-                sources &= reach[k]
-                if sources:
-                    keep |= 1 << d
-                    came |= sources
+            key = ((kept << width | reach[k]) << n) | masks[k]
+            found = behind.get(key)
+            if found is None:
+                found = behind[key] = self.step_back(kept, reach[k], masks[k])
+            keep, kept = found
             if not keep:
                 return ()
             out[k] = keep
-            kept = came
+        if len(ahead) > MEMO_LIMIT or len(behind) > MEMO_LIMIT:
+            ahead.clear()
+            behind.clear()
         return tuple(out)
+
+    def step(self, states: int, m: int) -> int:
+        """The states reachable from ``states`` on one of the digits of ``m``."""
+        out = 0
+        for state in _indices(states):
+            row = self.after[state]
+            for d in _indices(m):
+                out |= row[d]
+        return out
+
+    def step_back(self, kept: int, reach: int, m: int) -> tuple[int, int]:
+        """The digits of ``m`` leading from a state of ``reach`` into ``kept``, and those
+        states."""
+        keep = came = 0
+        for d in _indices(m):
+            sources = 0
+            for state in _indices(kept):
+                sources |= self.before[state][d]
+            sources &= reach
+            if sources:
+                keep |= 1 << d
+                came |= sources
+        return keep, came
 
 
 def _indices(mask: int) -> Iterator[int]:
