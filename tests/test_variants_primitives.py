@@ -326,6 +326,23 @@ def test_every_rule_draws_describes_and_shows_itself() -> None:
             assert seen.primitives and seen.clauses, case
             assert seen.cpsat_integer and seen.cpsat_boolean, case
             assert seen.summary().startswith(rule.describe())
+            assert len(seen.describe_primitives()) == len(seen.primitives)
+
+
+def test_the_teaching_view_says_what_each_new_primitive_holds() -> None:
+    from sudoku_models.rule_view import view
+
+    lockout = view(v.LockoutLine(((0, 0), (1, 1), (2, 1))), box=(2, 2)).describe_primitives()
+    assert lockout == [
+        "automaton along r1c1 r2c2 r3c2: 8 states, 16 transitions, 1 accepting, non-deterministic"
+    ]
+    room = view(v.NumberedRoom((0, -1), 3), box=(2, 2)).describe_primitives()
+    assert room == ["element: digit d of r1c1 picks the d-th of r1c1 r1c2 r1c3 r1c4, which holds 3"]
+    cage = view(v.EqualityCage(((0, 0), (1, 1))), box=(2, 2)).describe_primitives()
+    assert cage[1:] == [
+        "count: 1 to 1 of r1c1 r2c2 hold 1 3",
+        "count: 1 to 1 of r1c1 r2c2 hold 1 2",
+    ]
 
 
 def test_lockout_and_given_pencil_marks_go_through_f_puzzles_and_back() -> None:
