@@ -295,7 +295,11 @@ def test_backends_agree_on_six_by_six(rules: list[v.Variant]) -> None:
     ("rules", "message"),
     [
         ([v.LockoutLine(((0, 0),))], "lockout line r1c1: a line needs 2 cells"),
-        ([v.LockoutLine(((0, 0), (0, 1)), 4)], "lockout line r1c1 r1c2: no accepting state"),
+        (
+            [v.LockoutLine(((0, 0), (0, 1)), 4)],
+            "lockout line r1c1 r1c2: the ends cannot differ by 4",
+        ),
+        ([v.LockoutLine(((0, 0), (0, 1), (1, 0), (1, 1)), 3)], "r1c1 r1c2 r2c1 r2c2: no word of 4"),
         ([v.RegexLine(((0, 0), (0, 1)), "1a")], r"unsupported 'a' at position 2"),
         ([v.RegexLine(((0, 0), (0, 1)), "123")], "no word of 2 digits"),
         ([v.EqualityCage(((0, 0), (0, 1), (1, 0)))], "cannot split evenly"),

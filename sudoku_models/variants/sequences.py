@@ -73,6 +73,10 @@ class LockoutLine(_AutomatonLine):
     min_cells: ClassVar[int] = 2
 
     def start(self, board: Board) -> State:
+        if self.gap is not None and not 1 <= self.gap < board.n:
+            raise InvalidPuzzleError(
+                f"{self.describe()}: the ends cannot differ by {self.gap} with digits 1-{board.n}"
+            )
         return None
 
     def step(self, board: Board, state: Any, d: int) -> Iterable[State]:
