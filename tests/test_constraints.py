@@ -149,7 +149,9 @@ def test_backends_agree_on_6x6_models(seed: int, oracle) -> None:
     rng = random.Random(seed)
     box = (2, 3) if seed % 2 else (3, 2)
     grid = tuple(oracle.random_grid(*box, rng))
-    constraints = random_primitives(rng, 6, 36)
+    constraints = []
+    while len(constraints) < 3:  # primitives the grid meets, so the model has a solution
+        constraints += [c for c in random_primitives(rng, 6, 36) if c.holds(grid)]
     givens = tuple(d if rng.random() < 0.4 else 0 for d in grid)
     model = Model.from_puzzle(Puzzle(Board(*box), givens), constraints=constraints)
     found = {}
@@ -158,6 +160,7 @@ def test_backends_agree_on_6x6_models(seed: int, oracle) -> None:
         found[backend] = sorted(s.cells for s in result.solutions)
         assert all(model.is_solution(g) for g in found[backend])
     assert len({tuple(v) for v in found.values()}) == 1, {k: len(v) for k, v in found.items()}
+    assert grid in found["sat"]
 
 
 def test_the_numba_backend_refuses_them_naming_the_backends_that_can() -> None:
