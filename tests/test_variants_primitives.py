@@ -311,7 +311,10 @@ def test_backends_agree_on_six_by_six(rules: list[v.Variant]) -> None:
         ([v.DutchFlatmates()], "have no middle digit"),
         ([v.GivenPencilmarks((0, 0), (5,))], "are not digits 1..4"),
         ([v.NabnerLine(((0, 0), (1, 2), (2, 1)))], "cannot hold digits two apart"),
-        ([v.SequenceRule(((0, 0), (0, 1)))], "needs a step and an accept function"),
+        (
+            [v.SequenceRule(((0, 0), (0, 1)), 0, _rising, lambda last: last > 4)],
+            "no accepting state",
+        ),
     ],
 )
 def test_bad_rules_name_the_rule_and_the_cells(rules: list[v.Variant], message: str) -> None:

@@ -210,25 +210,21 @@ class SequenceRule(_AutomatonLine):
     True
     """
 
-    begin: State = None
-    rule: Callable[[Any, int], State | None] | None = None
-    end: Callable[[Any], bool] | None = None
+    begin: State
+    rule: Callable[[Any, int], State | None]
+    end: Callable[[Any], bool]
     title: str = "rule"
     name: ClassVar[str] = "sequence rule"
     key: ClassVar[str] = ""
 
     def start(self, board: Board) -> State:
-        if self.rule is None or self.end is None:
-            raise InvalidPuzzleError(f"{self.describe()}: needs a step and an accept function")
         return self.begin
 
     def step(self, board: Board, state: Any, d: int) -> Iterable[State]:
-        assert self.rule is not None
         nxt = self.rule(state, d)
         return [] if nxt is None else [nxt]
 
     def accept(self, board: Board, state: Any) -> bool:
-        assert self.end is not None
         return self.end(state)
 
     def describe(self) -> str:
