@@ -211,7 +211,7 @@ class Visible:
         return seen == self.count
 
 
-#: Most states :meth:`Automaton.build` and :meth:`Automaton.deterministic` make before refusing.
+#: Most states :meth:`Automaton.build` makes before refusing.
 MAX_STATES = 100_000
 
 
@@ -314,36 +314,6 @@ class Automaton:
     def is_deterministic(self) -> bool:
         """Whether each state has at most one next state on each digit."""
         return all(len(v) == 1 for v in self.step.values())
-
-    def deterministic(self) -> Automaton:
-        """An equivalent deterministic automaton on the same cells (subset construction, only
-        the subsets reachable within ``len(cells)`` digits)."""
-        if self.is_deterministic:
-            return self
-        labels = sorted({d for _, d, _ in self.transitions})
-        first = frozenset({self.start})
-        number = {first: 0}
-        layer = [first]
-        transitions: set[tuple[int, int, int]] = set()
-        for _ in self.cells:
-            following = []
-            for subset in layer:
-                for d in labels:
-                    nxt = frozenset(r for q in subset for r in self.step.get((q, d), ()))
-                    if not nxt:
-                        continue
-                    if nxt not in number:
-                        if len(number) >= MAX_STATES:
-                            raise InvalidPuzzleError(
-                                f"{self.name or 'automaton'}: more than {MAX_STATES} states "
-                                "once made deterministic"
-                            )
-                        number[nxt] = len(number)
-                        following.append(nxt)
-                    transitions.add((number[subset], d, number[nxt]))
-            layer = following
-        accepting = frozenset(k for s, k in number.items() if s & self.accepting)
-        return Automaton(self.cells, frozenset(transitions), 0, accepting, self.name)
 
     def holds(self, grid: Sequence[int]) -> bool:
         """Whether the complete ``grid`` meets the constraint."""

@@ -108,17 +108,6 @@ def test_build_refuses_too_many_states() -> None:
         Automaton.build(tuple(range(12)), (), lambda s, d: (*s, d), lambda s: True, 9, "huge")
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32))
-def test_the_deterministic_automaton_accepts_the_same_words(seed: int) -> None:
-    rng = random.Random(seed)
-    nfa = random_automaton(rng, (0, 1, 2, 3), 3)
-    dfa = nfa.deterministic()
-    assert dfa.is_deterministic
-    for word in itertools.product(range(1, 4), repeat=4):
-        assert nfa.holds(word) == dfa.holds(word)
-
-
 # --- every backend on 4x4 and 6x6 ----------------------------------------------------------
 
 

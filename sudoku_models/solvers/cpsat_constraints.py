@@ -8,12 +8,14 @@ Each primitive becomes CP-SAT's own constraint over the cells' integer values:
 - :class:`Implies`: the linear equality, enforced only when the condition literals hold;
 - :class:`Visible`: running maxima (``AddMaxEquality``), a flag per cell that is true exactly when
   the cell is above the maximum before it, and a linear count of the flags;
-- :class:`Automaton`: made deterministic, then layered over the digit literals: a literal per
-  state live after each cell, one per transition (its state and digit, both ways), a state
-  holding exactly when a transition into it fires, and some transition firing at each cell.
-  Every literal follows from the cells. (``AddAutomaton`` leaves internal variables free: one
-  search reported a grid up to a dozen times, OR-Tools 9.15; it also refuses a state with two
-  next states on one value.)
+- :class:`Automaton`: layers over the digit literals: a literal per state live after each cell
+  (reachable from the start, able to reach an accepting state), one per transition (its state
+  and its digit, both ways), a state holding exactly when a transition into it fires, and some
+  transition firing at each cell. A state's literal says "some run reaches it", so every
+  literal follows from the cells, for a non-deterministic automaton too. (``AddAutomaton``
+  leaves internal variables free: one search reported a grid up to a dozen times, OR-Tools
+  9.15; it also refuses a state with two next states on one value, and making a lunchbox's
+  automaton deterministic multiplied its transitions by 16.)
 - :class:`Count`: a linear sum of the literals "cell holds one of the digits" between the
   bounds;
 - :class:`Element`: ``AddElement`` on the index value (integer form); implications from the
@@ -87,7 +89,7 @@ def add_constraints(
         elif isinstance(constraint, Visible):
             _visible(cp, constraint, value, n)
         elif isinstance(constraint, Automaton):
-            _automaton(cp, constraint.deterministic(), holds, n)
+            _automaton(cp, constraint, holds, n)
         elif isinstance(constraint, Count):
             flags = [
                 holds(i, d) for i in constraint.cells for d in constraint.digits if 1 <= d <= n
@@ -188,7 +190,7 @@ def _element(
 
 
 def _automaton(cp: Any, rule: Automaton, holds: Callable[[int, int], Any], n: int) -> None:
-    """A deterministic automaton as layers of state and transition literals."""
+    """An automaton as layers of state and transition literals."""
     cells, m = rule.cells, len(rule.cells)
     digits = range(1, n + 1)
     ahead: list[set[int]] = [{rule.start}]
