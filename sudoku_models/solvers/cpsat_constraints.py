@@ -9,13 +9,15 @@ Each primitive becomes CP-SAT's own constraint over the cells' integer values:
 - :class:`Visible`: running maxima (``AddMaxEquality``), a flag per cell that is true exactly when
   the cell is above the maximum before it, and a linear count of the flags;
 - :class:`Automaton`: layers over the digit literals: a literal per state live after each cell
-  (reachable from the start, able to reach an accepting state), one per transition (its state
-  and its digit, both ways), a state holding exactly when a transition into it fires, and some
-  transition firing at each cell. A state's literal says "some run reaches it", so every
-  literal follows from the cells, for a non-deterministic automaton too. (``AddAutomaton``
+  (reachable from the start, able to reach an accepting state) that holds exactly when some run
+  reaches it (a state and a digit imply each next state; a state and the digit read imply one
+  of the states before it on that digit), and some live state after every cell. Every literal
+  follows from the cells, for a non-deterministic automaton too. (``AddAutomaton``
   leaves internal variables free: one search reported a grid up to a dozen times, OR-Tools
   9.15; it also refuses a state with two next states on one value, and making a lunchbox's
-  automaton deterministic multiplied its transitions by 16.)
+  automaton deterministic multiplied its transitions by 16. A literal per transition, tied to
+  its state and digit, made CP-SAT prove a 9-cell lunchbox on an empty board in 10.7 s, these
+  clauses alone in 2.3 s.)
 - :class:`Count`: a linear sum of the literals "cell holds one of the digits" between the
   bounds;
 - :class:`Element`: ``AddElement`` on the index value (integer form); implications from the
@@ -190,7 +192,7 @@ def _element(
 
 
 def _automaton(cp: Any, rule: Automaton, holds: Callable[[int, int], Any], n: int) -> None:
-    """An automaton as layers of state and transition literals."""
+    """An automaton as layers of state literals, each true exactly when some run reaches it."""
     cells, m = rule.cells, len(rule.cells)
     digits = range(1, n + 1)
     ahead: list[set[int]] = [{rule.start}]
@@ -207,19 +209,15 @@ def _automaton(cp: Any, rule: Automaton, holds: Callable[[int, int], Any], n: in
         return
     state: dict[int, Any] = {rule.start: cp.new_constant(1)}
     for k, i in enumerate(cells):
-        fired: dict[int, list[Any]] = {}
+        following = {r: cp.new_bool_var("") for r in sorted(live[k + 1])}
+        cp.add_bool_or(list(following.values()))
+        came: dict[tuple[int, int], list[Any]] = {}
         for q in sorted(live[k]):
             for d in digits:
                 for r in sorted(rule.step.get((q, d), set()) & live[k + 1]):
-                    move = cp.new_bool_var("")
-                    cp.add_bool_and([state[q], holds(i, d)]).only_enforce_if(move)
-                    cp.add_bool_or([~state[q], ~holds(i, d), move])
-                    fired.setdefault(r, []).append(move)
-        cp.add_bool_or([move for moves in fired.values() for move in moves])
-        following = {}
-        for r, moves in fired.items():
-            following[r] = cp.new_bool_var("")
-            cp.add_bool_or(moves).only_enforce_if(following[r])
-            for move in moves:
-                cp.add_implication(move, following[r])
+                    cp.add_bool_or([~state[q], ~holds(i, d), following[r]])
+                    came.setdefault((r, d), []).append(state[q])
+        for r, lit in following.items():
+            for d in digits:
+                cp.add_bool_or([~lit, ~holds(i, d), *came.get((r, d), ())])
         state = following
