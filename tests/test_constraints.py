@@ -159,3 +159,24 @@ def test_the_numba_backend_refuses_them_naming_the_backends_that_can() -> None:
     )
     with pytest.raises(UnsupportedModelError, match="backtracking, sat or cpsat"):
         get_solver("numba").solve(model)
+
+
+def test_a_cell_listed_twice_is_read_twice_on_every_backend() -> None:
+    """A word over r1c1 r1c2 r1c1 (a loop back to its start) and a count that counts r1c1
+    twice: each backend finds exactly the grids that meet them."""
+    rising = frozenset((q, d, d) for q in range(5) for d in range(1, 5) if d > q)
+    back = Automaton(
+        (0, 1, 0),
+        rising | frozenset((q, d, 9) for q in range(5) for d in (1, 2)),
+        0,
+        frozenset({9}),
+        "up then down to a low digit",
+    )
+    twice = Count((0, 0, 5), frozenset({1, 3}), 2, 2)
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), constraints=[back, twice])
+    want = sorted(g for g in testing.all_grids_4x4() if model.is_solution(g))
+    assert 0 < len(want) < 288
+    assert all(g[0] < g[1] and g[0] in (1, 2) for g in want)
+    for backend in BACKENDS:
+        got = sorted(s.cells for s in get_solver(backend).solve(model, limit=0).solutions)
+        assert got == want, backend
