@@ -410,3 +410,26 @@ def test_published_puzzles_have_their_published_solution_only(entry: dict, backe
         pytest.skip(f"the handwritten search did not finish {entry['name']} in {limit} s")
     assert result.status.name == "UNIQUE"
     assert result.solution is not None and result.solution.cells == solution
+
+
+@pytest.mark.parametrize("case", sorted(GLOBAL_CASES))
+def test_a_puzzle_under_a_global_rule_has_the_same_unique_solution_on_every_backend(
+    case: str,
+) -> None:
+    """Givens from a grid the rule allows, added until MiniSat finds no other: sat, cpsat and
+    the handwritten search each find that grid and prove it unique."""
+    rule, box, _ = GLOBAL_CASES[case]
+    empty = Model.from_puzzle(Puzzle.empty(box), variants=[rule])
+    grid = get_solver("sat").solve(empty, time_limit=60).solution
+    assert grid is not None
+    checker = get_solver("sat:minisat22")
+    givens = [0] * empty.size
+    for i in random.Random(case).sample(range(empty.size), empty.size):
+        givens[i] = grid.cells[i]
+        model = Model.from_puzzle(Puzzle(empty.board, tuple(givens)), variants=[rule])
+        if checker.solve(model, limit=2, time_limit=60).status.name == "UNIQUE":
+            break
+    for backend in ("sat", "cpsat", "backtracking"):
+        result = get_solver(backend).solve(model, limit=2, time_limit=60)
+        assert result.status.name == "UNIQUE", backend
+        assert result.solution == grid
