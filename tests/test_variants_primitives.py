@@ -433,3 +433,9 @@ def test_a_puzzle_under_a_global_rule_has_the_same_unique_solution_on_every_back
         result = get_solver(backend).solve(model, limit=2, time_limit=60)
         assert result.status.name == "UNIQUE", backend
         assert result.solution == grid
+
+
+def test_a_rellik_total_no_digits_of_the_cage_reach_leaves_only_different_digits() -> None:
+    rules = v.RellikCage(((0, 0), (0, 1), (1, 1)), 10).primitives(Board(2, 2))
+    assert [type(p).__name__ for p in rules] == ["AllDifferent"]
+    assert len(v.RellikCage(((0, 0), (0, 1), (1, 1)), 9).primitives(Board(2, 2))) == 2

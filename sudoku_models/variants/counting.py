@@ -130,6 +130,9 @@ class RellikCage(_Cage):
         cells = self.distinct(board)
         if self.total < 1:
             raise InvalidPuzzleError(f"{self.describe()}: the total must be at least 1")
+        k, n = len(cells), board.n
+        if self.total > k * (2 * n - k + 1) // 2:  # no digits of the cage reach it
+            return [AllDifferent(cells, self.describe())]
         window = (1 << self.total) - 1
 
         def step(sums: int, d: int) -> int | None:
