@@ -2,8 +2,9 @@
 
 Times ``solve(model, limit=2)`` (find the solution and prove it unique) on the ISS development
 puzzles hand-translated in ``tests/data/variants/iss_new_primitives.jsonl`` (10-lines, lockout
-lines, double arrows, counting circles, regular-expression lines) and on generated 9x9 puzzles
-that use the other new rules (numbered rooms, value indexing, global entropy, look-and-say and
+lines, double arrows, counting circles, regular-expression lines, global entropy, modular
+lines, numbered rooms, lunchboxes, look-and-say and rellik cages, anti-taxicab) and on
+generated 9x9 puzzles that use the other new rules (numbered rooms, value indexing, global entropy, look-and-say and
 equality cages, parity and modular lines): a grid the rules allow is found once, then givens
 from it are added until it is the only solution (checked with MiniSat, so the timed solvers
 have not met the puzzle).
@@ -56,9 +57,13 @@ def iss_models() -> list[tuple[str, Model]]:
             givens[board.cell(*_cell(name))] = d
         rules = []
         for rule in entry["rules"]:
-            args = dict(rule)
-            kind, cells = args.pop("kind"), tuple(_cell(c) for c in args.pop("cells"))
-            rules.append(getattr(v, kind)(cells, **args))
+            args = {k: x for k, x in rule.items() if k != "kind"}
+            for key in ("cells", "circle"):
+                if key in args:
+                    args[key] = tuple(_cell(c) for c in args[key])
+            if "clue" in args:
+                args["clue"] = tuple(args["clue"])
+            rules.append(getattr(v, rule["kind"])(**args))
         model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
         out.append((entry["name"], model))
     return out

@@ -377,7 +377,8 @@ ISS_PUZZLES = [
 
 
 def _iss_model(entry: dict) -> Model:
-    """The model of a hand-translated puzzle (rules named by variant class, cells as R1C1)."""
+    """The model of a hand-translated puzzle: each rule a variant class by name with its
+    arguments, cells written R1C1 and clues outside the grid as [row, column]."""
 
     def cell(name: str) -> tuple[int, int]:
         r, c = name[1:].split("C")
@@ -389,9 +390,13 @@ def _iss_model(entry: dict) -> Model:
         givens[board.cell(*cell(name))] = d
     rules = []
     for rule in entry["rules"]:
-        args = dict(rule)
-        kind, cells = args.pop("kind"), tuple(cell(c) for c in args.pop("cells"))
-        rules.append(getattr(v, kind)(cells, **args))
+        args = {k: x for k, x in rule.items() if k != "kind"}
+        for key in ("cells", "circle"):
+            if key in args:
+                args[key] = tuple(cell(c) for c in args[key])
+        if "clue" in args:
+            args["clue"] = tuple(args["clue"])
+        rules.append(getattr(v, rule["kind"])(**args))
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
 
 
@@ -404,7 +409,7 @@ def test_published_puzzles_have_their_published_solution_only(entry: dict, backe
     model = _iss_model(entry)
     solution = tuple(int(ch) for ch in entry["solution"])
     assert model.is_solution(solution)
-    limit = 5.0 if backend == "backtracking" else 60.0
+    limit = 2.0 if backend == "backtracking" else 60.0
     result = get_solver(backend).solve(model, limit=2, time_limit=limit)
     if result.status.name == "TIMEOUT" and backend == "backtracking":
         pytest.skip(f"the handwritten search did not finish {entry['name']} in {limit} s")
