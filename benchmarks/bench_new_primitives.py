@@ -4,10 +4,10 @@ Times ``solve(model, limit=2)`` (find the solution and prove it unique) on the I
 puzzles hand-translated in ``tests/data/variants/iss_new_primitives.jsonl`` (10-lines, lockout
 lines, double arrows, counting circles, regular-expression lines, global entropy, modular
 lines, numbered rooms, lunchboxes, look-and-say and rellik cages, anti-taxicab) and on
-generated 9x9 puzzles that use the other new rules (numbered rooms, value indexing, global entropy, look-and-say and
-equality cages, parity and modular lines): a grid the rules allow is found once, then givens
-from it are added until it is the only solution (checked with MiniSat, so the timed solvers
-have not met the puzzle).
+generated 9x9 puzzles that use the other new rules (numbered rooms, value indexing, global
+entropy, look-and-say and equality cages, parity and modular lines): a grid the rules allow
+is found once, then givens from it are added until it is the only solution (checked with
+MiniSat, so the timed solvers have not met the puzzle).
 
 Every timed call makes a new solver object and builds the model's encoding from nothing (the
 encodings are cached per rule set, so each puzzle is timed once per backend); the backends take
