@@ -15,7 +15,15 @@ Every primitive is written once here, over the cell-digit variables ``x(i, d)`` 
 - :class:`Implies`: the linear sum's clauses, each with a guard literal added, and the
   condition implying the guard (conditions asking for the same sum share its clauses);
 - :class:`Visible`: order-encoded running maxima, a visibility flag per cell, and the flags'
-  count as a partial sum.
+  count as a partial sum;
+- :class:`Automaton`: the layered state encoding that generalises the partial sums: one
+  auxiliary per state live after each cell (reachable from the start and still able to reach an
+  accepting state), a state and a digit implying one of the next states, and backwards each
+  state needing a live state and a digit before it, each digit a state that takes it on;
+- :class:`Count`: the cells' membership flags counted as a partial sum (a sequential counter)
+  whose final value lies between the bounds;
+- :class:`Element`: implications, the index digit ``d`` and the target's digit forcing the
+  picked cell's.
 
 When the givens simplify the formula, a known cell's literal is a constant: clauses it satisfies
 are dropped and literals it falsifies left out.
@@ -26,7 +34,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from .constraints import AllowedDigits, Constraint, Implies, LinearSum, Relation, Table, Visible
+from .constraints import (
+    AllowedDigits,
+    Automaton,
+    Constraint,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Relation,
+    Table,
+    Visible,
+)
 from .errors import UnsupportedModelError
 
 #: A literal: a variable number (negative when negated) or a constant ``True`` / ``False``.
@@ -107,6 +126,12 @@ class _Writer:
             self.implies(constraint)
         elif isinstance(constraint, Visible):
             self.visible(constraint)
+        elif isinstance(constraint, Automaton):
+            self.automaton(constraint)
+        elif isinstance(constraint, Count):
+            self.count(constraint)
+        elif isinstance(constraint, Element):
+            self.element(constraint)
         else:
             raise UnsupportedModelError(
                 f"the sat backend cannot encode {type(constraint).__name__}; try the cpsat backend"
@@ -168,17 +193,21 @@ class _Writer:
         self.weighted_sum(items, total.total, guard)
 
     def weighted_sum(
-        self, items: list[list[tuple[Literal, int]]], total: int, guard: list[Literal]
+        self,
+        items: list[list[tuple[Literal, int]]],
+        total: int | range,
+        guard: list[Literal],
     ) -> None:
-        """``sum of the weights of the true choices == total``, exactly one choice of each
-        item being true, when every literal of ``guard`` holds."""
+        """``sum of the weights of the true choices == total`` (or in the range ``total``),
+        exactly one choice of each item being true, when every literal of ``guard`` holds."""
         unless = [_negate(g) for g in guard]
         m = len(items)
         reach: list[set[int]] = [{0}]
         for item in items:
             reach.append({s + w for s in reach[-1] for _, w in item})
         need: list[set[int]] = [set() for _ in range(m + 1)]
-        need[m] = {total} & reach[m]
+        need[m] = {t for t in reach[m] if t in total} if isinstance(total, range) else {total}
+        need[m] &= reach[m]
         for k in range(m - 1, -1, -1):
             need[k] = {s for s in reach[k] if any(s + w in need[k + 1] for _, w in items[k])}
         if not need[0]:
@@ -250,3 +279,100 @@ class _Writer:
                 self.add([_negate(lit), _negate(top[k - 1][e]), -seen])
             items.append([(seen, 1), (-seen, 0)])
         self.weighted_sum(items, sky.count, [])
+
+    def automaton(self, rule: Automaton) -> None:
+        """One auxiliary per live state after each inner cell; the start before the first cell
+        and the accepting states after the last are constants."""
+        cells, m = rule.cells, len(rule.cells)
+        digits = [[d for d in range(1, self.n + 1) if self.lit(i, d) is not False] for i in cells]
+        ahead: list[set[int]] = [{rule.start}]
+        for k in range(m):
+            ahead.append(
+                {r for q in ahead[k] for d in digits[k] for r in rule.step.get((q, d), ())}
+            )
+        live: list[set[int]] = [set() for _ in range(m + 1)]
+        live[m] = ahead[m] & rule.accepting
+        for k in range(m - 1, -1, -1):
+            live[k] = {
+                q
+                for q in ahead[k]
+                if any(rule.step.get((q, d), set()) & live[k + 1] for d in digits[k])
+            }
+        if not live[0]:
+            self.add([])
+            return
+        state: dict[tuple[int, int], Literal] = {(0, rule.start): True}
+        state.update({(m, q): True for q in live[m]})
+        for k in range(1, m):
+            for q in sorted(live[k]):
+                state[k, q] = self.fresh.take()
+        for k, i in enumerate(cells):
+            for d in digits[k]:
+                taking = []
+                for q in sorted(live[k]):
+                    nxt = sorted(rule.step.get((q, d), set()) & live[k + 1])
+                    if nxt:
+                        taking.append(state[k, q])
+                    self.add(
+                        [
+                            _negate(state[k, q]),
+                            _negate(self.lit(i, d)),
+                            *(state[k + 1, r] for r in nxt),
+                        ]
+                    )
+                self.add([_negate(self.lit(i, d)), *taking])
+        for k in range(1, m):
+            self.add([state[k, q] for q in sorted(live[k])])
+            before = [
+                (q, d, rule.step.get((q, d), frozenset()))
+                for q in live[k - 1]
+                for d in digits[k - 1]
+            ]
+            for r in sorted(live[k]):
+                came = [(q, d) for q, d, nxt in before if r in nxt]
+                self.add(
+                    [-int(state[k, r]), *(state[k - 1, q] for q in sorted({q for q, _ in came}))]
+                )
+                self.add(
+                    [
+                        -int(state[k, r]),
+                        *(self.lit(cells[k - 1], d) for d in sorted({d for _, d in came})),
+                    ]
+                )
+
+    def count(self, rule: Count) -> None:
+        """A sequential counter: the cells' flags "holds one of the digits" as a partial sum."""
+        items: list[list[tuple[Literal, int]]] = []
+        for i in rule.cells:
+            inside = [self.lit(i, d) for d in sorted(rule.digits) if 1 <= d <= self.n]
+            inside = [lit for lit in inside if lit is not False]
+            if not inside:
+                items.append([(True, 0)])
+            elif any(lit is True for lit in inside):
+                items.append([(True, 1)])
+            elif len(inside) == 1:
+                items.append([(inside[0], 1), (_negate(inside[0]), 0)])
+            else:
+                flag = self.fresh.take()
+                for lit in inside:
+                    self.add([_negate(lit), flag])
+                self.add([-flag, *inside])
+                items.append([(flag, 1), (-flag, 0)])
+        self.weighted_sum(items, range(rule.low, rule.high + 1), [])
+
+    def element(self, rule: Element) -> None:
+        """Index digit ``d`` and the wanted digit ``e`` give the picked cell the digit ``e``."""
+        index, choices = rule.index, rule.choices
+        for d in range(1, self.n + 1):
+            pick = _negate(self.lit(index, d))
+            if d > len(choices):
+                self.add([pick])
+                continue
+            chosen = choices[d - 1]
+            if rule.target is None:
+                self.add([pick, self.lit(chosen, rule.value)])
+                continue
+            for e in range(1, self.n + 1):
+                want = self.lit(rule.target, e)
+                self.add([pick, _negate(want), self.lit(chosen, e)])
+                self.add([pick, _negate(self.lit(chosen, e)), want])

@@ -14,7 +14,13 @@ Every rule of a puzzle, classic or variant, is written with these primitives:
 - :class:`Table`: the digits of a few cells form one of the listed tuples (quadruples, between
   lines);
 - :class:`Implies`: when some cells hold given digits, a linear sum holds (x-sums, sandwiches);
-- :class:`Visible`: so many cells of a line are larger than every cell before them (skyscrapers).
+- :class:`Visible`: so many cells of a line are larger than every cell before them (skyscrapers);
+- :class:`Automaton`: the digits along a line, read in order, form a word a finite automaton
+  accepts (lockout, modular, parity and 10-lines, regular expressions, rules written in Python);
+- :class:`Count`: how many cells of a set hold digits of a set lies between two bounds
+  (global entropy, equality and look-and-say cages);
+- :class:`Element`: the digit of an index cell picks which cell of a list holds a value
+  (numbered rooms, value indexing).
 
 A primitive is a frozen dataclass over cell indices ``0..n*n-1`` (row-major) and digits ``1..n``;
 :meth:`holds` checks a complete grid, which is the meaning every backend must agree with.
@@ -23,8 +29,11 @@ A primitive is a frozen dataclass over cell indices ``0..n*n-1`` (row-major) and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidPuzzleError
 
 
 @dataclass(frozen=True)
@@ -202,8 +211,188 @@ class Visible:
         return seen == self.count
 
 
+#: Most states :meth:`Automaton.build` makes before refusing.
+MAX_STATES = 100_000
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """The digits of ``cells``, read in order, are a word the automaton accepts.
+
+    States are integers; ``transitions`` holds triples ``(state, digit, next state)``; a state
+    may have several next states on one digit (a non-deterministic automaton accepts a word
+    when some run ends in ``accepting``). A digit with no transition from a state is rejected.
+
+    >>> parity = Automaton((0, 1, 2), frozenset(
+    ...     (q, d, d % 2) for q in (0, 1, 2) for d in range(1, 5) if q == 2 or d % 2 != q), 2,
+    ...     frozenset({0, 1}), "parity line")   # state: last digit's parity (2: none yet)
+    >>> parity.holds([1, 2, 3]), parity.holds([1, 3, 2])
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    transitions: frozenset[tuple[int, int, int]]
+    start: int
+    accepting: frozenset[int]
+    name: str = ""
+    #: ``(state, digit) -> next states``, built once from ``transitions``.
+    step: dict[tuple[int, int], frozenset[int]] = field(
+        default_factory=dict, init=False, compare=False, repr=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        what = self.name or f"automaton over cells {list(self.cells)}"
+        if not self.cells:
+            raise InvalidPuzzleError(f"{what}: no cells")
+        if not self.accepting:
+            raise InvalidPuzzleError(f"{what}: no accepting state")
+        step: dict[tuple[int, int], set[int]] = {}
+        for q, d, r in self.transitions:
+            step.setdefault((q, d), set()).add(r)
+        self.step.update({key: frozenset(v) for key, v in step.items()})
+        labels = sorted({d for _, d, _ in self.transitions})
+        reach = {self.start}
+        for _ in self.cells:
+            reach = {r for q in reach for d in labels for r in self.step.get((q, d), ())}
+        if not reach & self.accepting:
+            raise InvalidPuzzleError(
+                f"{what}: no word of {len(self.cells)} digits reaches an accepting state"
+            )
+
+    @classmethod
+    def build(
+        cls,
+        cells: Sequence[int],
+        start: Hashable,
+        step: Callable[[Any, int], Any],
+        accept: Callable[[Any], bool],
+        n: int,
+        name: str = "",
+        many: bool = False,
+    ) -> Automaton:
+        """The automaton of a rule written in Python, its states explored from ``start``.
+
+        ``step(state, digit)`` gives the next state (any hashable value), or None when the
+        digit breaks the rule; with ``many=True`` it gives an iterable of next states (a
+        non-deterministic rule). ``accept(state)`` says whether a word may end there. Only the
+        states reachable within ``len(cells)`` digits ``1..n`` are made.
+
+        >>> ten = Automaton.build((0, 1, 2), 0, lambda s, d: (s + d) % 10 if s + d <= 10 else None,
+        ...                       lambda s: s == 0, 9, "10-line")   # segments adding up to 10
+        >>> ten.holds([3, 7, 5]), ten.holds([1, 2, 7])
+        (False, True)
+        """
+        number: dict[Any, int] = {start: 0}
+        layer = [start]
+        transitions: set[tuple[int, int, int]] = set()
+        for _ in cells:
+            following: list[Any] = []
+            for state in layer:
+                for d in range(1, n + 1):
+                    out = step(state, d)
+                    for nxt in out if many else () if out is None else (out,):
+                        if nxt not in number:
+                            if len(number) >= MAX_STATES:
+                                raise InvalidPuzzleError(
+                                    f"{name or 'automaton'}: more than {MAX_STATES} states"
+                                )
+                            number[nxt] = len(number)
+                            following.append(nxt)
+                        transitions.add((number[state], d, number[nxt]))
+            layer = following
+        accepting = frozenset(k for state, k in number.items() if accept(state))
+        return cls(tuple(cells), frozenset(transitions), 0, accepting, name)
+
+    def runs(self, digits: Iterable[int]) -> frozenset[int]:
+        """The states some run can be in after reading ``digits``."""
+        states = frozenset({self.start})
+        for d in digits:
+            states = frozenset(r for q in states for r in self.step.get((q, d), ()))
+        return states
+
+    @property
+    def is_deterministic(self) -> bool:
+        """Whether each state has at most one next state on each digit."""
+        return all(len(v) == 1 for v in self.step.values())
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        return bool(self.runs(grid[i] for i in self.cells) & self.accepting)
+
+
+@dataclass(frozen=True)
+class Count:
+    """Between ``low`` and ``high`` (inclusive) of ``cells`` hold a digit of ``digits``.
+
+    >>> lows = Count((0, 1, 2, 3), frozenset({1, 2, 3}), 1, 4, "global entropy")
+    >>> lows.holds([1, 5, 9, 4]), lows.holds([4, 5, 9, 6])
+    (True, False)
+    """
+
+    cells: tuple[int, ...]
+    digits: frozenset[int]
+    low: int
+    high: int
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.low <= self.high or self.low > len(self.cells):
+            what = self.name or f"count over cells {list(self.cells)}"
+            raise InvalidPuzzleError(
+                f"{what}: between {self.low} and {self.high} of {len(self.cells)} cells "
+                "cannot hold the digits"
+            )
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        return self.low <= sum(grid[i] in self.digits for i in self.cells) <= self.high
+
+
+@dataclass(frozen=True)
+class Element:
+    """The digit ``d`` of cell ``index`` picks ``choices[d - 1]``, which holds ``value`` (a
+    digit) or, with ``target``, the digit of that cell; a digit beyond the list breaks it.
+
+    >>> room = Element(0, (0, 1, 2, 3), value=4, name="numbered room")   # 2: the second is 4
+    >>> room.holds([2, 4, 1, 3]), room.holds([3, 4, 1, 2])
+    (True, False)
+    """
+
+    index: int
+    choices: tuple[int, ...]
+    value: int = 0
+    target: int | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        what = self.name or f"element indexed by cell {self.index}"
+        if not self.choices:
+            raise InvalidPuzzleError(f"{what}: no cells to pick from")
+        if (self.target is None) == (self.value == 0):
+            raise InvalidPuzzleError(f"{what}: give either a value or a target cell")
+        if self.target is None and self.value < 1:
+            raise InvalidPuzzleError(f"{what}: the value {self.value} is not a digit")
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The index cell, the cells it may pick, and the target cell when there is one."""
+        more = () if self.target is None else (self.target,)
+        return tuple(dict.fromkeys((self.index, *self.choices, *more)))
+
+    def wanted(self, grid: Sequence[int]) -> int:
+        """The digit the picked cell must hold on ``grid``."""
+        return self.value if self.target is None else grid[self.target]
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        d = grid[self.index]
+        return 1 <= d <= len(self.choices) and grid[self.choices[d - 1]] == self.wanted(grid)
+
+
 #: Any primitive a model may hold besides its all-different groups and sum cages.
-Constraint = LinearSum | Relation | AllowedDigits | Table | Implies | Visible
+Constraint = (
+    LinearSum | Relation | AllowedDigits | Table | Implies | Visible | Automaton | Count | Element
+)
 
 
 def all_hold(constraints: Iterable[Constraint], grid: Sequence[int]) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from .board import Board, cell_name
 from .cnf import cell_digit, encode
+from .constraints import Automaton, Count, Element
 from .model import Model
 from .puzzle import Puzzle
 from .solvers.cpsat import CpSatSolver
@@ -46,6 +47,11 @@ class RuleView:
                 word = f"aux{abs(lit) - n**3}"
             words.append(word if lit > 0 else f"-{word}")
         return " | ".join(words)
+
+    def describe_primitives(self) -> list[str]:
+        """Each primitive in words, its cells named; automata, counts and element lookups
+        with what they hold (states, bounds, the cells picked)."""
+        return [describe_primitive(p, self.board) for p in self.primitives]
 
     def summary(self) -> str:
         """One line: counts of primitives, clauses, auxiliary variables, CP-SAT constraints."""
@@ -90,3 +96,41 @@ def _cpsat_added(base: Model, model: Model, form: str) -> list[str]:
     before = [str(c).strip() for c in solver.native_model(base).proto.constraints]
     after = [str(c).strip() for c in solver.native_model(model).proto.constraints]
     return _added(before, after)
+
+
+def describe_primitive(primitive: Primitive, board: Board) -> str:
+    """One primitive in words, its cells named (``r1c1``).
+
+    >>> from sudoku_models.constraints import Count
+    >>> describe_primitive(Count((0, 1), frozenset({1, 2}), 1, 2), Board(2, 2))
+    'count: 1 to 2 of r1c1 r1c2 hold 1 2'
+    """
+
+    def names(cells: Sequence[int]) -> str:
+        return " ".join(cell_name(*board.row_col(i)) for i in cells)
+
+    if isinstance(primitive, Automaton):
+        states = {primitive.start} | {q for q, _, r in primitive.transitions}
+        states |= {r for *_, r in primitive.transitions}
+        kind = "deterministic" if primitive.is_deterministic else "non-deterministic"
+        return (
+            f"automaton along {names(primitive.cells)}: {len(states)} states, "
+            f"{len(primitive.transitions)} transitions, {len(primitive.accepting)} accepting, "
+            f"{kind}"
+        )
+    if isinstance(primitive, Count):
+        digits = " ".join(map(str, sorted(primitive.digits)))
+        return (
+            f"count: {primitive.low} to {primitive.high} of {names(primitive.cells)} hold {digits}"
+        )
+    if isinstance(primitive, Element):
+        wanted = (
+            str(primitive.value)
+            if primitive.target is None
+            else f"the digit of {names([primitive.target])}"
+        )
+        return (
+            f"element: digit d of {names([primitive.index])} picks the d-th of "
+            f"{names(primitive.choices)}, which holds {wanted}"
+        )
+    return f"{type(primitive).__name__.lower()} over {names(primitive.cells)}"

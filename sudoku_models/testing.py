@@ -29,6 +29,8 @@ from collections.abc import Iterable, Iterator
 
 from . import datasets
 from .board import Board
+from .constraints import Automaton, Constraint, Count, Element
+from .errors import UnsupportedModelError
 from .model import Model
 from .puzzle import Puzzle
 from .solvers import get_solver
@@ -118,6 +120,7 @@ def check_solver(solver: Solver | str, max_n: int = 9, time_limit: float = 60.0)
     check_blocking(solver, time_limit)
     check_time_limit(solver)
     check_inputs_unchanged(solver, time_limit)
+    check_primitives(solver, time_limit)
 
 
 def check_known_puzzles(solver: Solver, max_n: int = 9, time_limit: float = 60.0) -> None:
@@ -225,3 +228,52 @@ def check_inputs_unchanged(solver: Solver, time_limit: float = 60.0) -> None:
     solver.solve(model, limit=2, exclude=exclude, time_limit=time_limit)
     assert exclude == [grid] and grid == list(result.solutions[0].cells)
     assert model == Model.from_puzzle(rows)
+
+
+def _parity_line() -> Automaton:
+    """Digits alternate between odd and even along r1c1 r2c2 r3c3 r4c4 (state: last parity)."""
+    steps = frozenset((q, d, d % 2) for q in (0, 1, 2) for d in range(1, 5) if q != d % 2)
+    return Automaton((0, 5, 10, 15), steps, 2, frozenset({0, 1}), "parity line")
+
+
+def _lockout_line() -> Automaton:
+    """r1c1 and r3c3 differ by at least 2 and r2c1, r2c2 lie outside the span between them:
+    a non-deterministic automaton guessing the last digit at the first."""
+    steps = set()
+    for a in range(1, 5):
+        for b in range(1, 5):
+            if abs(a - b) >= 2:
+                steps.add((0, a, 10 * a + b))
+                steps.update((10 * a + b, d, 10 * a + b) for d in range(1, 5) if not a <= d <= b)
+                steps.update((10 * a + b, d, 10 * a + b) for d in range(1, 5) if not b <= d <= a)
+                steps.add((10 * a + b, b, 100))
+    return Automaton((0, 4, 5, 10), frozenset(steps), 0, frozenset({100}), "lockout line")
+
+
+#: Small models of the automaton, count and element primitives, each with givens or not.
+PRIMITIVE_SAMPLES: tuple[tuple[str, tuple[Constraint, ...]], ...] = (
+    ("parity line", (_parity_line(),)),
+    ("lockout line", (_lockout_line(),)),
+    ("count", (Count((0, 1, 4, 5, 6, 10), frozenset({1, 2}), 3, 3),)),
+    ("count and element", (Count((0, 5, 10, 15), frozenset({4}), 2, 4), Element(0, (1, 2, 3), 4))),
+    ("element with a target", (Element(4, (5, 6, 7, 12), target=0), Element(8, (9, 10), 2))),
+)
+
+
+def check_primitives(solver: Solver, time_limit: float = 60.0) -> None:
+    """Models with automata, counts and element lookups on 4x4 boards give exactly the grids that
+    meet their rules, or raise ``UnsupportedModelError`` (a backend that cannot express them)."""
+    grids = all_grids_4x4()
+    board = Board(2, 2)
+    for name, constraints in PRIMITIVE_SAMPLES:
+        empty = Model.from_puzzle(Puzzle.empty((2, 2)), constraints=constraints)
+        allowed = [g for g in grids if empty.is_solution(g)]
+        givens = tuple(d if i in (6, 9) else 0 for i, d in enumerate(allowed[len(allowed) // 2]))
+        for model in (empty, Model.from_puzzle(Puzzle(board, givens), constraints=constraints)):
+            try:
+                result = solver.solve(model, limit=0, time_limit=time_limit)
+            except UnsupportedModelError:
+                return
+            got = sorted(s.cells for s in result.solutions)
+            want = sorted(g for g in allowed if all(x in (0, y) for x, y in zip(model.givens, g)))
+            assert got == want, f"{solver.label} found {len(got)} grids of {name}, want {len(want)}"

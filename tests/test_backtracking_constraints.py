@@ -14,6 +14,9 @@ from sudoku_models import testing
 from sudoku_models.board import Board
 from sudoku_models.constraints import (
     AllowedDigits,
+    Automaton,
+    Count,
+    Element,
     Implies,
     LinearSum,
     Relation,
@@ -28,8 +31,11 @@ from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.backtracking import constraint
 from sudoku_models.solvers.backtracking.derived import implied_sums
 from sudoku_models.solvers.backtracking.propagators import (
+    AutomatonPropagator,
     CasePropagator,
+    CountPropagator,
     DigitSetPropagator,
+    ElementPropagator,
     LinearSumPropagator,
     TablePropagator,
     VisiblePropagator,
@@ -503,3 +509,72 @@ def test_givenless_killers_agree_with_sat(oracle, seed):
         want = get_solver("sat").solve(model, limit=limit, time_limit=TIME_LIMIT)
         assert got.status is want.status and got.count == want.count
         assert all(model.is_solution(s.cells) for s in got.solutions)
+
+
+def _supported(constraint, cells, masks, n):
+    """Per cell, the digits of the tuples of candidates that meet ``constraint`` (brute force)."""
+    options = [[d for d in range(1, n + 1) if m >> (d - 1) & 1] for m in masks]
+    keep = [0] * len(cells)
+    for digits in itertools.product(*options):
+        if constraint.holds(dict(zip(cells, digits))):
+            for k, d in enumerate(digits):
+                keep[k] |= 1 << (d - 1)
+    return keep
+
+
+def _run(prop, cells, masks, size):
+    cand = [0] * size
+    for i, m in zip(cells, masks):
+        cand[i] = m
+    ok = prop.run(cand, lambda i, m: bool(cand.__setitem__(i, m) or m))
+    return [cand[i] for i in cells] if ok else None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(1, 15), min_size=1, max_size=5), st.integers(0, 2**32))
+def test_automaton_keeps_exactly_the_supported_digits(masks, seed):
+    rng = random.Random(seed)
+    cells = tuple(range(len(masks)))
+    steps = frozenset(
+        (q, d, r) for q in range(3) for d in range(1, 5) for r in range(3) if rng.random() < 0.4
+    )
+    try:
+        rule = Automaton(cells, steps, 0, frozenset({rng.randrange(3)}))
+    except InvalidPuzzleError:
+        return
+    keep = _supported(rule, cells, masks, 4)
+    got = AutomatonPropagator(rule, 4).prune(tuple(masks))
+    assert list(got) == (keep if all(keep) else [])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(1, 15), min_size=1, max_size=5), st.integers(0, 5), st.integers(0, 5))
+def test_count_keeps_exactly_the_supported_digits(masks, low, extra):
+    cells = tuple(range(len(masks)))
+    assume(low <= len(cells))
+    rule = Count(cells, frozenset({1, 3}), low, low + extra)
+    keep = _supported(rule, cells, masks, 4)
+    got = _run(CountPropagator(rule, 4), cells, masks, len(cells))
+    assert got == (keep if all(keep) else None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 15), min_size=4, max_size=4), st.integers(0, 2**32))
+def test_element_keeps_the_supported_digits_and_settles_a_fixed_index(masks, seed):
+    rng = random.Random(seed)
+    choices = tuple(rng.randrange(4) for _ in range(rng.randint(1, 4)))
+    if rng.random() < 0.5:
+        rule = Element(0, choices, value=rng.randint(1, 4))
+    else:
+        rule = Element(0, choices, target=rng.randrange(4))
+    cells = (0, 1, 2, 3)
+    keep = _supported(rule, cells, masks, 4)
+    got = _run(ElementPropagator(rule, 4), cells, masks, 4)
+    if got is None:
+        assert not all(keep)  # it fails only when no assignment meets the rule
+        return
+    assert all(g & k == k for g, k in zip(got, keep))  # sound: no supported digit lost
+    if all(keep):
+        assert got[0] == keep[0]  # the index keeps exactly its supported digits
+    if all(m.bit_count() == 1 for m in masks):  # complete on fixed cells
+        assert rule.holds({i: m.bit_length() for i, m in zip(cells, masks)})

@@ -329,9 +329,10 @@ def test_grid_cells_must_be_objects(grid: list) -> None:
         ({"value": True, "given": True}, r"value True is not a whole number"),
         ({"value": 2, "given": "yes"}, r"expected true or false, got 'yes' \(row 2, column 3\)"),
         (
-            {"givenPencilMarks": [1, 2]},
-            r"given pencil marks .* not supported; .*\(row 2, column 3\)",
+            {"givenPencilMarks": [1, 7]},
+            r"given pencil mark 7 is outside 1\.\.4 \(row 2, column 3\)",
         ),
+        ({"givenPencilMarks": "12"}, r"\(row 2, column 3\)"),
         ({"parity": "odd?"}, r"parity 'odd\?' is not one of ODD, EVEN \(row 2, column 3\)"),
     ],
 )

@@ -87,6 +87,14 @@ class IgnoresExclude(ViaFind):
         return super()._find(model, (), deadline, stats)
 
 
+class IgnoresConstraints(BacktrackingSolver):
+    """Solves without the model's primitive constraints."""
+
+    def _search(self, model, limit, exclude, deadline, stats, found):
+        bare = Model(model.board, model.givens, model.groups, model.cages)
+        super()._search(bare, limit, exclude, deadline, stats, found)
+
+
 class StopsAtOne(BacktrackingSolver):
     """Never looks for a second solution."""
 
@@ -157,6 +165,7 @@ class MutatesExclude(BacktrackingSolver):
         (IgnoresDeadline, testing.check_time_limit),
         (MutatesInputs, testing.check_inputs_unchanged),
         (MutatesExclude, testing.check_inputs_unchanged),
+        (IgnoresConstraints, testing.check_primitives),
     ],
 )
 def test_each_check_catches_its_kind_of_bug(broken, check):
@@ -175,6 +184,7 @@ def test_each_check_catches_its_kind_of_bug(broken, check):
         IgnoresDeadline,
         MutatesInputs,
         MutatesExclude,
+        IgnoresConstraints,
     ],
 )
 def test_check_solver_fails_for_broken_backends(broken):

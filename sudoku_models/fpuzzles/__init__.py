@@ -41,9 +41,11 @@ from ..variants import (
     EntropicLine,
     Even,
     ExtraRegion,
+    GivenPencilmarks,
     Jigsaw,
     KillerCage,
     LittleKiller,
+    LockoutLine,
     Maximum,
     Minimum,
     Negative,
@@ -189,7 +191,7 @@ def read(source: str | Mapping[str, Any]) -> Model:
                     marks.setdefault(mark.key, []).append(mark)
             except InvalidPuzzleError as exc:
                 raise InvalidPuzzleError(f"f-puzzles grid: {exc.reason}", r, c) from None
-    rules: list[Variant] = _regions(board, grid)
+    rules: list[Variant] = _regions(board, grid) + _pencil_marks(grid, n)
     for key, reader in READERS.items():
         rules += marks.get(key, [])  # where the key's own entries would write them back
         if key not in data:
@@ -236,11 +238,6 @@ def _grid(grid: Any, n: int) -> list[list[Mapping[str, Any]]]:
 def _given(cell: Mapping[str, Any], n: int) -> int:
     """The given digit of a grid cell, 0 when it has none (a digit not given is a player's, and
     no part of the puzzle)."""
-    if cell.get("givenPencilMarks") not in (None, []):
-        raise InvalidPuzzleError(
-            "given pencil marks (digits the cell is limited to) are not supported; "
-            "write them as a rule, or remove them"
-        )
     value = cell.get("value")
     if not values.flag(cell.get("given")) or value is None:
         return 0
@@ -297,6 +294,23 @@ def _each(read_one: Callable[[Mapping[str, Any], int], Variant | list[Variant]])
         return out
 
     return read_all
+
+
+def _pencil_marks(grid: list[list[Any]], n: int) -> list[Variant]:
+    """The given pencil marks of the grid's cells: digits each such cell is limited to."""
+    out: list[Variant] = []
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            marks = cell.get("givenPencilMarks")
+            if marks in (None, []):
+                continue
+            try:
+                marks = values.entries(marks)
+                digits = [values.number(d, "given pencil mark", 1, n) for d in marks]
+            except InvalidPuzzleError as exc:
+                raise InvalidPuzzleError(f"f-puzzles grid: {exc.reason}", r, c) from None
+            out.append(GivenPencilmarks((r, c), tuple(digits)))
+    return out
 
 
 def _flag(make: Callable[[], Variant]) -> Reader:
@@ -371,6 +385,12 @@ def _xv(item: Mapping[str, Any], n: int) -> Variant:
 
 
 @_each
+def _lockout(item: Mapping[str, Any], n: int) -> list[Variant]:
+    gap = values.optional_number(item, "lockout line gap", 1, n - 1)
+    return [LockoutLine(line, gap) for line in values.lines(item, n)]
+
+
+@_each
 def _clone(item: Mapping[str, Any], n: int) -> Variant:
     cells = values.cells(values.field(item, "cells"), n)
     return Clone(cells, values.cells(values.field(item, "cloneCells"), n))
@@ -418,6 +438,7 @@ READERS: dict[str, Reader] = {
     "regionsumline": _lines(RegionSumLine),
     "entropicline": _lines(EntropicLine),
     "zipperline": _lines(ZipperLine),
+    "lockout": _lockout,
     "difference": _dots(Difference, 1, lambda n: (1, n - 1)),
     "ratio": _dots(Ratio, 2, lambda n: (2, n)),
     "xv": _xv,

@@ -175,7 +175,7 @@ def _model_tables(model: Model) -> _Tables:
         kinds = sorted({type(c).__name__ for c in model.constraints})
         raise UnsupportedModelError(
             f"the numba backend handles all-different groups only, not {', '.join(kinds)}; "
-            "use the backtracking backend"
+            "use the backtracking, sat or cpsat backend"
         )
     if model.is_classic:
         return _tables(model.board, model.board.units)

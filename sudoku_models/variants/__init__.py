@@ -8,7 +8,18 @@
 from .base import Variant
 from .cages import KillerCage, LittleKiller
 from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
+from .counting import (
+    CountingCircles,
+    EqualityCage,
+    GlobalEntropy,
+    GlobalModular,
+    LookAndSayCage,
+    Lunchbox,
+    RellikCage,
+)
 from .dots import XV, Difference, Negative, Nonconsecutive, Ratio
+from .extra_lines import DoubleArrow, NabnerLine
+from .global_rules import AntiTaxicab, DutchFlatmates, GivenPencilmarks
 from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
 from .lines import (
     Arrow,
@@ -22,42 +33,64 @@ from .lines import (
     Whispers,
     ZipperLine,
 )
+from .lookups import NumberedRoom, ValueIndexing
 from .outside import Sandwich, Skyscraper, XSum
 from .regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, Jigsaw, windoku
+from .sequences import LockoutLine, ModularLine, ParityLine, RegexLine, SequenceRule, TenLine
 
 __all__ = [
     "XV",
     "AntiKing",
     "AntiKnight",
+    "AntiTaxicab",
     "Arrow",
     "BetweenLine",
     "BoxIndexer",
     "Clone",
     "ColumnIndexer",
+    "CountingCircles",
     "Diagonal",
     "Difference",
     "DisjointGroups",
+    "DoubleArrow",
+    "DutchFlatmates",
     "EntropicLine",
+    "EqualityCage",
     "Even",
     "ExtraRegion",
+    "GivenPencilmarks",
+    "GlobalEntropy",
+    "GlobalModular",
     "Jigsaw",
     "KillerCage",
     "LittleKiller",
+    "LockoutLine",
+    "LookAndSayCage",
+    "Lunchbox",
     "Maximum",
     "Minimum",
+    "ModularLine",
+    "NabnerLine",
     "Negative",
     "Nonconsecutive",
+    "NumberedRoom",
     "Odd",
     "Palindrome",
+    "ParityLine",
     "Quadruple",
     "Ratio",
+    "RegexLine",
     "RegionSumLine",
+    "RellikCage",
     "Renban",
     "RowIndexer",
     "Sandwich",
+    "SequenceRule",
     "Skyscraper",
     "SlowThermometer",
+    "TenLine",
     "Thermometer",
+    "ValueIndexing",
     "Variant",
     "Whispers",
     "XSum",

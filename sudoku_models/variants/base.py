@@ -46,6 +46,8 @@ class Variant:
 
     def write(self, data: dict[str, Any], board: Board) -> None:
         """Add this rule to the f-puzzles object ``data`` under its key."""
+        if not self.key:
+            raise InvalidPuzzleError(f"{self.describe()}: f-puzzles has no key for a {self.name}")
         data.setdefault(self.key, []).append(self.item())
 
     def item(self) -> Any:

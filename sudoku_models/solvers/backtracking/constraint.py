@@ -10,7 +10,8 @@ its candidates (digit ``d`` is bit ``d - 1``); the model is read once per shape 
   note): hidden singles in full groups, digit sets of sum cages (and of short groups whose
   pairs all carry one symmetric relation, such as renban lines), exact supports of linear sums
   (with peer cells kept different), arc consistency of relations, tables, implications,
-  sandwich clues as a whole and visibility, enumeration for the rest;
+  sandwich clues as a whole, visibility, automata along lines (states reachable forwards and
+  backwards), counts (bounds) and element lookups (supports), enumeration for the rest;
 - the allowed digits of each cell, applied before the search starts.
 
 Propagation runs to a fixpoint: placed cells are cleared from their peers first, then pending
@@ -39,7 +40,10 @@ from ...board import Board, peers_of
 from ...constraints import (
     AllDifferent,
     AllowedDigits,
+    Automaton,
     Constraint,
+    Count,
+    Element,
     Implies,
     LinearSum,
     Relation,
@@ -52,9 +56,12 @@ from ..base import Grid, Stats
 from .common import counting
 from .derived import implied_sums
 from .propagators import (
+    AutomatonPropagator,
     CasePropagator,
     CheckPropagator,
+    CountPropagator,
     DigitSetPropagator,
+    ElementPropagator,
     FullGroup,
     ImpliesPropagator,
     LinearSumPropagator,
@@ -219,6 +226,12 @@ def _propagator(c: Constraint, n: int, peers: Sequence[Sequence[int]]) -> Propag
         return ImpliesPropagator(c, n, peers)
     if isinstance(c, Visible) and distinct:
         return VisiblePropagator(c, n)
+    if isinstance(c, Automaton) and distinct:
+        return AutomatonPropagator(c, n)
+    if isinstance(c, Count):
+        return CountPropagator(c, n)
+    if isinstance(c, Element):
+        return ElementPropagator(c, n)
     return CheckPropagator(c)
 
 

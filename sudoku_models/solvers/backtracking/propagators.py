@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, Protocol
 
-from ...constraints import Implies, LinearSum, Relation, Table, Visible
+from ...constraints import Automaton, Count, Element, Implies, LinearSum, Relation, Table, Visible
 
 #: ``narrow(i, mask)``: give cell ``i`` the smaller candidate mask ``mask``; False when empty.
 Narrow = Callable[[int, int], bool]
@@ -898,6 +898,198 @@ class VisiblePropagator(Pruner):
             out.append(keep)
             reach = nxt
         return tuple(out)
+
+
+class AutomatonPropagator(Pruner):
+    """The digits along a line form a word a finite automaton accepts: lockout, modular,
+    parity and 10-lines, regular expressions, rules written in Python.
+
+    Design: the states are numbered and kept as bitsets; per state and digit the bitset of its
+    next states is tabled (and per state the bitset of the states before it on each digit). A
+    forward pass keeps the states reachable from the start after each cell, reading only the
+    cell's candidates; a backward pass starts from the reachable accepting states after the last
+    cell and keeps, before each cell, the reachable states with a transition on a candidate into
+    a state kept after it. A digit is supported exactly when some kept state before its cell has
+    a transition on it into a kept state after: one pass gives generalized arc consistency, for
+    deterministic and non-deterministic automata alike. Each step of either pass depends only on
+    the sets of states around a cell and its candidates, so it is remembered: a pass costs two
+    look-ups per cell once the states a line goes through have been seen (``O(states *
+    digits)`` the first time).
+    """
+
+    def __init__(self, rule: Automaton, n: int):
+        super().__init__()
+        self.cells = rule.cells
+        states = sorted(
+            {rule.start} | {q for q, _, r in rule.transitions} | {r for *_, r in rule.transitions}
+        )
+        place = {q: k for k, q in enumerate(states)}
+        after = [[0] * n for _ in states]
+        before = [[0] * n for _ in states]
+        for q, d, r in rule.transitions:
+            if 1 <= d <= n:
+                after[place[q]][d - 1] |= 1 << place[r]
+                before[place[r]][d - 1] |= 1 << place[q]
+        self.after = tuple(map(tuple, after))
+        self.before = tuple(map(tuple, before))
+        self.start = 1 << place[rule.start]
+        self.accepting = sum(1 << place[q] for q in rule.accepting if q in place)
+        self.n, self.width = n, len(states)
+        #: remembered steps: ``(states, mask) -> next states`` and ``(kept states after,
+        #: states before, mask) -> (digits kept, states kept before)``, packed in one integer
+        self.ahead: dict[int, int] = {}
+        self.behind: dict[int, tuple[int, int]] = {}
+
+    def prune(self, masks: tuple[int, ...]) -> tuple[int, ...]:
+        """Keep the digits on some accepted run through the candidates."""
+        n, width = self.n, self.width
+        reach = [self.start]
+        ahead = self.ahead
+        for m in masks:
+            key = reach[-1] << n | m
+            nxt = ahead.get(key)
+            if nxt is None:
+                nxt = ahead[key] = self.step(reach[-1], m)
+            if not nxt:
+                return ()
+            reach.append(nxt)
+        kept = reach[-1] & self.accepting
+        if not kept:
+            return ()
+        out = [0] * len(masks)
+        behind = self.behind
+        for k in range(len(masks) - 1, -1, -1):
+            key = ((kept << width | reach[k]) << n) | masks[k]
+            found = behind.get(key)
+            if found is None:
+                found = behind[key] = self.step_back(kept, reach[k], masks[k])
+            keep, kept = found
+            if not keep:
+                return ()
+            out[k] = keep
+        if len(ahead) > MEMO_LIMIT or len(behind) > MEMO_LIMIT:
+            ahead.clear()
+            behind.clear()
+        return tuple(out)
+
+    def step(self, states: int, m: int) -> int:
+        """The states reachable from ``states`` on one of the digits of ``m``."""
+        out = 0
+        for state in _indices(states):
+            row = self.after[state]
+            for d in _indices(m):
+                out |= row[d]
+        return out
+
+    def step_back(self, kept: int, reach: int, m: int) -> tuple[int, int]:
+        """The digits of ``m`` leading from a state of ``reach`` into ``kept``, and those
+        states."""
+        keep = came = 0
+        for d in _indices(m):
+            sources = 0
+            for state in _indices(kept):
+                sources |= self.before[state][d]
+            sources &= reach
+            if sources:
+                keep |= 1 << d
+                came |= sources
+        return keep, came
+
+
+def _indices(mask: int) -> Iterator[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class CountPropagator:
+    """Between ``low`` and ``high`` cells of a set hold one of some digits: global entropy and
+    modular rules, equality and look-and-say cages.
+
+    Design: bounds. A cell whose candidates all lie in the digits surely counts, one with some
+    there may count. Too many sure cells, or too few that may, fail; with as many sure cells as
+    ``high`` the undecided cells lose those digits, with as few possible ones as ``low`` they
+    keep only those digits. That is the arc consistency of a count.
+    """
+
+    tier = 1
+
+    def __init__(self, rule: Count, n: int):
+        self.cells = rule.cells
+        self.inside = sum(1 << (d - 1) for d in rule.digits if 1 <= d <= n)
+        self.low, self.high = rule.low, rule.high
+
+    def run(self, cand: list[int], narrow: Narrow) -> bool:
+        """Fail outside the bounds; settle the undecided cells at either bound."""
+        inside = self.inside
+        sure = maybe = 0
+        undecided = []
+        for i in self.cells:
+            m = cand[i]
+            if m & inside:
+                maybe += 1
+                if m & ~inside:
+                    undecided.append(i)
+                else:
+                    sure += 1
+        if sure > self.high or maybe < self.low:
+            return False
+        if undecided and sure == self.high:
+            return all(narrow(i, cand[i] & ~inside) for i in undecided)
+        if undecided and maybe == self.low:
+            return all(narrow(i, cand[i] & inside) for i in undecided)
+        return True
+
+
+class ElementPropagator:
+    """The digit of an index cell picks which cell of a list holds a value: numbered rooms,
+    value indexing.
+
+    Design: supports. An index digit ``d`` stays while the cell it picks can still hold the
+    wanted digit (the value, or one of the target cell's candidates); the target keeps the
+    digits some remaining pick can hold. Once the index is settled, the picked cell and the
+    target keep only the digits they share.
+    """
+
+    tier = 1
+
+    def __init__(self, rule: Element, n: int):
+        self.cells = rule.cells
+        self.index, self.choices, self.target = rule.index, rule.choices, rule.target
+        self.value = 1 << (rule.value - 1) if 1 <= rule.value <= n else 0
+        self.picks = (1 << min(len(rule.choices), n)) - 1
+
+    def run(self, cand: list[int], narrow: Narrow) -> bool:
+        """Keep the index digits with a support, and the target digits some pick allows."""
+        index, target = self.index, self.target
+        keep = reach = 0
+        for b in bits(cand[index] & self.picks):
+            wanted = self.value if target is None else b if target == index else cand[target]
+            chosen = self.choices[b.bit_length() - 1]
+            held = b if chosen == index else cand[chosen]
+            hit = held if chosen == target else held & wanted
+            if hit:
+                keep |= b
+                reach |= hit
+        if not keep or (keep != cand[index] and not narrow(index, keep)):
+            return False
+        if target is not None and target != index:
+            narrowed = cand[target] & reach
+            if narrowed != cand[target] and not narrow(target, narrowed):
+                return False
+        if keep & (keep - 1):
+            return True
+        chosen = self.choices[keep.bit_length() - 1]
+        if chosen in (index, target):
+            return True
+        wanted = self.value if target is None else cand[target]
+        if cand[chosen] & wanted != cand[chosen] and not narrow(chosen, cand[chosen] & wanted):
+            return False
+        if target is not None and cand[target] & cand[chosen] != cand[target]:
+            return narrow(target, cand[target] & cand[chosen])
+        return True
 
 
 Pairs = frozenset[tuple[int, int]]
