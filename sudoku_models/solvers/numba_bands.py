@@ -18,9 +18,12 @@ nothing else moves, the segments are counted across the digits (bit slices again
 three cells hold three digits, so where only three digits can go each must go there, and where
 three must go no other can (rows and columns alike).
 
-The search branches on a cell with two digits when there is one (nearly always); otherwise, in
-the ``mixed`` variant, on a digit with two places in a row of a band; otherwise on the cell with
-the fewest digits. The stack is explicit and owned by the caller, as in
+The search (the ``mixed`` variant) branches on the ways a digit can still take its places in a
+band, a digit with the fewest ways in the band where the digits have the fewest in all; each way
+is one of the six that send its rows to its boxes one to one, so the branches share no solution
+and miss none. This is the band-first choice that tdoku's notes describe. The ``cells`` variant,
+and ``mixed`` once every digit has one way left in every band, branch on a cell with two digits,
+else on the cell with the fewest. The stack is explicit and owned by the caller, as in
 :mod:`~sudoku_models.solvers.numba_search`, whose context slots and return codes it shares, so
 :func:`search` too can pause after a budget of nodes and resume.
 
@@ -63,40 +66,43 @@ BAND = (1 << 27) - 1
 COLUMN = 1 | 1 << 9 | 1 << 18
 
 #: Slots of a level of the choice array: the band, the digit (-1: a cell branching), the cell
-#: bit (a cell branching), the choices left (digits of the cell, or cell bits of the digit).
+#: bit (-1: a branching on the ways of the digit), the choices left (digits of the cell, or
+#: numbers of the digit's ways, as bits).
 BAND_AT, DIGIT_AT, CELL_AT, LEFT_AT = range(4)
+
+#: The six one-to-one ways of three lines to three boxes, as segments (bit ``3 * i + j``: line
+#: ``i`` meets box ``j``).
+MATCHINGS = np.array(
+    [sum(1 << 3 * i + j for i, j in enumerate(boxes))
+     for boxes in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))]
+)  # fmt: skip
+
+
+def _ways() -> np.ndarray:
+    """For each pattern of segments, the ways (bit ``x``: ``MATCHINGS[x]``) inside it."""
+    return np.array(
+        [sum(1 << x for x, m in enumerate(MATCHINGS) if m & p == m) for p in range(512)]
+    )
+
+
+def _keep(ways: np.ndarray) -> np.ndarray:
+    """For each pattern of segments, those that some way inside it uses (0: none)."""
+    return np.array([np.bitwise_or.reduce(MATCHINGS[_bits(w)], initial=0) for w in ways])
+
+
+def _forced(ways: np.ndarray) -> np.ndarray:
+    """For each pattern of segments, those that every way inside it uses (0: no way)."""
+    return np.array([np.bitwise_and.reduce(MATCHINGS[_bits(w)], initial=511) if w else 0
+                     for w in ways])  # fmt: skip
+
+
+def _bits(mask: int) -> list[int]:
+    return [x for x in range(6) if mask >> x & 1]
 
 
 def _row_boxes() -> np.ndarray:
     """The boxes (3 bits) that the cells of a 9-bit row touch, for every row."""
     return np.array([sum(1 << j for j in range(3) if r >> 3 * j & 7) for r in range(512)])
-
-
-def _keep() -> np.ndarray:
-    """For each pattern of segments (bit ``3 * i + j``: line ``i`` meets box ``j``), the
-    segments used by the one-to-one matchings of lines to boxes inside the pattern (0: none)."""
-    matchings = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-    table = np.zeros(512, dtype=np.int64)
-    for pattern in range(512):
-        for boxes in matchings:
-            used = sum(1 << 3 * i + j for i, j in enumerate(boxes))
-            if used & pattern == used:
-                table[pattern] |= used
-    return table
-
-
-def _forced() -> np.ndarray:
-    """For each pattern of segments, those that every one-to-one matching inside it uses."""
-    matchings = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-    table = np.zeros(512, dtype=np.int64)
-    for pattern in range(512):
-        every = 511
-        for boxes in matchings:
-            used = sum(1 << 3 * i + j for i, j in enumerate(boxes))
-            if used & pattern == used:
-                every &= used
-        table[pattern] = every if every != 511 else 0
-    return table
 
 
 def _crossing() -> np.ndarray:
@@ -109,33 +115,38 @@ def _crossing() -> np.ndarray:
 
 def _segment_cells() -> np.ndarray:
     """The cells of a band inside each pattern of segments (row ``i`` meets box ``j``)."""
-    table = np.zeros(512, dtype=np.int64)
-    for pattern in range(512):
-        for k in range(9):
-            if pattern >> k & 1:
-                table[pattern] |= 7 << 9 * (k // 3) + 3 * (k % 3)
-    return table
+    return np.array(
+        [sum(7 << 9 * (k // 3) + 3 * (k % 3) for k in range(9) if p >> k & 1) for p in range(512)]
+    )
 
 
 def _band_peers() -> np.ndarray:
     """The other cells of a band in the row or the box of each cell."""
-    table = np.zeros(27, dtype=np.int64)
-    for pos in range(27):
-        r, c = divmod(pos, 9)
-        for other in range(27):
-            r2, c2 = divmod(other, 9)
-            if other != pos and (r2 == r or c2 // 3 == c // 3):
-                table[pos] |= 1 << other
-    return table
+    return np.array(
+        [sum(1 << o for o in range(27)
+             if o != pos and (o // 9 == pos // 9 or o % 9 // 3 == pos % 9 // 3))
+         for pos in range(27)]
+    )  # fmt: skip
 
 
+WAYS = _ways()
+KEEP = _keep(WAYS)
+FORCED = _forced(WAYS)
 ROW_BOXES = _row_boxes()
-KEEP = _keep()
-FORCED = _forced()
 CROSSING = _crossing()
 SEGMENT_CELLS = _segment_cells()
 KEEP_CELLS = SEGMENT_CELLS[KEEP]
 BAND_PEERS = _band_peers()
+
+#: Every table above end to end, one array handed down the compiled calls (a global array read
+#: in compiled code costs a call at each read); each table starts at its ``*_AT`` offset.
+TABLES = np.concatenate(
+    [ROW_BOXES, KEEP, FORCED, KEEP_CELLS, SEGMENT_CELLS, WAYS, BAND_PEERS, CROSSING, MATCHINGS]
+).astype(np.int64)
+ROW_BOXES_AT, KEEP_AT, FORCED_AT, KEEP_CELLS_AT, SEGMENT_CELLS_AT, WAYS_AT = range(0, 3072, 512)
+BAND_PEERS_AT = 3072
+CROSSING_AT = BAND_PEERS_AT + 27
+MATCHINGS_AT = CROSSING_AT + 9
 
 
 def _lowest_bit_typing(typingctx, x):
@@ -160,51 +171,54 @@ _bit_count: Any = intrinsic(_bit_count_typing)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def place(s, d, b, bit):
-    """Put digit ``d`` in the cell ``bit`` of band ``b``; returns the digits left to settle
-    (a 9-bit mask): ``d``, and each other digit that lost the cell and with it the last place
-    of its row in the box, of its column in the band, or all but one place of its row."""
+def place(s, d, b, bit, t):
+    """Put digit ``d`` in the cell ``bit`` of band ``b`` (``t``: :data:`TABLES`); returns the
+    digits left to settle (a 9-bit mask): ``d``, and each other digit that lost the cell and with
+    it the last place of its row in the box, of its column in the band, or all but one place of
+    its row. Written without branches on the data, which the processor would mispredict."""
     pos = _trailing_zeros(bit)
     column = pos % 9
     s[27 + b] |= bit
-    changed = 1 << d
     row_at = pos - column
     mini_row = 7 << (pos - column % 3)
     mini_column = COLUMN << column
+    changed = 0
     for e in range(9):
-        if e != d:
-            w = s[3 * e + b]
-            if w & bit:
-                w ^= bit
-                s[3 * e + b] = w
-                row = (w >> row_at) & 511
-                if w & mini_row == 0 or w & mini_column == 0 or row & (row - 1) == 0:
-                    changed |= 1 << e
+        w = s[3 * e + b]
+        lost = w & bit
+        w ^= lost
+        s[3 * e + b] = w
+        row = (w >> row_at) & 511
+        settle = (w & mini_row == 0) | (w & mini_column == 0) | (row & (row - 1) == 0)
+        changed |= (lost != 0 and settle) << e
     k = 3 * d
-    s[k + b] &= ~BAND_PEERS[pos]
-    for other in range(3):
-        if other != b:
-            s[k + other] &= ~mini_column
-    return changed
+    s[k + b] = (s[k + b] | bit) & ~t[BAND_PEERS_AT + pos]
+    s[k + (b + 1) % 3] &= ~mini_column
+    s[k + (b + 2) % 3] &= ~mini_column
+    return changed | 1 << d
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _segments_of(w):
+def _segments_of(w, t):
     """The segments of a band word: bit ``3 * i + j`` when row ``i`` has a place in box ``j``."""
-    return ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3 | ROW_BOXES[w >> 18] << 6
+    return (
+        t[ROW_BOXES_AT + w & 511]
+        | t[ROW_BOXES_AT + (w >> 9) & 511] << 3
+        | t[ROW_BOXES_AT + w >> 18] << 6
+    )
 
 
-@njit(cache=True, nogil=True)
-def _shrink(s, k):
+@njit(cache=True, nogil=True, inline="always")
+def _shrink(s, k, t):
     """Rows against boxes in each band, columns against boxes in each stack, for the digit
     whose words start at ``k``, until they settle; False when a row, column or box is left
     without a place for it."""
     w0 = s[k]
     w1 = s[k + 1]
     w2 = s[k + 2]
-    w0 &= KEEP_CELLS[_segments_of(w0)]
-    w1 &= KEEP_CELLS[_segments_of(w1)]
-    w2 &= KEEP_CELLS[_segments_of(w2)]
+    w0 &= t[KEEP_CELLS_AT + _segments_of(w0, t)]
+    w1 &= t[KEEP_CELLS_AT + _segments_of(w1, t)]
+    w2 &= t[KEEP_CELLS_AT + _segments_of(w2, t)]
     if w0 == 0 or w1 == 0 or w2 == 0:
         return False
     while True:
@@ -214,7 +228,7 @@ def _shrink(s, k):
         removed = False
         for shift in range(0, 9, 3):
             pattern = (c0 >> shift) & 7 | ((c1 >> shift) & 7) << 3 | ((c2 >> shift) & 7) << 6
-            keep = KEEP[pattern]
+            keep = t[KEEP_AT + pattern]
             if keep == 0:
                 return False
             gone = pattern & ~keep
@@ -228,9 +242,9 @@ def _shrink(s, k):
         before0 = w0
         before1 = w1
         before2 = w2
-        w0 &= KEEP_CELLS[_segments_of(w0)]
-        w1 &= KEEP_CELLS[_segments_of(w1)]
-        w2 &= KEEP_CELLS[_segments_of(w2)]
+        w0 &= t[KEEP_CELLS_AT + _segments_of(w0, t)]
+        w1 &= t[KEEP_CELLS_AT + _segments_of(w1, t)]
+        w2 &= t[KEEP_CELLS_AT + _segments_of(w2, t)]
         if w0 == 0 or w1 == 0 or w2 == 0:
             return False
         if w0 == before0 and w1 == before1 and w2 == before2:
@@ -248,7 +262,7 @@ def _columns_of(w, shift):
 
 
 @njit(cache=True, nogil=True)
-def _triads(s):
+def _triads(s, t):
     """Three cells of a row in a box (or of a column in a box) hold three digits: where only
     three digits can go, each must go there; where three digits must go, no other can.
     Returns the digits whose words changed, or -1 on a contradiction."""
@@ -263,8 +277,8 @@ def _triads(s):
         f3 = 0
         f4 = 0
         for d in range(9):
-            p = _segments_of(s[3 * d + b])
-            f = FORCED[p]
+            p = _segments_of(s[3 * d + b], t)
+            f = t[FORCED_AT + p]
             ge4 |= ge3 & p
             ge3 |= ge2 & p
             ge2 |= ge1 & p
@@ -280,19 +294,19 @@ def _triads(s):
         if must | shut:
             for d in range(9):
                 w = s[3 * d + b]
-                p = _segments_of(w)
-                f = FORCED[p]
+                p = _segments_of(w, t)
+                f = t[FORCED_AT + p]
                 q = p & ~(shut & ~f)
                 add = p & must & ~f
                 while add:
                     k = _trailing_zeros(add)
                     add &= add - 1
-                    q &= ~CROSSING[k]
+                    q &= ~t[CROSSING_AT + k]
                 if q != p:
-                    q = KEEP[q]
+                    q = t[KEEP_AT + q]
                     if q == 0:
                         return -1
-                    s[3 * d + b] = w & SEGMENT_CELLS[q]
+                    s[3 * d + b] = w & t[SEGMENT_CELLS_AT + q]
                     dirty |= 1 << d
     for shift in range(0, 9, 3):
         ge1 = 0
@@ -307,7 +321,7 @@ def _triads(s):
             k = 3 * d
             p = _columns_of(s[k], shift) | _columns_of(s[k + 1], shift) << 3
             p |= _columns_of(s[k + 2], shift) << 6
-            f = FORCED[p]
+            f = t[FORCED_AT + p]
             ge4 |= ge3 & p
             ge3 |= ge2 & p
             ge2 |= ge1 & p
@@ -325,15 +339,15 @@ def _triads(s):
                 k = 3 * d
                 p = _columns_of(s[k], shift) | _columns_of(s[k + 1], shift) << 3
                 p |= _columns_of(s[k + 2], shift) << 6
-                f = FORCED[p]
+                f = t[FORCED_AT + p]
                 q = p & ~(shut & ~f)
                 add = p & must & ~f
                 while add:
                     m = _trailing_zeros(add)
                     add &= add - 1
-                    q &= ~CROSSING[m]
+                    q &= ~t[CROSSING_AT + m]
                 if q != p:
-                    q = KEEP[q]
+                    q = t[KEEP_AT + q]
                     if q == 0:
                         return -1
                     gone = p & ~q
@@ -345,7 +359,7 @@ def _triads(s):
 
 
 @njit(cache=True, nogil=True)
-def propagate(s, dirty, ctx):
+def propagate(s, dirty, ctx, t):
     """Settle the digits of the mask ``dirty``, place the rows left with one place and the cells
     left with one digit, until nothing changes; False on a contradiction."""
     placed = 0
@@ -354,17 +368,22 @@ def propagate(s, dirty, ctx):
             d = _trailing_zeros(dirty)
             dirty &= dirty - 1
             k = 3 * d
-            if not _shrink(s, k):
+            if not _shrink(s, k, t):
                 ctx[PROPAGATIONS] += placed
                 return False
             for b in range(3):
+                w = s[k + b]
+                lone = 0
                 for r in range(0, 27, 9):
-                    row = (s[k + b] >> r) & 511
-                    if row & (row - 1) == 0:
-                        bit = row << r
-                        if bit & ~s[27 + b]:
-                            dirty |= place(s, d, b, bit)
-                            placed += 1
+                    row = (w >> r) & 511
+                    lone |= (row if row & (row - 1) == 0 else 0) << r
+                lone &= ~s[27 + b]
+                while lone:
+                    bit = lone & -lone
+                    lone ^= bit
+                    if s[k + b] & bit:
+                        dirty |= place(s, d, b, bit, t)
+                        placed += 1
         for b in range(3):
             once = 0
             twice = 0
@@ -381,11 +400,11 @@ def propagate(s, dirty, ctx):
                 single ^= bit
                 for d in range(9):
                     if s[3 * d + b] & bit:
-                        dirty |= place(s, d, b, bit)
+                        dirty |= place(s, d, b, bit, t)
                         placed += 1
                         break
         if dirty == 0:
-            dirty = _triads(s)
+            dirty = _triads(s, t)
             if dirty < 0:
                 ctx[PROPAGATIONS] += placed
                 return False
@@ -395,20 +414,22 @@ def propagate(s, dirty, ctx):
 
 
 @njit(cache=True, nogil=True)
-def choose(s, mixed, level, choice):
+def choose(s, mixed, level, choice, t):
     """Set up the branching of the settled state ``s`` at ``level``; False when it is complete.
 
-    Every open cell of a settled state has two digits or more: a cell with two (found in bit
-    slices: the open cells outside "three or more") goes first.
+    ``mixed`` branches on the ways a digit can still take its three places in a band (see
+    :func:`_ways_branch`) when some digit has several; otherwise, and always in the ``cells``
+    variant, on a cell with two digits (found in bit slices: the open cells outside "three or
+    more"), else on the cell with the fewest.
     """
-    complete = True
+    if mixed and _ways_branch(s, level, choice, t):
+        return True
     band = -1
     bit = 0
     for b in range(3):
         open_cells = BAND & ~s[27 + b]
         if open_cells == 0:
             continue
-        complete = False
         ge1 = 0
         ge2 = 0
         ge3 = 0
@@ -422,11 +443,11 @@ def choose(s, mixed, level, choice):
             band = b
             bit = two & -two
             break
-    if complete:
-        return False
+        if band < 0:
+            band = b
     if band < 0:
-        if mixed and _row_pair(s, level, choice):
-            return True
+        return False
+    if bit == 0:
         band, bit = _fewest(s)
     digits = 0
     for d in range(9):
@@ -440,21 +461,42 @@ def choose(s, mixed, level, choice):
 
 
 @njit(cache=True, nogil=True)
-def _row_pair(s, level, choice):
-    """Branch on a digit with two places left in a row, when there is one."""
+def _ways_branch(s, level, choice, t):
+    """Branch on the one-to-one ways (rows to boxes, :data:`MATCHINGS`) a digit still has in a
+    band: in the band where the digits have the fewest ways in all, the digit with the fewest
+    (two or more). False when every digit has one way left in every band."""
+    best_total = 1 << 30
+    best_band = -1
+    best_digit = -1
+    best_ways = 0
     for b in range(3):
+        if s[27 + b] == BAND:
+            continue
+        total = 0
+        fewest = 7
+        digit = -1
+        digit_ways = 0
         for d in range(9):
-            w = s[3 * d + b] & ~s[27 + b]
-            if w == 0:
-                continue
-            for r in range(0, 27, 9):
-                row = (w >> r) & 511
-                if row and _bit_count(row) == 2:
-                    choice[level, BAND_AT] = b
-                    choice[level, DIGIT_AT] = d
-                    choice[level, LEFT_AT] = row << r
-                    return True
-    return False
+            ways = t[WAYS_AT + _segments_of(s[3 * d + b], t)]
+            count = _bit_count(ways)
+            if count > 1:
+                total += count
+                if count < fewest:
+                    fewest = count
+                    digit = d
+                    digit_ways = ways
+        if digit >= 0 and total < best_total:
+            best_total = total
+            best_band = b
+            best_digit = digit
+            best_ways = digit_ways
+    if best_band < 0:
+        return False
+    choice[level, BAND_AT] = best_band
+    choice[level, DIGIT_AT] = best_digit
+    choice[level, CELL_AT] = -1
+    choice[level, LEFT_AT] = best_ways
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -515,6 +557,7 @@ def _leaf(s, exclude, out, grid, ctx):
 def start(grid, s):
     """Set the state ``s`` to the givens of ``grid`` (81 digits, 0 for empty), without
     propagating; False when two givens clash."""
+    t = TABLES
     s[:27] = BAND
     s[27:] = 0
     for i in range(81):
@@ -525,7 +568,7 @@ def start(grid, s):
             d = g - 1
             if s[3 * d + b] & bit == 0:
                 return False
-            place(s, d, b, bit)
+            place(s, d, b, bit, t)
     return True
 
 
@@ -537,14 +580,15 @@ def search(stack, choice, ctx, grid, exclude, out, limit, budget, mixed, pause_w
     ``pause_when_full`` mean what they mean for :func:`numba_search.search`, and so do the return
     codes; ``grid`` is 81 cells of scratch.
     """
+    t = TABLES
     if ctx[STARTED] == 0:
         ctx[STARTED] = 1
         ctx[DEPTH] = -1
         root = stack[0]
         ctx[NODES] += 1
-        if not propagate(root, 511, ctx):
+        if not propagate(root, 511, ctx, t):
             ctx[CONFLICTS] += 1
-        elif choose(root, mixed, 0, choice):
+        elif choose(root, mixed, 0, choice, t):
             ctx[DEPTH] = 0
         else:
             _leaf(root, exclude, out, grid, ctx)
@@ -570,17 +614,21 @@ def search(stack, choice, ctx, grid, exclude, out, limit, budget, mixed, pause_w
         child[:] = stack[level]
         b = choice[level, BAND_AT]
         if choice[level, DIGIT_AT] < 0:
-            changed = place(child, _trailing_zeros(pick), b, choice[level, CELL_AT])
+            changed = place(child, _trailing_zeros(pick), b, choice[level, CELL_AT], t)
+        elif choice[level, CELL_AT] < 0:
+            d = choice[level, DIGIT_AT]
+            child[3 * d + b] &= t[SEGMENT_CELLS_AT + t[MATCHINGS_AT + _trailing_zeros(pick)]]
+            changed = 1 << d
         else:
-            changed = place(child, choice[level, DIGIT_AT], b, pick)
+            changed = place(child, choice[level, DIGIT_AT], b, pick, t)
         ctx[GUESSES] += 1
-        if not propagate(child, changed, ctx):
+        if not propagate(child, changed, ctx, t):
             ctx[CONFLICTS] += 1
             ctx[BACKTRACKS] += 1
             continue
         ctx[NODES] += 1
         spent += 1
-        if choose(child, mixed, level + 1, choice):
+        if choose(child, mixed, level + 1, choice, t):
             ctx[DEPTH] = level + 1
         else:
             _leaf(child, exclude, out, grid, ctx)
