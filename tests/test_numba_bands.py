@@ -63,7 +63,7 @@ def test_only_classic_nine_by_nine_grids_take_the_band_search():
 
 def test_matching_tables(bands):
     # Bit 3 i + j: line i meets box j. Every segment present: every matching possible.
-    assert bands.KEEP[511] == 511
+    assert bands.KEEP[511] == 511 and bands.WAYS[511] == 0b111111  # all six ways
     diagonal = 1 << 0 | 1 << 4 | 1 << 8
     assert bands.KEEP[diagonal] == diagonal and bands.FORCED[diagonal] == diagonal
     assert bands.KEEP[511 & ~0b111] == 0  # line 0 has no place
@@ -71,9 +71,11 @@ def test_matching_tables(bands):
     pattern = 511 & ~0b110
     assert bands.KEEP[pattern] == 0b110_110_001
     assert bands.FORCED[pattern] == 0b000_000_001
+    assert bin(int(bands.WAYS[pattern])).count("1") == 2
     for pattern in range(512):
         keep = int(bands.KEEP[pattern])
         assert keep & ~pattern == 0 and int(bands.KEEP[keep]) == keep
+        assert (keep == 0) == (bands.WAYS[pattern] == 0)
 
 
 @pytest.mark.parametrize("name", [n for n in datasets.names() if n != "sizes"])
