@@ -10,8 +10,9 @@ counted per second of processor time of this process (on a shared machine wall t
 the time other programs hold the core; the array call's wall rate is printed too):
 
 - ``array``: :func:`~sudoku_models.solvers.numba_backend.solve_array` on the whole set in one
-  compiled call, for both variants (``mixed`` branches on a digit's places in a unit when they are
-  fewer than the best cell's candidates; ``cells`` on cells only);
+  compiled call, for both variants of the 9x9 band search (``mixed`` branches on the ways a digit
+  can take its places in a band or a stack; ``cells`` on cells only), and ``cell search``: the
+  search of every other board size (the one 9x9 grids took before), ``mixed``, on the same rows;
 - ``solve()``: ``NumbaSolver().solve(puzzle, limit=2)`` one puzzle at a time, the Python
   interface's cost included, and the SAT backend the same way for scale;
 - ``tdoku``, with ``--tdoku PATH``: tdoku (the C++ solver of Tom Dillon, built separately from
@@ -41,6 +42,7 @@ look at the tail: random 16x16 puzzles with 80% of the cells empty, limit 2, bot
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import subprocess
@@ -56,6 +58,7 @@ from sudoku_models.bench import warm_up
 from sudoku_models.board import Board
 from sudoku_models.generator import generate, generate_many
 from sudoku_models.generator.grids import random_grid
+from sudoku_models.solvers import numba_backend
 from sudoku_models.solvers.numba_backend import compile_search, solve_array
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -152,6 +155,14 @@ def rate_array(grids: np.ndarray, variant: str, workers: int = 1) -> tuple[float
     return len(grids) / answer.seconds, len(grids) / cpu
 
 
+def rate_cell_search(grids: np.ndarray) -> float:
+    """Puzzles per processor second of the search of other board sizes on these 9x9 rows."""
+    shape = dataclasses.replace(numba_backend._tables(NINE, NINE.units), bands=False)
+    cpu = time.process_time()
+    numba_backend._solve_rows(grids, shape, 2, 1, 1, 0, True)
+    return len(grids) / (time.process_time() - cpu)
+
+
 def rate_solve(backend: str, puzzles: list[Puzzle]) -> tuple[float, float]:
     """Puzzles per wall second and per processor second of ``solve(puzzle, limit=2)``, one
     puzzle at a time."""
@@ -184,6 +195,7 @@ def measure(
             "wall": wall,
             "mixed": mixed,
             "cells": rate_array(grids, "cells")[1],
+            "cell search": rate_cell_search(grids),
             "solve": rate_solve("numba", puzzles)[1],
             "sat": rate_solve("sat", puzzles)[1],
             "two": two,
@@ -278,6 +290,7 @@ def main() -> None:
     print("\npuzzles per processor second (per wall second for 'wall'), best of the rounds")
     print(
         f"{'set':<28}{'puzzles':>8}{'wall':>9}{'array mixed':>13}{'array cells':>13}"
+        f"{'cell search':>13}"
         f"{'solve()':>10}{'sat solve()':>13}{'2 workers':>11}"
         + (f"{'tdoku':>10}{'of tdoku':>10}" if tdoku else "")
     )
@@ -295,9 +308,11 @@ def main() -> None:
         best = measure(grids, few, args.rounds, tdoku)
         print(
             f"{name:<28}{len(lines):>8}{best['wall']:>9,.0f}{best['mixed']:>13,.0f}"
-            f"{best['cells']:>13,.0f}{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
+            f"{best['cells']:>13,.0f}{best['cell search']:>13,.0f}"
+            f"{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
             f"{best['two'] / best['wall']:>10.2f}x"
             + (f"{best['tdoku']:>10,.0f}{best['mixed'] / best['tdoku']:>10.2f}" if tdoku else "")
+            + f"   load {os.getloadavg()[0]:.2f}"
         )
 
     if args.scaling:
