@@ -11,8 +11,8 @@ Two ways in:
   code releases the GIL).
 
 Variants: ``mixed`` (the default) branches on the cell with the fewest candidates, or on the places
-of a digit in a unit when it has fewer; ``cells`` branches on cells only. (The 9x9 search takes a
-cell with two digits whenever there is one, which is nearly always.)
+of a digit in a unit when it has fewer; ``cells`` branches on cells only. (On classic 9x9 grids
+``mixed`` branches on the ways a digit can take its places in a band or a stack instead.)
 
 Numba is optional (``pip install 'sudoku-models[fast]'``). This module imports neither Numba nor
 NumPy at import time, so the registry can list the backend when they are missing. The first
