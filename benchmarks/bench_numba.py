@@ -3,7 +3,7 @@
 Run from the repository root::
 
     python benchmarks/bench_numba.py [--data-dir ../shared/data] [--rounds 3] [--generate 300]
-                                     [--tdoku path/to/libtdoku_shared.so]
+                                     [--tdoku path/to/tdoku's shared library]
 
 For each set it prints puzzles per second with limit 2 (solve and prove unique) on one core,
 counted per second of processor time of this process (on a shared machine wall time also counts
@@ -16,7 +16,7 @@ the time other programs hold the core; the array call's wall rate is printed too
 - ``solve()``: ``NumbaSolver().solve(puzzle, limit=2)`` one puzzle at a time, the Python
   interface's cost included, and the SAT backend the same way for scale;
 - ``tdoku``, with ``--tdoku PATH``: tdoku (the C++ solver of Tom Dillon, built separately from
-  its public source; its CMake target ``tdoku_shared`` makes the library) on the same puzzles in
+  its public source as a shared library, not part of this project) on the same puzzles in
   the same rounds, in turns with the array call: ``SolveSudoku(puzzle, limit=2)`` per puzzle,
   called through ctypes from a compiled loop (no Python between two puzzles), one thread. The
   last column is the array call's rate over tdoku's. Without ``--tdoku`` no share of tdoku is
