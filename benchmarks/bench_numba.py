@@ -3,16 +3,24 @@
 Run from the repository root::
 
     python benchmarks/bench_numba.py [--data-dir ../shared/data] [--rounds 3] [--generate 300]
+                                     [--tdoku path/to/tdoku's shared library]
 
 For each set it prints puzzles per second with limit 2 (solve and prove unique) on one core,
 counted per second of processor time of this process (on a shared machine wall time also counts
 the time other programs hold the core; the array call's wall rate is printed too):
 
 - ``array``: :func:`~sudoku_models.solvers.numba_backend.solve_array` on the whole set in one
-  compiled call, for both variants (``mixed`` branches on a digit's places in a unit when they are
-  fewer than the best cell's candidates; ``cells`` on cells only);
+  compiled call, for both variants of the 9x9 band search (``mixed`` branches on the ways a digit
+  can take its places in a band or a stack; ``cells`` on cells only), and ``cell search``: the
+  search of every other board size (the one 9x9 grids took before), ``mixed``, on the same rows;
 - ``solve()``: ``NumbaSolver().solve(puzzle, limit=2)`` one puzzle at a time, the Python
   interface's cost included, and the SAT backend the same way for scale;
+- ``tdoku``, with ``--tdoku PATH``: tdoku (the C++ solver of Tom Dillon, built separately from
+  its public source as a shared library, not part of this project) on the same puzzles in
+  the same rounds, in turns with the array call: ``SolveSudoku(puzzle, limit=2)`` per puzzle,
+  called through ctypes from a compiled loop (no Python between two puzzles), one thread. The
+  last column is the array call's rate over tdoku's. Without ``--tdoku`` no share of tdoku is
+  printed;
 - ``2 workers``: the array call on two threads, its best wall rate over the best wall rate of
   one thread, the two taking turns ``REPEATS`` times in each round (it needs two idle cores to
   mean anything; the search keeps nothing from one call to the next). These calls last a few
@@ -34,6 +42,7 @@ look at the tail: random 16x16 puzzles with 80% of the cells empty, limit 2, bot
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import subprocess
@@ -49,6 +58,7 @@ from sudoku_models.bench import warm_up
 from sudoku_models.board import Board
 from sudoku_models.generator import generate, generate_many
 from sudoku_models.generator.grids import random_grid
+from sudoku_models.solvers import numba_backend
 from sudoku_models.solvers.numba_backend import compile_search, solve_array
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -64,8 +74,53 @@ SETS = {
 #: Calls of the array call, one and two threads in turns, within each round.
 REPEATS = 5
 
-#: tdoku's rates (limit 2, one core) measured on this kind of machine, for the last column.
-TDOKU = {"royle_17_clue": 206_000, "top95": 39_000, "forum_hardest_1905_11plus": 11_600}
+
+class Tdoku:
+    """tdoku's ``SolveSudoku`` from its shared library, called on a whole set in compiled code."""
+
+    def __init__(self, path: Path) -> None:
+        import ctypes
+
+        from numba import njit
+
+        solve = ctypes.CDLL(str(path)).TdokuSolverDpllTriadSimd
+        pointer, size = ctypes.c_void_p, ctypes.c_size_t
+        solve.argtypes = [pointer, size, ctypes.c_uint32, pointer, pointer]
+        solve.restype = size
+
+        @njit(nogil=True)
+        def run(text, count, limit, counts, solution, guesses):  # pragma: no cover
+            for k in range(count):
+                at = text.ctypes.data + 82 * k
+                counts[k] = solve(at, limit, 0, solution.ctypes.data, guesses.ctypes.data)
+
+        self._run = run
+
+    def counts(self, text: np.ndarray, limit: int = 2) -> np.ndarray:
+        """Solutions tdoku counts (up to ``limit``) for each puzzle of ``text`` (see
+        :func:`encode_for_tdoku`)."""
+        counts = np.zeros(len(text) // 82, dtype=np.int64)
+        solution = np.zeros(82, dtype=np.uint8)
+        guesses = np.zeros(1, dtype=np.uint64)
+        self._run(text, len(counts), limit, counts, solution, guesses)
+        return counts
+
+    def rate(self, grids: np.ndarray) -> float:
+        """Puzzles per processor second of tdoku with limit 2 on the rows of ``grids``."""
+        text = encode_for_tdoku(grids)
+        cpu = time.process_time()
+        counts = self.counts(text)
+        cpu = time.process_time() - cpu
+        if (counts != 1).any():
+            raise SystemExit("tdoku: a puzzle of the set is not unique")
+        return len(grids) / cpu
+
+
+def encode_for_tdoku(grids: np.ndarray) -> np.ndarray:
+    """Rows of digits as tdoku reads them: 81 characters ('.' for empty) and a newline each."""
+    text = np.full((len(grids), 82), ord("\n"), dtype=np.uint8)
+    text[:, :81] = np.where(grids == 0, ord("."), grids + ord("0"))
+    return text.reshape(-1)
 
 
 def read_lines(path: Path) -> list[str]:
@@ -100,6 +155,14 @@ def rate_array(grids: np.ndarray, variant: str, workers: int = 1) -> tuple[float
     return len(grids) / answer.seconds, len(grids) / cpu
 
 
+def rate_cell_search(grids: np.ndarray) -> float:
+    """Puzzles per processor second of the search of other board sizes on these 9x9 rows."""
+    shape = dataclasses.replace(numba_backend._tables(NINE, NINE.units), bands=False)
+    cpu = time.process_time()
+    numba_backend._solve_rows(grids, shape, 2, 1, 1, 0, True)
+    return len(grids) / (time.process_time() - cpu)
+
+
 def rate_solve(backend: str, puzzles: list[Puzzle]) -> tuple[float, float]:
     """Puzzles per wall second and per processor second of ``solve(puzzle, limit=2)``, one
     puzzle at a time."""
@@ -112,21 +175,27 @@ def rate_solve(backend: str, puzzles: list[Puzzle]) -> tuple[float, float]:
     return len(puzzles) / (time.perf_counter() - start), len(puzzles) / cpu
 
 
-def measure(grids: np.ndarray, puzzles: list[Puzzle], rounds: int) -> dict[str, float]:
+def measure(
+    grids: np.ndarray, puzzles: list[Puzzle], rounds: int, tdoku: Tdoku | None
+) -> dict[str, float]:
     """Best rates over ``rounds`` rounds, contestants alternating: per processor second for one
     thread (``wall`` adds the array call's rate per wall second, ``two`` its rate per wall
-    second on two threads)."""
+    second on two threads, ``tdoku`` tdoku's rate, timed in turns with the array call)."""
     best: dict[str, float] = {}
     for _ in range(rounds):
-        wall, mixed, two = 0.0, 0.0, 0.0
-        for _ in range(REPEATS):  # one thread and two in turns; the search keeps nothing
+        wall, mixed, two, theirs = 0.0, 0.0, 0.0, 0.0
+        for _ in range(REPEATS):  # one thread, tdoku and two threads in turns
             one_wall, one_cpu = rate_array(grids, "mixed")
             wall, mixed = max(wall, one_wall), max(mixed, one_cpu)
+            if tdoku is not None:
+                theirs = max(theirs, tdoku.rate(grids))
             two = max(two, rate_array(grids, "mixed", workers=2)[0])
         rates = {
+            "tdoku": theirs,
             "wall": wall,
             "mixed": mixed,
             "cells": rate_array(grids, "cells")[1],
+            "cell search": rate_cell_search(grids),
             "solve": rate_solve("numba", puzzles)[1],
             "sat": rate_solve("sat", puzzles)[1],
             "two": two,
@@ -202,7 +271,9 @@ def main() -> None:
     parser.add_argument("--generate", type=int, default=300, help="puzzles for the generator")
     parser.add_argument("--cold", action="store_true", help="also time a compile from scratch")
     parser.add_argument("--scaling", type=int, default=0, help="rounds of the long 2-worker runs")
+    parser.add_argument("--tdoku", type=Path, help="tdoku's shared library, to time side by side")
     args = parser.parse_args()
+    tdoku = Tdoku(args.tdoku) if args.tdoku else None
 
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"first call in this process (compile or cache load): {compile_search():.2f} s")
@@ -213,11 +284,15 @@ def main() -> None:
     unseen = [line for k, line in enumerate(royle) if k not in chosen][:3000]
     warm_up(3.0)
     solve_array(as_array(unseen), limit=2)
+    if tdoku is not None:
+        tdoku.rate(as_array(unseen))
 
     print("\npuzzles per processor second (per wall second for 'wall'), best of the rounds")
     print(
         f"{'set':<28}{'puzzles':>8}{'wall':>9}{'array mixed':>13}{'array cells':>13}"
-        f"{'solve()':>10}{'sat solve()':>13}{'2 workers':>11}{'of tdoku':>10}"
+        f"{'cell search':>13}"
+        f"{'solve()':>10}{'sat solve()':>13}{'2 workers':>11}"
+        + (f"{'tdoku':>10}{'of tdoku':>10}" if tdoku else "")
     )
     for name, sample in SETS.items():
         lines = read_lines(args.data_dir / f"{name}.txt")
@@ -228,11 +303,16 @@ def main() -> None:
         check(name, grids, answer.counts, answer.solutions)
         puzzles = [Puzzle.parse(line) for line in lines]
         few = puzzles[:300]  # the per-puzzle interfaces on a prefix, to keep the run short
-        best = measure(grids, few, args.rounds)
+        if tdoku is not None and (tdoku.counts(encode_for_tdoku(grids)) != answer.counts).any():
+            raise SystemExit(f"{name}: tdoku counts differ")
+        best = measure(grids, few, args.rounds, tdoku)
         print(
             f"{name:<28}{len(lines):>8}{best['wall']:>9,.0f}{best['mixed']:>13,.0f}"
-            f"{best['cells']:>13,.0f}{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
-            f"{best['two'] / best['wall']:>10.2f}x{best['mixed'] / TDOKU[name]:>10.2f}"
+            f"{best['cells']:>13,.0f}{best['cell search']:>13,.0f}"
+            f"{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
+            f"{best['two'] / best['wall']:>10.2f}x"
+            + (f"{best['tdoku']:>10,.0f}{best['mixed'] / best['tdoku']:>10.2f}" if tdoku else "")
+            + f"   load {os.getloadavg()[0]:.2f}"
         )
 
     if args.scaling:

@@ -69,6 +69,12 @@ def add_parser(commands: Any) -> None:
         "-f", "--format", choices=("line", "grid", "json", "fpuzzles"), default="line"
     )
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="carry on an interrupted run: keep the puzzles FILE holds (cutting a half-written "
+        "last line) and append the rest; needs --output, --seed and one puzzle a line",
+    )
     parser.add_argument("-w", "--workers", type=int, default=None, help="worker processes")
     add_progress_flags(
         parser,
@@ -87,12 +93,15 @@ def run(args: argparse.Namespace) -> int:
     if args.count < 1:
         raise ValueError("--count must be at least 1")
     board = Board.for_digits(args.size) if args.size else Board(*(args.box or (3, 3)))
+    done = _resumed(args, board.size) if args.resume else 0
+    if done == args.count:
+        return EXIT_OK
     progress = args.progress
     if progress is None and args.count < PROGRESS_FROM and board.n < PROGRESS_SIDE_FROM:
         progress = False
     puzzles = generate_many(
-        args.count,
-        seed=args.seed,
+        args.count - done,
+        seed=args.seed + done if args.resume else args.seed,
         workers=args.workers,
         progress=progress,
         box=(board.box_rows, board.box_cols),
@@ -109,12 +118,53 @@ def run(args: argparse.Namespace) -> int:
         if args.output is None:
             _write(puzzles, args.format, sys.stdout)
         else:
-            with open(args.output, "w", encoding="utf-8") as out:
+            with open(args.output, "a" if args.resume else "w", encoding="utf-8") as out:
                 _write(puzzles, args.format, out)
     except RuntimeError as exc:  # no puzzle within the bounds after every attempt
         print(f"sudoku-models: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK
+
+
+def _resumed(args: argparse.Namespace, cells: int) -> int:
+    """How many puzzles the output file of an interrupted run holds, after cutting a half-written
+    last line. Puzzle ``k`` of a run is that of seed ``--seed + k`` whatever the workers, so the
+    run carries on from seed ``--seed + done`` and the file ends as an uninterrupted run's."""
+    if args.output is None or args.seed is None:
+        raise ValueError("--resume needs --output FILE and --seed")
+    if args.format == "grid":
+        raise ValueError("--resume needs one puzzle a line: --format line, json or fpuzzles")
+    try:
+        with open(args.output, "rb+") as out:
+            text = out.read()
+            whole = text.rfind(b"\n") + 1
+            out.truncate(whole)  # a line cut short by the interruption goes
+    except FileNotFoundError:
+        return 0
+    lines = text[:whole].decode("utf-8").splitlines()
+    if len(lines) > args.count:
+        raise ValueError(f"{args.output} holds {len(lines)} puzzles, more than --count")
+    for k, line in enumerate(lines):
+        if not _is_puzzle_of(line, args.format, args.seed + k, 0 if args.variant else cells):
+            raise ValueError(
+                f"{args.output}, line {k + 1}: not puzzle {k + 1} of this run (--seed, --format "
+                "and the board must be those of the interrupted run)"
+            )
+    return len(lines)
+
+
+def _is_puzzle_of(line: str, fmt: str, seed: int, cells: int) -> bool:
+    """Whether ``line`` can be the puzzle of ``seed`` (json records its seed; a classic line has
+    ``cells`` characters, 0 for a variant's link)."""
+    if fmt == "json":
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return False
+        return isinstance(record, dict) and record.get("seed") == seed
+    if fmt == "line" and cells:
+        return len(line) == cells
+    return bool(line)
 
 
 def _write(puzzles: Iterator[Any], fmt: str, out: TextIO) -> None:

@@ -1,4 +1,5 @@
-"""The ``numba`` backend: the search of :mod:`~sudoku_models.solvers.numba_search`, compiled.
+"""The ``numba`` backend: compiled searches, :mod:`~sudoku_models.solvers.numba_bands` for
+classic 9x9 grids and :mod:`~sudoku_models.solvers.numba_search` for every other board.
 
 Two ways in:
 
@@ -10,7 +11,8 @@ Two ways in:
   code releases the GIL).
 
 Variants: ``mixed`` (the default) branches on the cell with the fewest candidates, or on the places
-of a digit in a unit when it has fewer; ``cells`` branches on cells only.
+of a digit in a unit when it has fewer; ``cells`` branches on cells only. (On classic 9x9 grids
+``mixed`` branches on the ways a digit can take its places in a band or a stack instead.)
 
 Numba is optional (``pip install 'sudoku-models[fast]'``). This module imports neither Numba nor
 NumPy at import time, so the registry can list the backend when they are missing. The first
@@ -70,19 +72,29 @@ _compiled: dict[str, Any] = {}
 
 
 def _search_module() -> ModuleType:
-    """The compiled search, with its first compilation (or cache load) timed once per process."""
+    """The compiled search of every board, with the first compilation (or cache load) of both
+    searches timed once per process."""
     module: ModuleType | None = _compiled.get("module")
     if module is None:
         start = time.perf_counter()
         try:
             module = importlib.import_module(f"{__package__}.numba_search")
+            bands = importlib.import_module(f"{__package__}.numba_bands")
         except ImportError:
             raise MissingDependencyError(f"the numba backend needs Numba: {INSTALL}") from None
-        _warm(module)
+        _warm(module, bands)
         _compiled["seconds"] = time.perf_counter() - start
         _compiled["module"] = module
+        _compiled["bands"] = bands
         _compiled["unreported"] = True
     return module
+
+
+def _bands_module() -> ModuleType:
+    """The compiled 9x9 search (loaded with the other one)."""
+    _search_module()
+    bands: ModuleType = _compiled["bands"]
+    return bands
 
 
 def compile_search() -> float:
@@ -94,8 +106,9 @@ def compile_search() -> float:
     return float(_compiled["seconds"])
 
 
-def _warm(module: ModuleType) -> None:
-    """Run each compiled entry point once on a 4x4 board, with the argument types of later calls."""
+def _warm(module: ModuleType, bands: ModuleType) -> None:
+    """Run each compiled entry point once (on a 4x4 board where it can), with the argument types
+    of later calls."""
     import numpy as np
 
     shape = _tables(Board(2, 2), Board(2, 2).units)
@@ -103,6 +116,11 @@ def _warm(module: ModuleType) -> None:
     _run_rows(module, grids, 0, 1, shape, 1, 0, True, _BatchBuffers.empty(1, 1, 16))
     state = _State.for_model(Model.from_puzzle("." * 16), shape)
     _run_search(module, state, shape, np.zeros((0, 16), np.int64), 1, 10, True)
+    nine = _tables(Board(3, 3), Board(3, 3).units)
+    empty = np.zeros((1, 81), dtype=np.uint8)
+    _run_rows(bands, empty, 0, 1, nine, 1, 0, True, _BatchBuffers.empty(1, 1, 81))
+    band_state = _BandState(bands, empty[0])
+    _run_band_search(bands, band_state, np.zeros((0, 81), np.uint8), 1, 10, True)
     grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
     oracle = NumbaOracle(Board(2, 2), True, module)
     oracle.dig(grid, [(0,), (1, 2)], 0)
@@ -120,6 +138,7 @@ class _Tables:
     npeers: Any  # (size,) int64
     units: Any  # (full groups, n) int64
     segments: Any  # (box-line intersections, 2 n + 1) int64, see numba_search.locked
+    bands: bool  # a classic 9x9 grid: numba_bands searches it
 
 
 @functools.lru_cache(maxsize=64)
@@ -142,6 +161,7 @@ def _tables(board: Board, groups: tuple[tuple[int, ...], ...]) -> _Tables:
         npeers=np.array([len(p) for p in peers], dtype=np.int64),
         units=np.ascontiguousarray(units),
         segments=_segments(board, groups),
+        bands=(board.box_rows, board.box_cols) == (3, 3) and groups == board.units,
     )
 
 
@@ -240,6 +260,35 @@ def _run_search(
     )  # fmt: skip
 
 
+class _BandState:
+    """The work arrays of one 9x9 search (see :mod:`~sudoku_models.solvers.numba_bands`)."""
+
+    def __init__(self, module: ModuleType, givens: Any) -> None:
+        import numpy as np
+
+        self.stack = np.empty((82, 30), dtype=np.int64)
+        self.choice = np.zeros((82, 4), dtype=np.int64)
+        self.ctx = np.zeros(9, dtype=np.int64)
+        self.grid = np.zeros(81, dtype=np.uint8)
+        self.clash = not module.start(np.asarray(givens, dtype=np.uint8), self.stack[0])
+
+
+def _run_band_search(
+    module: ModuleType, state: _BandState, exclude: Any, limit: int, budget: int, mixed: bool,
+    out: Any = None,
+) -> int:  # fmt: skip
+    import numpy as np
+
+    if out is None:
+        out = np.zeros((1, 81), dtype=np.uint8)
+    return int(
+        module.search(
+            state.stack, state.choice, state.ctx, state.grid, exclude, out, limit, budget, mixed,
+            True,
+        )
+    )  # fmt: skip
+
+
 class NumbaSolver(EnumeratingSolver):
     """Compiled search (Numba): bitmasks, singles, fewest options first, explicit stack.
 
@@ -279,24 +328,40 @@ class NumbaSolver(EnumeratingSolver):
         givens = model.givens
         # A grid that breaks a given equals no solution: only the others need checking.
         kept = [g for g in exclude if all(d in (0, e) for d, e in zip(givens, g))]
-        blocked = _masks(kept, shape.full) if kept else np.zeros((0, shape.size), np.int64)
-        state = _State.for_model(model, shape)
         goal = limit - len(found) if limit else 0
         room = min(goal, SOLUTIONS_PER_CALL) if goal else SOLUTIONS_PER_CALL
         out = np.zeros((room, shape.size), dtype=np.uint8)
         budget = NODES_PER_CALL if deadline is not None else _UNBOUNDED
+        if shape.bands:
+            bands = _bands_module()
+            band_state = _BandState(bands, givens)
+            ctx = band_state.ctx
+            blocked = np.array(kept, dtype=np.uint8).reshape(-1, 81)
+
+            def step() -> int:
+                if band_state.clash:  # two givens clash: a root without a solution
+                    ctx[bands.NODES] = ctx[bands.CONFLICTS] = 1
+                    return int(bands.DONE)
+                return _run_band_search(bands, band_state, blocked, goal, budget, self.mixed, out)
+        else:
+            state = _State.for_model(model, shape)
+            ctx = state.ctx
+            masks = _masks(kept, shape.full) if kept else np.zeros((0, shape.size), np.int64)
+
+            def step() -> int:
+                return _run_search(module, state, shape, masks, goal, budget, self.mixed, out)
+
         try:
             while True:
-                status = _run_search(module, state, shape, blocked, goal, budget, self.mixed, out)
-                stored = int(state.ctx[module.STORED])
+                status = step()
+                stored = int(ctx[module.STORED])
                 found.extend(tuple(row) for row in out[:stored].tolist())
-                state.ctx[module.STORED] = 0
+                ctx[module.STORED] = 0
                 if status == module.DONE:
                     return
                 if deadline is not None and time.perf_counter() > deadline:
                     raise SearchTimeout
         finally:
-            ctx = state.ctx
             stats.nodes += int(ctx[module.NODES])
             stats.guesses += int(ctx[module.GUESSES])
             stats.backtracks += int(ctx[module.BACKTRACKS])
@@ -419,6 +484,12 @@ def _run_rows(
     mixed: bool,
     out: _BatchBuffers,
 ) -> None:
+    if shape.bands:
+        module.solve_rows(
+            grids, first, stop, limit, node_limit, mixed, out.counts, out.solutions,
+            out.counters, out.finished,
+        )  # fmt: skip
+        return
     module.solve_rows(
         grids, first, stop, shape.peers, shape.npeers, shape.units, shape.full, shape.segments,
         limit, node_limit, mixed, out.counts, out.solutions, out.counters, out.finished,
@@ -485,7 +556,7 @@ def _solve_rows(
 ) -> ArrayAnswer:
     """Solve the rows of a checked uint8 array, on ``workers`` threads taking slices of rows
     from a shared counter (see :data:`SLICES_AHEAD`)."""
-    module = _search_module()
+    module = _bands_module() if shape.bands else _search_module()
     k = array.shape[0]
     out = _BatchBuffers.empty(k, keep, shape.size)
     start = time.perf_counter()
