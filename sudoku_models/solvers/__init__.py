@@ -47,6 +47,7 @@ BUILTIN: dict[str, str] = {
     "cpsat": "sudoku_models.solvers.cpsat:CpSatSolver",
     "numba": "sudoku_models.solvers.numba_backend:NumbaSolver",
     "mip": "sudoku_models.solvers.mip:MipSolver",
+    "smt": "sudoku_models.solvers.smt:SmtSolver",
 }
 
 
