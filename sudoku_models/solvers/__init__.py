@@ -48,6 +48,7 @@ BUILTIN: dict[str, str] = {
     "numba": "sudoku_models.solvers.numba_backend:NumbaSolver",
     "mip": "sudoku_models.solvers.mip:MipSolver",
     "smt": "sudoku_models.solvers.smt:SmtSolver",
+    "asp": "sudoku_models.solvers.asp:AspSolver",
 }
 
 
