@@ -456,4 +456,5 @@ def test_every_rule_shows_what_it_becomes_in_each_backend() -> None:
                 case
             )
             assert seen.cpsat_integer and seen.cpsat_boolean, case
+            assert seen.mip_rows and seen.smt and seen.asp, case
             assert all(seen.describe_clause(c) for c in seen.clauses[:3])
