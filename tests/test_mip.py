@@ -96,3 +96,15 @@ def test_stats_count_the_model_and_the_solves() -> None:
     result = MipSolver().solve(testing.NINE_BY_NINE[1], limit=2)
     extra = result.stats.extra
     assert extra["variables"] == 729 and extra["solves"] == 2 and extra["constraints"] > 300
+
+
+def test_escape_hatch_is_the_mathopt_model_solved() -> None:
+    from ortools.math_opt.python import mathopt
+
+    puzzle = testing.NINE_BY_NINE[0]
+    native = MipSolver().native_model(puzzle)
+    assert isinstance(native, mathopt.Model)
+    assert len(list(native.variables())) == 729
+    assert len(list(native.linear_constraints())) == len(MipSolver().formulation(puzzle).rows)
+    result = mathopt.solve(native, mathopt.SolverType.GSCIP)
+    assert result.termination.reason is mathopt.TerminationReason.OPTIMAL
