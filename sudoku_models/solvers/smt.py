@@ -10,7 +10,8 @@ same text to Z3. Glossary: the integer constant ``r1c1`` is the digit of row 1, 
 - :class:`Relation`: for each digit of the first cell, the digits the second may take;
 - :class:`Table`: a disjunction of the tuples;
 - :class:`Implies`: ``=>`` from the conjunction of the conditions to the sum;
-- :class:`Visible`: running maxima with ``ite``, and the count of cells above them.
+- :class:`Visible`: running maxima as auxiliary constants defined with ``ite``, and the count
+  of cells above them.
 
 Z3 answers through its finite-domain solver by default (variant ``fd``: the bounded integers
 bit-blasted to SAT) or its arithmetic solver (variant ``lia``).
@@ -68,7 +69,7 @@ def smtlib(model: Model, givens: bool = True) -> str:
 
 
 def assertions(model: Model, cells: Sequence[str]) -> list[str]:
-    """The ``assert`` lines of the groups, cages and other primitives of ``model``."""
+    """The lines of the groups, cages and other primitives of ``model``."""
     out = [_distinct(cells, group.cells) for group in model.groups]
     for cage in model.cages:
         out.append(_distinct(cells, cage.cells))
@@ -116,7 +117,8 @@ def _and(parts: Sequence[str]) -> str:
 
 
 def constraint_assertions(constraint: object, cells: Sequence[str], n: int, k: int) -> list[str]:
-    """The ``assert`` lines of one primitive; ``k`` names its auxiliary terms."""
+    """The lines of one primitive: its ``assert`` lines, after the ``declare-const`` of any
+    auxiliary constant (a skyscraper's running maxima, named ``max{k}_{p}``)."""
     if isinstance(constraint, AllowedDigits):
         v = cells[constraint.cell]
         return [f"(assert {_or([f'(= {v} {d})' for d in sorted(constraint.digits)])})"]
@@ -142,12 +144,19 @@ def constraint_assertions(constraint: object, cells: Sequence[str], n: int, k: i
         holds = f"(= {_sum(cells, then.cells, then.coeffs)} {_int(then.total)})"
         return [f"(assert (=> {when} {holds}))"]
     if isinstance(constraint, Visible):
+        # the running maximum gets a constant per position (nested ite terms would double in
+        # size with each cell)
         members = [cells[i] for i in constraint.cells]
-        seen, tallest = [], members[0]
-        for v in members[1:]:
+        out, seen, tallest = [], [], members[0]
+        for p, v in enumerate(members[1:], start=1):
             seen.append(f"(ite (> {v} {tallest}) 1 0)")
-            tallest = f"(ite (> {v} {tallest}) {v} {tallest})"
-        return [f"(assert (= {_plus(['1', *seen])} {constraint.count}))"]
+            if p < len(members) - 1:
+                higher = f"max{k}_{p}"
+                out.append(f"(declare-const {higher} Int)")  # bounded, as every constant
+                out.append(f"(assert (and (<= 1 {higher}) (<= {higher} {n})))")  # must be for fd
+                out.append(f"(assert (= {higher} (ite (> {v} {tallest}) {v} {tallest})))")
+                tallest = higher
+        return [*out, f"(assert (= {_plus(['1', *seen])} {constraint.count}))"]
     raise UnsupportedModelError(
         f"the smt backend cannot translate {type(constraint).__name__}; "
         "the sat backend may (try --backend sat)"
@@ -222,7 +231,10 @@ class SmtSolver(Solver):
                 if answer == z3.unsat:
                     return
                 if answer != z3.sat:
-                    raise SearchTimeout
+                    reason = solver.reason_unknown()
+                    if deadline is not None and ("timeout" in reason or "cancel" in reason):
+                        raise SearchTimeout
+                    raise RuntimeError(f"Z3 could not decide the model: {reason}")
                 values = solver.model()
                 grid = tuple(values.eval(v, model_completion=True).as_long() for v in cells)
                 found.append(grid)
