@@ -27,12 +27,11 @@ from ..errors import MissingDependencyError, UnknownSolverError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import Grid, SearchTimeout, Solver, Stats, as_model
+from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
 from .mip_constraints import Formulation, Row, formulate
 
 #: Engine names and their MathOpt solver types.
 ENGINES: dict[str, str] = {"scip": "GSCIP", "highs": "HIGHS", "cpsat": "CP_SAT"}
-
 
 #: Solves of one search run with the engine's presolve; later ones (an enumeration past a
 #: uniqueness proof) run SCIP without it, see :func:`_parameters`.
@@ -69,6 +68,12 @@ class Translation:
         high = row.rhs if row.sense in ("<=", "==") else None
         self.model.add_linear_constraint(lb=low, ub=high, expr=expr, name=row.name)
 
+    def block(self, grid: Grid) -> None:
+        """Add the no-good cut that forbids ``grid`` (none for a grid that breaks a given)."""
+        row = self.form.no_good(grid)
+        if row is not None:
+            self.add(row)
+
     def read(self, values: dict[Any, float]) -> Grid:
         """The grid of a solution's variable values."""
         return tuple(
@@ -77,7 +82,7 @@ class Translation:
         )
 
 
-class MipSolver(Solver):
+class MipSolver(EnumeratingSolver):
     """0/1 integer programming through OR-Tools MathOpt (SCIP, HiGHS or CP-SAT).
 
     >>> result = MipSolver().solve(".1.....4....34..", limit=2)
@@ -132,7 +137,7 @@ class MipSolver(Solver):
         stats.extra["variables"] = float(len(translation.variables))
         stats.extra["constraints"] = float(len(form.rows))
         for blocked in exclude:
-            self._cut(translation, blocked)
+            translation.block(blocked)
         mathopt = _mathopt()
         engine = getattr(mathopt.SolverType, ENGINES[self.variant or "scip"])
         with mathopt.IncrementalSolver(translation.model, engine) as solver:
@@ -141,20 +146,7 @@ class MipSolver(Solver):
                 if grid is None:
                     return
                 found.append(grid)
-                self._cut(translation, grid)
-
-    def _find(
-        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
-    ) -> Grid | None:
-        found: list[Grid] = []
-        self._search(model, 1, exclude, deadline, stats, found)
-        return found[0] if found else None
-
-    @staticmethod
-    def _cut(translation: Translation, grid: Grid) -> None:
-        row = translation.form.no_good(grid)
-        if row is not None:
-            translation.add(row)
+                translation.block(grid)
 
     def _solve_once(
         self, translation: Translation, solver: Any, deadline: float | None, stats: Stats

@@ -34,7 +34,7 @@ from ..errors import MissingDependencyError, UnsupportedModelError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import Grid, SearchTimeout, Solver, Stats, as_model
+from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
 
 #: What to run when Z3 is missing.
 INSTALL = "the smt backend needs Z3: pip install 'sudoku-models[smt]' (or pip install z3-solver)"
@@ -169,7 +169,7 @@ def constraint_assertions(constraint: object, cells: Sequence[str], n: int, k: i
 LOGICS = {"fd": "QF_FD", "lia": "QF_LIA"}
 
 
-class SmtSolver(Solver):
+class SmtSolver(EnumeratingSolver):
     """Z3 on integer cells: ``distinct``, linear sums, relations and tables as formulas.
 
     >>> result = SmtSolver().solve(".1.....4....34..", limit=2)
@@ -241,13 +241,6 @@ class SmtSolver(Solver):
                 block(grid)
         finally:
             _add_stats(solver, stats)
-
-    def _find(
-        self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
-    ) -> Grid | None:
-        found: list[Grid] = []
-        self._search(model, 1, exclude, deadline, stats, found)
-        return found[0] if found else None
 
 
 def _add_stats(solver: Any, stats: Stats) -> None:
