@@ -1,31 +1,43 @@
-"""What a variant rule becomes in each backend: its primitives, its CNF clauses, its CP-SAT
-constraints. The teaching view of :mod:`sudoku_models.variants`.
+"""What a variant rule becomes in each paradigm: its primitives, its CNF clauses, its CP-SAT
+constraints, its MIP rows, its SMT formulas and its ASP facts and rules. The teaching view of
+:mod:`sudoku_models.variants`.
 
 >>> from sudoku_models.variants import Thermometer
 >>> v = view(Thermometer(((0, 0), (0, 1))), box=(2, 2))
 >>> len(v.primitives), v.clauses[0], v.describe_clause(v.clauses[0])
 (1, [-1, 6, 7, 8], '-r1c1=1 | r1c2=2 | r1c2=3 | r1c2=4')
+>>> v.mip_rows[0]
+'thermometer_r1c1_is_1: r1c1_1 - r1c2_2 - r1c2_3 - r1c2_4 <= 0'
+>>> v.smt[0]
+'(assert (=> (= r1c1 1) (or (= r1c2 2) (= r1c2 3) (= r1c2 4))))'
+>>> v.asp[-1]
+':- rel(K,A,B), x(A,X), x(B,Y), not pair(K,X,Y).'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, cell_name
 from .cnf import cell_digit, encode
 from .constraints import Automaton, Count, Element
+from .errors import UnsupportedModelError
 from .model import Model
 from .puzzle import Puzzle
+from .solvers.asp import program
 from .solvers.cpsat import CpSatSolver
+from .solvers.mip_constraints import formulate
+from .solvers.smt import smtlib
 from .variants import Variant
 from .variants.base import Primitive
 
 
 @dataclass(frozen=True)
 class RuleView:
-    """A rule on an empty board: its primitives, the clauses and CP-SAT constraints it adds."""
+    """A rule on an empty board: its primitives, and what it adds in each paradigm: clauses,
+    CP-SAT constraints, MIP rows, SMT-LIB assertions, ASP facts and rules."""
 
     rule: Variant
     board: Board
@@ -34,6 +46,9 @@ class RuleView:
     aux_vars: int
     cpsat_integer: list[str]
     cpsat_boolean: list[str]
+    mip_rows: list[str]
+    smt: list[str]
+    asp: list[str]
 
     def describe_clause(self, clause: Sequence[int]) -> str:
         """A clause with its cell-digit variables named (``r1c1=5``); auxiliaries as ``aux``."""
@@ -62,7 +77,9 @@ class RuleView:
         return (
             f"{self.rule.describe()}: {made}; SAT {len(self.clauses)} clauses, "
             f"{self.aux_vars} auxiliary variables; CP-SAT {len(self.cpsat_integer)} constraints "
-            f"(integer form), {len(self.cpsat_boolean)} (Boolean form)"
+            f"(integer form), {len(self.cpsat_boolean)} (Boolean form); MIP "
+            f"{len(self.mip_rows)} rows; SMT {len(self.smt)} assertions; ASP {len(self.asp)} "
+            "lines"
         )
 
 
@@ -81,7 +98,26 @@ def view(rule: Variant, box: tuple[int, int] = (3, 3)) -> RuleView:
         aux_vars=after.top - before.top,
         cpsat_integer=_cpsat_added(base, model, "integer"),
         cpsat_boolean=_cpsat_added(base, model, "boolean"),
+        mip_rows=_written(
+            lambda m: [str(r) for r in formulate(m, givens=False).rows], base, model, _added
+        ),
+        smt=_written(lambda m: smtlib(m, givens=False).splitlines(), base, model, _added),
+        asp=_written(lambda m: program(m, givens=False).splitlines(), base, model, _new_lines),
     )
+
+
+def _written(
+    write: Callable[[Model], list[str]],
+    base: Model,
+    model: Model,
+    difference: Callable[[list[str], list[str]], list[str]],
+) -> list[str]:
+    """What ``write`` adds for the rule of ``model`` beyond ``base``; one line saying so when
+    the paradigm cannot express one of its primitives."""
+    try:
+        return difference(write(base), write(model))
+    except UnsupportedModelError as exc:
+        return [f"not expressible here: {exc}"]
 
 
 def _added(before: list[Any], after: list[Any]) -> list[Any]:
@@ -89,6 +125,13 @@ def _added(before: list[Any], after: list[Any]) -> list[Any]:
     if after[: len(before)] == before:
         return after[len(before) :]
     return after
+
+
+def _new_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines of ``after`` that ``before`` lacks, in order (for texts whose additions are
+    not all at the end: a logic program keeps its rules after every fact)."""
+    old = set(before)
+    return [line for line in after if line not in old]
 
 
 def _cpsat_added(base: Model, model: Model, form: str) -> list[str]:

@@ -2,8 +2,9 @@
 unique. A small attributed sample ships in ``tests/data/variants``; the full development set is
 read from ``../shared/data/variants`` when it is there.
 
-The handwritten search is held to a time limit per puzzle: a puzzle it cannot finish in time is
-skipped (and reported by pytest), never counted as passed; the full set on it runs only with
+The handwritten search and the backends of the other paradigms (MIP, SMT, ASP) are held to a
+time limit per puzzle: a puzzle one cannot finish in time is skipped (and reported by pytest),
+never counted as passed; the full set on the handwritten search runs only with
 ``SUDOKU_MODELS_SLOW=1``.
 """
 
@@ -26,6 +27,11 @@ DEV = HERE.parent.parent / "shared" / "data" / "variants" / "fpuzzles_dev.jsonl"
 
 #: Seconds the handwritten search may spend on one puzzle here.
 SEARCH_LIMIT = 3.0
+
+#: Backends of the other paradigms (integer programming, SMT, answer sets) and the seconds each
+#: may spend on one puzzle here; what they do not finish is skipped, never passed.
+PARADIGMS = ("mip", "smt", "asp")
+PARADIGM_LIMIT = 5.0
 
 
 def _load(path: Path) -> list[dict]:
@@ -67,6 +73,19 @@ def test_sample_on_the_handwritten_search(entry: dict) -> None:
 @pytest.mark.parametrize("entry", DEV_PUZZLES, ids=[p["id"] for p in DEV_PUZZLES])
 def test_development_set_on_sat_and_cpsat(entry: dict, backend: str) -> None:
     _check(entry, backend)
+
+
+@pytest.mark.parametrize("backend", PARADIGMS)
+@pytest.mark.parametrize("entry", SAMPLE_PUZZLES, ids=[p["id"] for p in SAMPLE_PUZZLES])
+def test_sample_on_the_other_paradigms(entry: dict, backend: str) -> None:
+    _check(entry, backend, PARADIGM_LIMIT)
+
+
+@pytest.mark.skipif(not DEV_PUZZLES, reason="the development set is not in ../shared/data")
+@pytest.mark.parametrize("backend", PARADIGMS)
+@pytest.mark.parametrize("entry", DEV_PUZZLES, ids=[p["id"] for p in DEV_PUZZLES])
+def test_development_set_on_the_other_paradigms(entry: dict, backend: str) -> None:
+    _check(entry, backend, PARADIGM_LIMIT)
 
 
 @pytest.mark.slow

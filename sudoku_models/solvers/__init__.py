@@ -46,6 +46,9 @@ BUILTIN: dict[str, str] = {
     "sat": "sudoku_models.solvers.sat:SatSolver",
     "cpsat": "sudoku_models.solvers.cpsat:CpSatSolver",
     "numba": "sudoku_models.solvers.numba_backend:NumbaSolver",
+    "mip": "sudoku_models.solvers.mip:MipSolver",
+    "smt": "sudoku_models.solvers.smt:SmtSolver",
+    "asp": "sudoku_models.solvers.asp:AspSolver",
 }
 
 
