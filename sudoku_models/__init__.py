@@ -17,6 +17,7 @@ from .errors import (
     UnknownSolverError,
     UnsupportedModelError,
 )
+from .logic import logical_solve
 from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
@@ -49,6 +50,7 @@ __all__ = [
     "get_solver",
     "has_other_solution",
     "is_unique",
+    "logical_solve",
     "solve",
     "solve_many",
     "true_candidates",

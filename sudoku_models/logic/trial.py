@@ -1,0 +1,179 @@
+"""Bounded trial: assume a candidate, propagate, and strike it when that breaks a rule.
+
+Every open candidate is assumed in turn (two-candidate cells first) and propagated with the
+search's propagators (:mod:`sudoku_models.solvers.backtracking.constraint`: the same rules the
+finders read, to a fixpoint); the candidate whose assumption breaks down after the fewest
+propagator runs is struck. At depth 2 an assumption that survives is propagated further by
+trials of depth 1 inside it.
+
+The assumptions that break down soonest are replayed with the solver's own finders (singles,
+rules, locked candidates, subsets, fish): one that reaches a named contradiction within
+:data:`NET_STEPS` steps is a *forcing net* (as HoDoKu and Sudoku Explainer count them, a
+technique); any other is a *trial*.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ..solvers.backtracking.constraint import Network, network_of
+from .layout import Layout
+from .state import State
+from .step import Step, cell_label
+
+#: Most propagator runs one assumption may take before it counts as not breaking down.
+BUDGET = 20_000
+
+
+def propagate(
+    net: Network, masks: Sequence[int], budget: int = BUDGET
+) -> tuple[list[int] | None, int]:
+    """``masks`` narrowed to a fixpoint by the network, or None on a contradiction; with the
+    number of propagator runs it took (a contradiction past ``budget`` runs is not looked for)."""
+    cand = [m & s for m, s in zip(masks, net.start)]
+    if not all(cand):
+        return None, 0
+    peers, watchers, tiers = net.peers, net.watchers, net.tiers
+    props = net.propagators
+    queues: tuple[list[int], ...] = ([], [], [])
+    queued = [True] * len(props)
+    for k, tier in enumerate(tiers):
+        queues[tier].append(k)
+    singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+
+    def narrow(i: int, m: int) -> bool:
+        if not m:
+            return False
+        cand[i] = m
+        if not m & (m - 1):
+            singles.append(i)
+        for k in watchers[i]:
+            if not queued[k]:
+                queued[k] = True
+                queues[tiers[k]].append(k)
+        return True
+
+    runs = 0
+    while runs < budget:
+        while singles:
+            i = singles.pop()
+            b = cand[i]
+            for p in peers[i]:
+                if cand[p] & b and not narrow(p, cand[p] ^ b):
+                    return None, runs
+        first, second, third = queues
+        queue = first or second or third
+        if not queue:
+            return cand, runs
+        k = queue.pop()
+        queued[k] = False
+        runs += 1
+        if not props[k].run(cand, narrow):
+            return None, runs
+    return cand, runs
+
+
+def _candidates(masks: Sequence[int], placed: Sequence[bool]) -> list[tuple[int, int]]:
+    """Open candidates, those of cells with fewest candidates first."""
+    cells = sorted((m.bit_count(), i) for i, m in enumerate(masks) if not placed[i])
+    return [(i, d) for _, i in cells for d in range(1, 33) if masks[i] >> (d - 1) & 1]
+
+
+def _breaks(
+    net: Network, masks: list[int], i: int, d: int, depth: int, deadline: float
+) -> int | None:
+    """The propagator runs after which assuming ``d`` in cell ``i`` breaks down, or None."""
+    trial = masks[:]
+    trial[i] = 1 << (d - 1)
+    after, runs = propagate(net, trial)
+    if after is None:
+        return runs
+    if depth < 2:
+        return None
+    while time.perf_counter() < deadline:
+        placed = [not m & (m - 1) for m in after]
+        struck = False
+        for j, e in _candidates(after, placed):
+            if _breaks(net, after, j, e, 1, deadline) is not None:
+                after[j] &= ~(1 << (e - 1))
+                again, more = propagate(net, after)
+                runs += more
+                if again is None:
+                    return runs
+                after = again
+                struck = True
+                break
+        if not struck:
+            return None
+    return None
+
+
+#: Replays tried per trial step, those breaking down soonest in the network first.
+REPLAYS = 8
+
+#: Most steps a replay may take and still count as a forcing net (a technique, not a trial).
+NET_STEPS = 12
+
+#: ``replay(state, i, d)``: the steps the finders take from placing ``d`` in cell ``i`` to a
+#: contradiction (at most ``NET_STEPS``), with its sentence, or None.
+Replay = Callable[[State, int, int], "tuple[int, str] | None"]
+
+
+class Trials:
+    """Assumptions that break down, found in one scan and used while they stay candidates.
+
+    A candidate whose assumption breaks down still does once other candidates are gone (the
+    propagators only narrow), so one scan of every candidate serves many steps: the solver asks
+    again only when cheaper techniques are stuck, and a new scan is made when none is left.
+    """
+
+    def __init__(self, layout: Layout, replay: Replay) -> None:
+        self.layout = layout
+        self.net = network_of(layout.model)
+        self.replay = replay
+        self.found: list[tuple[int, int, int, int]] = []  # (runs, cell, digit, depth)
+
+    def scan(self, state: State, depth: int, deadline: float) -> None:
+        """Every open candidate whose assumption breaks down within ``depth`` assumptions."""
+        masks, placed = state.masks, state.placed
+        for i, d in _candidates(masks, placed):
+            if time.perf_counter() > deadline:
+                break
+            runs = _breaks(self.net, masks, i, d, depth, deadline)
+            if runs is not None:
+                self.found.append((runs, i, d, depth))
+                if depth > 1:
+                    break  # nested trials are costly: one at a time
+        self.found.sort()
+
+    def __call__(self, state: State, max_depth: int, seconds: float) -> Step | None:
+        """A forcing net (a short contradiction the finders reach themselves) or a trial."""
+        masks = state.masks
+        self.found = [f for f in self.found if masks[f[1]] >> (f[2] - 1) & 1]
+        deadline = time.perf_counter() + seconds
+        depth = 1
+        while not self.found and depth <= max_depth:
+            self.scan(state, depth, deadline)
+            depth += 1
+        if not self.found:
+            return None
+        n = self.layout.n
+        best: tuple[int, int, int, str] | None = None
+        for _, i, d, depth in self.found[:REPLAYS]:
+            if depth > 1:
+                continue
+            replayed = self.replay(state, i, d)
+            if replayed is not None and (best is None or replayed[0] < best[0]):
+                best = (replayed[0], i, d, replayed[1])
+        if best is not None:
+            _, i, d, text = best
+            return Step("Forcing Net", cell_label(n, i), text, (), ((i, d),), (i,))
+        runs, i, d, depth = self.found[0]
+        name = cell_label(n, i)
+        how = "propagation" if depth == 1 else f"propagation with trials {depth} deep"
+        text = (
+            f"assuming {name}={d}, {how} breaks a rule after {runs} rule readings: "
+            f"{name} is not {d}"
+        )
+        return Step("Trial", name, text, eliminations=((i, d),), cells=(i,), depth=depth)
