@@ -27,6 +27,7 @@ COMMANDS = (
     "generate",
     "rate",
     "hint",
+    "steps",
     "serve",
 )
 

@@ -17,7 +17,7 @@ search when nothing else applies.
 
 from .difficulty import BANDS, WEIGHTS, Difficulty
 from .layout import House, Layout, layout_of
-from .solver import Path, logical_solve
+from .solver import Path, hint, logical_solve
 from .step import Contradiction, Step
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "Layout",
     "Path",
     "Step",
+    "hint",
     "layout_of",
     "logical_solve",
 ]

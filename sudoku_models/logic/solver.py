@@ -241,6 +241,34 @@ def logical_solve(
     )
 
 
+def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradiction | None:
+    """The next step of ``puzzle``'s logical path (a contradiction when a rule is broken
+    already, None when the grid is full or nothing applies).
+
+    >>> hint(".1.....4....34..").text
+    'r2c1 can only be 2'
+    """
+    from ..solvers.base import as_model
+
+    model = as_model(puzzle)
+    layout = layout_of(model)
+    state = State.start(layout, [0] * model.size)
+    clashes = model.clashes()
+    if clashes:
+        a, b = (cell_label(model.n, i) for i in clashes[0])
+        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
+    for i, d in enumerate(model.givens):
+        if d:
+            state.place(i, d)
+    if state.is_solved():
+        return None
+    found = finders(layout)
+    step = next_step(found, state)
+    if step is None and max_depth:
+        step = Trials(layout, functools.partial(_replay, found[:-1]))(state, max_depth, 10.0)
+    return step
+
+
 def _replay(
     found: list[tuple[str, Finder]], state: State, i: int, d: int
 ) -> tuple[int, str] | None:
