@@ -6,7 +6,7 @@ A rule is read again only when one of its cells changed since it last found noth
 from __future__ import annotations
 
 from .layout import Layout
-from .rules import ALLOWED, CAGE, Rule
+from .rules import ALLOWED, CAGE, RELATION, Rule
 from .state import State
 from .step import Contradiction, Step, cell_label, changes
 
@@ -43,14 +43,17 @@ class RuleReader:
 class RuleNeighbours:
     """A cell next to a rule (a peer of some of its cells) loses a digit when placing it there
     would leave the rule no way to be met: the digits a cage, a quadruple or a line must hold
-    somewhere, pointing outward. All of one rule's eliminations make one step. Rules of two
-    cells are left to the chains, whose weak links say the same."""
+    somewhere, pointing outward. All of one rule's eliminations make one step. Rules made of
+    two-cell relations alone (dots, thermometers, whispers) are left to the chains, whose weak
+    links say the same at a fraction of the cost. The solver asks only once
+    every rule is at its fixpoint (the readers found nothing), so a trial starts from the cells
+    it touched."""
 
     technique = "Rule Interaction"
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.rules = [r for r in layout.rules if r.technique != ALLOWED and len(r.cells) > 2]
+        self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
         self.near = [self._near(rule.cells) for rule in self.rules]
         self.idle: dict[int, tuple[int, ...]] = {}
 
@@ -86,7 +89,7 @@ class RuleNeighbours:
                     trial = list(masks)
                     for i in touched:
                         trial[i] &= ~b
-                    if rule.prune(trial) is None:
+                    if rule.prune(trial, touched) is None:
                         elims.append((p, b.bit_length()))
             if not elims:
                 self.idle[k] = key

@@ -82,13 +82,20 @@ class Rule:
             for i in p.cells:
                 self.watchers.setdefault(i, []).append(k)
 
-    def prune(self, masks: Sequence[int]) -> list[int] | None:
+    def prune(self, masks: Sequence[int], changed: Sequence[int] = ()) -> list[int] | None:
         """The masks of the whole grid narrowed by this rule to a fixpoint, or None when the
-        rule cannot be met."""
+        rule cannot be met. With ``changed``, the masks were at the rule's fixpoint but for
+        those cells: only the propagators watching them start."""
         cand = list(masks)
-        queue = list(range(len(self.propagators)))
-        queued = [True] * len(queue)
         watchers = self.watchers
+        if changed:
+            queue = list(dict.fromkeys(k for i in changed for k in watchers.get(i, ())))
+            queued = [False] * len(self.propagators)
+            for k in queue:
+                queued[k] = True
+        else:
+            queue = list(range(len(self.propagators)))
+            queued = [True] * len(queue)
 
         def narrow(i: int, m: int) -> bool:
             if not m:
