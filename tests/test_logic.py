@@ -289,3 +289,17 @@ def test_a_dot_inside_a_renban_line_does_not_narrow_the_whole_line():
         model, backend="sat"
     )
     assert_sound(model, logical_solve(model))
+
+
+def test_classic_techniques_run_on_models_with_rows_columns_and_boxes():
+    """The classic grader's wings, empty rectangles and almost locked sets apply on a classic
+    geometry, and every step is still sound."""
+    from sudoku_models.grading.techniques import BY_NAME
+    from sudoku_models.logic import WEIGHTS
+
+    puzzle = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+    model = Model.from_puzzle(puzzle)
+    path = logical_solve(model, max_depth=0)
+    classic = {s.technique for s in path.steps if s.technique not in WEIGHTS}
+    assert classic and all(BY_NAME[name].tier >= 3 for name in classic)
+    assert_sound(model, path)

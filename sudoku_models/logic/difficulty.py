@@ -31,6 +31,8 @@ Naked Triple           4.0
 Hidden Triple          4.0
 X-Wing                 4.5     fish over rows and columns
 Swordfish              5.0
+(classic, tier 3)      4.5     the classic grader's wings, colouring, finned X-Wing, ...
+(classic, tier 4)      5.5     its chains, AIC, almost locked sets, finned fish, Sue de Coq
 Chain                  5.5     a candidate implying its own falsehood along links
 Forcing Chain          6.5     a literal implied by a candidate and by its falsehood
 Forcing Net            7.0     an assumption the finders take to a contradiction in 12 steps
@@ -91,9 +93,21 @@ BANDS: tuple[tuple[str, float], ...] = (
 MANY_TRIALS = 4
 
 
+#: Weights of the classic grader's techniques by their tier (wings and the like are tier 3,
+#: chains and almost locked sets tier 4).
+CLASSIC_TIERS = {3: 4.5, 4: 5.5, 5: 6.5}
+
+
 def weight(step: Step) -> float:
-    """The weight of one step (an unknown technique weighs as a support filter)."""
-    base = WEIGHTS.get(step.technique, WEIGHTS["Support Filter"])
+    """The weight of one step (a classic technique by its tier; an unknown one weighs as a
+    support filter)."""
+    from ..grading.techniques import BY_NAME
+
+    classic = BY_NAME.get(step.technique)
+    if step.technique in WEIGHTS or classic is None:
+        base = WEIGHTS.get(step.technique, WEIGHTS["Support Filter"])
+    else:
+        base = CLASSIC_TIERS.get(classic.tier, WEIGHTS["Support Filter"])
     return base + DEPTH_WEIGHT * max(0, step.depth - 1)
 
 

@@ -58,38 +58,46 @@ class RuleNeighbours:
         self.idle: dict[int, tuple[int, ...]] = {}
 
     def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Each cell seeing some of ``cells`` with the cells of the rule it sees: the rule's own
+        cells first (a digit placed there leaves its peers on the rule too), then the others."""
         inside = set(cells)
-        seen: dict[int, list[int]] = {}
+        seen: dict[int, list[int]] = {i: [] for i in cells}
         for i in cells:
             for p in self.layout.peers[i]:
-                if p not in inside:
-                    seen.setdefault(p, []).append(i)
-        return tuple((p, tuple(v)) for p, v in sorted(seen.items()))
+                seen.setdefault(p, []).append(i)
+        return tuple((p, tuple(v)) for p, v in seen.items() if v or p in inside)
 
     def __call__(self, state: State) -> Step | None:
-        """The first rule some neighbour's digit would break, with every such digit struck."""
+        """The first rule some digit next to it or on it would break, with every such digit
+        struck."""
         masks, placed = state.masks, state.placed
         n = self.layout.n
         for k, rule in enumerate(self.rules):
             near = self.near[k]
-            key = tuple([masks[i] for i in rule.cells] + [masks[p] for p, _ in near])
+            key = tuple([masks[p] for p, _ in near])
             if self.idle.get(k) == key:
                 continue
             elims = []
+            inside = set(rule.cells)
             for p, touched in near:
                 if placed[p]:
                     continue
-                inner = 0
-                for i in touched:
-                    inner |= masks[i]
-                hit = masks[p] & inner
+                hit = masks[p]
+                if p not in inside:
+                    inner = 0
+                    for i in touched:
+                        inner |= masks[i]
+                    hit &= inner
+                changed = (p, *touched) if p in inside else touched
                 while hit:
                     b = hit & -hit
                     hit ^= b
                     trial = list(masks)
                     for i in touched:
                         trial[i] &= ~b
-                    if rule.prune(trial, touched) is None:
+                    if p in inside:
+                        trial[p] = b
+                    if rule.prune(trial, changed) is None:
                         elims.append((p, b.bit_length()))
             if not elims:
                 self.idle[k] = key
@@ -97,7 +105,8 @@ class RuleNeighbours:
             elims.sort()
             words = ", ".join(f"{cell_label(n, i)}<>{d}" for i, d in elims)
             text = (
-                f"{rule.label}: a digit placed there would leave the rule no way to be met: {words}"
+                f"{rule.label}: a digit placed there (or, on the rule, kept from its peers) "
+                f"would leave the rule no way to be met: {words}"
             )
             return Step(
                 self.technique, rule.label, text, eliminations=tuple(elims), cells=rule.cells

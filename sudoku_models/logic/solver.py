@@ -21,6 +21,7 @@ from ..parsing import Source
 from ..puzzle import Puzzle
 from .basic import fish, hidden_subset, locked_candidates, naked_subset
 from .chains import chain
+from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
 from .layout import Layout, layout_of
 from .readings import RuleNeighbours, RuleReader
@@ -161,7 +162,18 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
     out += [("X-Wing", functools.partial(fish, k=2)), ("Swordfish", functools.partial(fish, k=3))]
     out.append(("Chain", chain))
+    if has_classic_houses(layout):
+        out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
+        out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
     return out
+
+
+#: Finders left out of a forcing net's replay: the costly searches over the whole grid.
+COSTLY = ("Chain", "Classic 3", "Classic 4")
+
+
+def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
+    return [(name, find) for name, find in found if name not in COSTLY]
 
 
 def next_step(found: list[tuple[str, Finder]], state: State) -> Step | Contradiction | None:
@@ -184,7 +196,7 @@ def logical_solve(
     """Solve ``puzzle`` (a model, a puzzle, or puzzle text) step by step, as a person would.
 
     ``max_depth``: nested assumptions a trial may make (0: no trials); ``trial_seconds``: time a
-    search for trials may take at a time.
+    search for trials may take at a time (nested trials get twice that over the whole path).
 
     >>> path = logical_solve(".1.....4....34..")
     >>> path.status, path.trials, path.difficulty.band
@@ -207,7 +219,7 @@ def logical_solve(
             if d:
                 state.place(i, d)
     found = finders(layout)
-    trials = Trials(layout, functools.partial(_replay, found[:-1]))
+    trials = Trials(layout, functools.partial(_replay, _cheap(found)), 2 * trial_seconds)
     while contradiction is None and not state.is_solved():
         step = next_step(found, state)
         if step is None and max_depth:
@@ -265,7 +277,7 @@ def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradi
     found = finders(layout)
     step = next_step(found, state)
     if step is None and max_depth:
-        step = Trials(layout, functools.partial(_replay, found[:-1]))(state, max_depth, 10.0)
+        step = Trials(layout, functools.partial(_replay, _cheap(found)))(state, max_depth, 10.0)
     return step
 
 

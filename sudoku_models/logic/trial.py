@@ -113,7 +113,7 @@ def _breaks(
 REPLAYS = 8
 
 #: Most steps a replay may take and still count as a forcing net (a technique, not a trial).
-NET_STEPS = 12
+NET_STEPS = 20
 
 #: ``replay(state, i, d)``: the steps the finders take from placing ``d`` in cell ``i`` to a
 #: contradiction (at most ``NET_STEPS``), with its sentence, or None.
@@ -128,15 +128,19 @@ class Trials:
     again only when cheaper techniques are stuck, and a new scan is made when none is left.
     """
 
-    def __init__(self, layout: Layout, replay: Replay) -> None:
+    def __init__(self, layout: Layout, replay: Replay, budget: float = 20.0) -> None:
         self.layout = layout
         self.net = network_of(layout.model)
         self.replay = replay
         self.found: list[tuple[int, int, int, int]] = []  # (runs, cell, digit, depth)
+        self.scanned: tuple[int, ...] = ()  # the masks of the last scan
+        self.budget = budget  # seconds left for nested trials over the whole path
 
     def scan(self, state: State, depth: int, deadline: float) -> None:
         """Every open candidate whose assumption breaks down within ``depth`` assumptions."""
         masks, placed = state.masks, state.placed
+        self.found = []
+        self.scanned = tuple(masks)
         for i, d in _candidates(masks, placed):
             if time.perf_counter() > deadline:
                 break
@@ -147,18 +151,8 @@ class Trials:
                     break  # nested trials are costly: one at a time
         self.found.sort()
 
-    def __call__(self, state: State, max_depth: int, seconds: float) -> Step | None:
-        """A forcing net (a short contradiction the finders reach themselves) or a trial."""
-        masks = state.masks
-        self.found = [f for f in self.found if masks[f[1]] >> (f[2] - 1) & 1]
-        deadline = time.perf_counter() + seconds
-        depth = 1
-        while not self.found and depth <= max_depth:
-            self.scan(state, depth, deadline)
-            depth += 1
-        if not self.found:
-            return None
-        n = self.layout.n
+    def _net(self, state: State) -> Step | None:
+        """The found assumption the finders take to a contradiction in the fewest steps."""
         best: tuple[int, int, int, str] | None = None
         for _, i, d, depth in self.found[:REPLAYS]:
             if depth > 1:
@@ -166,9 +160,41 @@ class Trials:
             replayed = self.replay(state, i, d)
             if replayed is not None and (best is None or replayed[0] < best[0]):
                 best = (replayed[0], i, d, replayed[1])
-        if best is not None:
-            _, i, d, text = best
-            return Step("Forcing Net", cell_label(n, i), text, (), ((i, d),), (i,))
+        if best is None:
+            return None
+        _, i, d, text = best
+        return Step("Forcing Net", cell_label(self.layout.n, i), text, (), ((i, d),), (i,))
+
+    def __call__(self, state: State, max_depth: int, seconds: float) -> Step | None:
+        """A forcing net (a short contradiction the finders reach themselves) or a trial.
+
+        Assumptions found in an earlier position are tried first; when none makes a forcing
+        net, the position is scanned afresh before a trial is taken, since the steps since may
+        have made shorter contradictions.
+        """
+        masks = state.masks
+        self.found = [f for f in self.found if masks[f[1]] >> (f[2] - 1) & 1]
+        net = self._net(state) if self.found else None
+        if net is not None:
+            return net
+        if self.found and self.scanned == tuple(masks):
+            return self._trial()
+        for depth in range(1, max_depth + 1):
+            limit = seconds if depth == 1 else min(seconds, self.budget)
+            if limit <= 0:
+                break
+            start = time.perf_counter()
+            self.scan(state, depth, start + limit)
+            if depth > 1:
+                self.budget -= time.perf_counter() - start
+            if self.found:
+                break
+        if not self.found:
+            return None
+        return self._net(state) or self._trial()
+
+    def _trial(self) -> Step:
+        n = self.layout.n
         runs, i, d, depth = self.found[0]
         name = cell_label(n, i)
         how = "propagation" if depth == 1 else f"propagation with trials {depth} deep"
