@@ -219,7 +219,13 @@ def logical_solve(
             if d:
                 state.place(i, d)
     found = finders(layout)
-    trials = Trials(layout, functools.partial(_replay, _cheap(found)), 2 * trial_seconds)
+    count = functools.cache(functools.partial(_count, model))
+    trials = Trials(
+        layout,
+        functools.partial(_replay, _cheap(found)),
+        2 * trial_seconds,
+        lambda: count() == 1,  # no nested trials on a puzzle with several solutions
+    )
     while contradiction is None and not state.is_solved():
         step = next_step(found, state)
         if step is None and max_depth:
@@ -236,7 +242,7 @@ def logical_solve(
         contradiction = Contradiction("", (), "the full grid breaks a rule no finder reads")
     if contradiction is not None:
         status = BROKEN
-    note = _note(model) if status == STUCK else ""
+    note = _note(count()) if status == STUCK else ""
     n = model.n
     candidates = tuple(tuple(d for d in range(1, n + 1) if m >> (d - 1) & 1) for m in state.masks)
     return Path(
@@ -300,15 +306,19 @@ def _replay(
     return None
 
 
-def _note(model: Model) -> str:
-    """What a stuck path means: the puzzle has several solutions, none, or logic stops short."""
+def _count(model: Model) -> int:
+    """The model's solutions, counted up to two."""
     from ..api import count_solutions
     from ..errors import UnsupportedModelError
 
     try:
-        count = count_solutions(model, limit=2)
+        return count_solutions(model, limit=2)
     except UnsupportedModelError:  # a primitive the default backend cannot encode
-        count = count_solutions(model, limit=2, backend="backtracking")
+        return count_solutions(model, limit=2, backend="backtracking")
+
+
+def _note(count: int) -> str:
+    """What a stuck path means: the puzzle has several solutions, none, or logic stops short."""
     if count == 0:
         return "the puzzle has no solution"
     if count > 1:

@@ -128,13 +128,20 @@ class Trials:
     again only when cheaper techniques are stuck, and a new scan is made when none is left.
     """
 
-    def __init__(self, layout: Layout, replay: Replay, budget: float = 20.0) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        replay: Replay,
+        budget: float = 20.0,
+        nesting: Callable[[], bool] = lambda: True,
+    ) -> None:
         self.layout = layout
         self.net = network_of(layout.model)
         self.replay = replay
         self.found: list[tuple[int, int, int, int]] = []  # (runs, cell, digit, depth)
         self.scanned: tuple[int, ...] = ()  # the masks of the last scan
         self.budget = budget  # seconds left for nested trials over the whole path
+        self.nesting = nesting  # whether nested trials are worth their cost here
 
     def scan(self, state: State, depth: int, deadline: float) -> None:
         """Every open candidate whose assumption breaks down within ``depth`` assumptions."""
@@ -180,6 +187,8 @@ class Trials:
         if self.found and self.scanned == tuple(masks):
             return self._trial()
         for depth in range(1, max_depth + 1):
+            if depth > 1 and not self.nesting():
+                break
             limit = seconds if depth == 1 else min(seconds, self.budget)
             if limit <= 0:
                 break
