@@ -303,3 +303,23 @@ def test_classic_techniques_run_on_models_with_rows_columns_and_boxes():
     classic = {s.technique for s in path.steps if s.technique not in WEIGHTS}
     assert classic and all(BY_NAME[name].tier >= 3 for name in classic)
     assert_sound(model, path)
+
+
+def test_clashing_givens_and_bad_arguments():
+    path = logical_solve("11..............")
+    assert path.status == "contradiction" and path.steps == ()
+    assert path.contradiction is not None
+    assert path.contradiction.text == "the givens at r1c1 and r1c2 clash"
+    with pytest.raises(ValueError, match="max_depth"):
+        logical_solve(".1.....4....34..", max_depth=-1)
+    with pytest.raises(sm.InvalidPuzzleError):
+        logical_solve("not a puzzle")
+
+
+def test_hint_is_the_first_step_of_the_path():
+    from sudoku_models.logic import hint
+
+    thermo = Thermometer(((0, 2), (1, 2), (2, 2)))
+    model = Model.from_puzzle(Puzzle.empty((3, 3)), variants=[thermo])
+    assert hint(model) == logical_solve(model, max_depth=0).steps[0]
+    assert hint("4132231412433421") is None

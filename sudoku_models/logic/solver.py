@@ -204,20 +204,14 @@ def logical_solve(
     """
     from ..solvers.base import as_model
 
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be 0 or more, got {max_depth}")
     start = time.perf_counter()
     model = as_model(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
-    clashes = model.clashes()
     steps: list[Step] = []
-    contradiction: Contradiction | None = None
-    if clashes:
-        a, b = (cell_label(model.n, i) for i in clashes[0])
-        contradiction = Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
-    else:
-        for i, d in enumerate(model.givens):
-            if d:
-                state.place(i, d)
+    contradiction = _place_givens(state)
     found = finders(layout)
     count = functools.cache(functools.partial(_count, model))
     trials = Trials(
@@ -271,13 +265,9 @@ def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradi
     model = as_model(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
-    clashes = model.clashes()
-    if clashes:
-        a, b = (cell_label(model.n, i) for i in clashes[0])
-        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
-    for i, d in enumerate(model.givens):
-        if d:
-            state.place(i, d)
+    clash = _place_givens(state)
+    if clash is not None:
+        return clash
     if state.is_solved():
         return None
     found = finders(layout)
@@ -285,6 +275,19 @@ def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradi
     if step is None and max_depth:
         step = Trials(layout, functools.partial(_replay, _cheap(found)))(state, max_depth, 10.0)
     return step
+
+
+def _place_givens(state: State) -> Contradiction | None:
+    """Place the model's givens on ``state``, or name two that clash."""
+    model = state.layout.model
+    clashes = model.clashes()
+    if clashes:
+        a, b = (cell_label(model.n, i) for i in clashes[0])
+        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
+    for i, d in enumerate(model.givens):
+        if d:
+            state.place(i, d)
+    return None
 
 
 def _replay(
