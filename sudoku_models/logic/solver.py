@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..display import html_grid
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
@@ -90,6 +91,42 @@ class Path:
                 )
             )
         return out
+
+    def position(self, k: int) -> tuple[tuple[int, ...], dict[int, list[int]]]:
+        """The digits placed and the candidates of the open cells after the first ``k`` steps
+        (``k = 0``: the givens), to watch the path unfold.
+
+        >>> digits, candidates = logical_solve(".1.....4....34..").position(1)
+        >>> digits[4], candidates[0]
+        (2, [4])
+        """
+        state = State.start(layout_of(self.model), [0] * self.model.size)
+        if _place_givens(state) is None:
+            for step in self.steps[:k]:
+                state.apply(step)
+        n = self.model.n
+        open_cells = {
+            i: [d for d in range(1, n + 1) if m >> (d - 1) & 1]
+            for i, (m, placed) in enumerate(zip(state.masks, state.placed))
+            if not placed
+        }
+        return state.grid(), open_cells
+
+    def step_html(self, k: int) -> str:
+        """Step ``k`` (from 1) as HTML: its sentence over the grid before it, the cells that
+        justify it shaded."""
+        step = self.steps[k - 1]
+        digits, candidates = self.position(k - 1)
+        caption = f"{k}. {step.technique}: {step.text}"
+        return html_grid(
+            self.model.board,
+            digits,
+            self.model.givens,
+            highlight=step.cells,
+            candidates=candidates,
+            marked={i: [d] for i, d in step.eliminations + step.placements},
+            caption=caption,
+        )
 
     def summary(self) -> str:
         """One line: status and difficulty."""
