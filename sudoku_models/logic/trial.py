@@ -27,20 +27,29 @@ BUDGET = 20_000
 
 
 def propagate(
-    net: Network, masks: Sequence[int], budget: int = BUDGET
+    net: Network, masks: Sequence[int], changed: int | None = None, budget: int = BUDGET
 ) -> tuple[list[int] | None, int]:
     """``masks`` narrowed to a fixpoint by the network, or None on a contradiction; with the
-    number of propagator runs it took (a contradiction past ``budget`` runs is not looked for)."""
+    number of propagator runs it took (a contradiction past ``budget`` runs is not looked for).
+    With ``changed``, ``masks`` were at the network's fixpoint but for that cell, so only what
+    watches it starts."""
     cand = [m & s for m, s in zip(masks, net.start)]
     if not all(cand):
         return None, 0
     peers, watchers, tiers = net.peers, net.watchers, net.tiers
     props = net.propagators
     queues: tuple[list[int], ...] = ([], [], [])
-    queued = [True] * len(props)
-    for k, tier in enumerate(tiers):
-        queues[tier].append(k)
-    singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+    if changed is None:
+        queued = [True] * len(props)
+        for k, tier in enumerate(tiers):
+            queues[tier].append(k)
+        singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+    else:
+        queued = [False] * len(props)
+        for k in watchers[changed]:
+            queued[k] = True
+            queues[tiers[k]].append(k)
+        singles = [changed] if not cand[changed] & (cand[changed] - 1) else []
 
     def narrow(i: int, m: int) -> bool:
         if not m:
@@ -83,10 +92,13 @@ def _candidates(masks: Sequence[int], placed: Sequence[bool]) -> list[tuple[int,
 def _breaks(
     net: Network, masks: list[int], i: int, d: int, depth: int, deadline: float
 ) -> int | None:
-    """The propagator runs after which assuming ``d`` in cell ``i`` breaks down, or None."""
+    """The propagator runs after which assuming ``d`` in cell ``i`` breaks down, or None
+    (``masks`` at the network's fixpoint)."""
+    if not masks[i] >> (d - 1) & 1:
+        return 0  # the network alone rules it out
     trial = masks[:]
     trial[i] = 1 << (d - 1)
-    after, runs = propagate(net, trial)
+    after, runs = propagate(net, trial, i)
     if after is None:
         return runs
     if depth < 2:
@@ -97,7 +109,7 @@ def _breaks(
         for j, e in _candidates(after, placed):
             if _breaks(net, after, j, e, 1, deadline) is not None:
                 after[j] &= ~(1 << (e - 1))
-                again, more = propagate(net, after)
+                again, more = propagate(net, after, j)
                 runs += more
                 if again is None:
                     return runs
@@ -148,10 +160,11 @@ class Trials:
         masks, placed = state.masks, state.placed
         self.found = []
         self.scanned = tuple(masks)
+        base, _ = propagate(self.net, masks)  # each assumption then starts from the fixpoint
         for i, d in _candidates(masks, placed):
             if time.perf_counter() > deadline:
                 break
-            runs = _breaks(self.net, masks, i, d, depth, deadline)
+            runs = 0 if base is None else _breaks(self.net, base, i, d, depth, deadline)
             if runs is not None:
                 self.found.append((runs, i, d, depth))
                 if depth > 1:
