@@ -26,7 +26,7 @@ def _seeing(layout: Layout, cells: Sequence[int]) -> frozenset[int]:
     return common.difference(cells)
 
 
-def _required(state: State, group: House) -> int:
+def required_digits(state: State, group: House) -> int:
     """The digits a group must hold: every digit for a house, those of every digit set still
     possible for a cage, none otherwise."""
     n = state.layout.n
@@ -52,7 +52,7 @@ def locked_candidates(state: State) -> Step | None:
     n = layout.n
     masks, placed = state.masks, state.placed
     for group in layout.houses + layout.groups:
-        required = _required(state, group)
+        required = required_digits(state, group)
         if not required:
             continue
         for d in range(1, n + 1):

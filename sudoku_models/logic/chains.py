@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .basic import _required
+from .basic import required_digits
 from .state import State
 from .step import Step, cell_label
 
@@ -85,7 +85,7 @@ def _graph(state: State) -> list[list[int]]:
                 edges[2 * (b * n + y - 1) + 1].append(2 * (a * n + x - 1) + 1)
                 edges[2 * (a * n + x - 1)].append(2 * (b * n + y - 1))
     for group in layout.houses + layout.groups:
-        required = _required(state, group)
+        required = required_digits(state, group)
         for d in range(n):
             if required >> d & 1:
                 places = [i for i in group.cells if masks[i] >> d & 1]
