@@ -18,6 +18,7 @@ from .errors import (
     UnsupportedModelError,
 )
 from .formats import read
+from .logic import logical_solve
 from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
@@ -51,6 +52,7 @@ __all__ = [
     "get_solver",
     "has_other_solution",
     "is_unique",
+    "logical_solve",
     "read",
     "solve",
     "solve_many",

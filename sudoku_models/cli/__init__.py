@@ -28,6 +28,7 @@ COMMANDS = (
     "generate",
     "rate",
     "hint",
+    "steps",
     "serve",
 )
 

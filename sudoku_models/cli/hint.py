@@ -6,11 +6,14 @@ import argparse
 import json
 from typing import Any
 
+from .. import fpuzzles
 from ..board import cell_name
 from ..puzzle import Puzzle
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_puzzle_arguments, read_puzzles
+from .steps import hint_models
+from .variant_args import is_fpuzzles
 
 #: Cells named at most when listing the digits that could be the wrong one.
 MAX_NAMED = 8
@@ -36,6 +39,11 @@ def run(args: argparse.Namespace) -> int:
     """Print one hint per puzzle of the input."""
     from ..grading import CandidateGrid, hint
 
+    if args.puzzle is not None and is_fpuzzles(args.puzzle):
+        variant_code = hint_models(args.puzzle, args.format)  # variant rules: the logical solver
+        if variant_code is not None:
+            return variant_code
+        args.puzzle = fpuzzles.read(args.puzzle).puzzle.to_line()
     code = EXIT_OK
     for puzzle in read_puzzles(args.puzzle, args.box):
         problem = mistake(puzzle)

@@ -16,6 +16,8 @@ from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles
 from .output import emit, shows_bar
+from .steps import rate_models
+from .variant_args import is_fpuzzles
 
 #: What rating one puzzle gives back: its HoDoKu level (None when it cannot be rated) and the
 #: text to print.
@@ -46,6 +48,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; a tally by level ends a job of several."""
+    if args.puzzle is not None and is_fpuzzles(args.puzzle):
+        return rate_models(args.puzzle, args.format)  # variant rules: the logical solver
     puzzles = read_puzzles(args.puzzle, args.box)
     check_pool_arguments(None, args.workers, None)
     bar = shows_bar(args.progress, len(puzzles))

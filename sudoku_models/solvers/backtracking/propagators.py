@@ -1111,8 +1111,9 @@ def group_digit_sets(
 ) -> tuple[int, ...] | None:
     """The digit sets an all-different group may hold given the relations between its cells.
 
-    Only when every two cells carry a symmetric relation (then a set is possible exactly when
-    each two of its digits are allowed); None otherwise, or when no set is ruled out.
+    Only when every two cells carry the same symmetric relation (then a set is possible exactly
+    when each two of its digits are allowed: a white dot between two cells of a renban line
+    says more about those two only); None otherwise, or when no set is ruled out.
     """
     relations = []
     for a, b in itertools.combinations(sorted(cells), 2):
@@ -1120,7 +1121,9 @@ def group_digit_sets(
         if pairs is None or any((y, x) not in pairs for x, y in pairs):
             return None
         relations.append(pairs)
-    allowed = frozenset.intersection(*relations) if relations else frozenset()
+    if len(set(relations)) > 1:
+        return None
+    allowed = relations[0] if relations else frozenset()
     sets = tuple(
         sum(1 << (d - 1) for d in combo)
         for combo in itertools.combinations(range(1, n + 1), len(cells))

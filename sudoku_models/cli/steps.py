@@ -1,0 +1,121 @@
+"""``sudoku-models steps``: the logical solve path of any puzzle, variant rules included; and the
+variant side of ``rate`` and ``hint``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..logic.step import Contradiction, Step, cell_label
+from ..model import Model
+from . import EXIT_NO_SOLUTION, EXIT_OK
+from .inputs import add_puzzle_arguments
+from .variant_args import add_variant_flags, read_models
+
+
+def add_parser(commands: Any) -> None:
+    """Register the ``steps`` subcommand."""
+    parser = commands.add_parser(
+        "steps",
+        help="print the logical solve path of a puzzle, variants included",
+        description=(
+            "Solve PUZZLE (a puzzle, a file, an f-puzzles link or JSON) step by step, each step "
+            "in the words of the rule it reads, and print the path with its difficulty. Exit "
+            "code 1 when logic stops short (several solutions, none, or too hard)."
+        ),
+    )
+    add_puzzle_arguments(parser)
+    add_variant_flags(parser)
+    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--max-depth",
+        type=int,
+        choices=(0, 1, 2),
+        default=2,
+        help="nested assumptions a trial may make (0: no trials; default 2)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the path of every puzzle of the input."""
+    from ..logic import logical_solve
+
+    code = EXIT_OK
+    for model in read_models(args.puzzle, args, box=args.box):
+        path = logical_solve(model, max_depth=args.max_depth)
+        if not path.solved:
+            code = EXIT_NO_SOLUTION
+        if args.format == "json":
+            print(json.dumps({"puzzle": model.puzzle.to_line(), **path.to_dict()}), flush=True)
+        else:
+            print("\n".join(path.lines()), flush=True)
+    return code
+
+
+def rate_models(source: str, fmt: str) -> int:
+    """``rate`` on an f-puzzles link or JSON: the logical solver's difficulty for a variant
+    model, the classic ratings for a classic one."""
+    from ..logic import logical_solve
+    from .rate import rate_one
+
+    code = EXIT_OK
+    for model in read_models(source, argparse.Namespace()):
+        if model.is_classic:
+            level, text = rate_one(model.puzzle, steps=False, fmt=fmt)
+            code = code if level is not None else EXIT_NO_SOLUTION
+            print(text, flush=True)
+            continue
+        path = logical_solve(model)
+        if not path.solved:
+            code = EXIT_NO_SOLUTION
+        d = path.difficulty
+        if fmt == "json":
+            data: dict[str, Any] = {
+                "puzzle": model.puzzle.to_line(),
+                "status": path.status,
+                "band": d.band,
+            }
+            data |= {"score": d.score, "hardest": d.hardest, "steps": d.steps, "trials": d.trials}
+            print(json.dumps(data), flush=True)
+        else:
+            print(f"{model.puzzle.to_line()}  {path.summary()}", flush=True)
+    return code
+
+
+def hint_models(source: str, fmt: str) -> int | None:
+    """``hint`` on an f-puzzles link or JSON with variant rules: the next logical step. None for
+    a classic model, which the classic hint takes."""
+    from ..logic import hint
+
+    models = list(read_models(source, argparse.Namespace()))
+    if all(m.is_classic for m in models):
+        return None
+    code = EXIT_OK
+    for model in models:
+        step = hint(model)
+        data: dict[str, Any] = {"puzzle": model.puzzle.to_line()}
+        if step is None:
+            text = "the grid is full" if all(model.givens) else "no logical step found"
+            data["hint"] = None
+            code = code if all(model.givens) else EXIT_NO_SOLUTION
+        elif isinstance(step, Contradiction):
+            data["error"] = text = f"no hint: {step.text}"
+            code = EXIT_NO_SOLUTION
+        else:
+            text = f"{step.technique}: {step.text}"
+            data |= _step_data(model, step)
+            data["hint"] = text
+        print(json.dumps(data) if fmt == "json" else text, flush=True)
+    return code
+
+
+def _step_data(model: Model, step: Step) -> dict[str, Any]:
+    n = model.n
+    return {
+        "technique": step.technique,
+        "rule": step.rule,
+        "placements": [[cell_label(n, i), d] for i, d in step.placements],
+        "eliminations": [[cell_label(n, i), d] for i, d in step.eliminations],
+    }

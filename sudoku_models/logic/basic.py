@@ -1,0 +1,203 @@
+"""Classic techniques on any geometry: locked candidates (and the digits a cage must hold),
+naked and hidden subsets, fish.
+
+They speak of houses (``n`` cells holding every digit once) and groups (shorter all-different
+groups, cages among them), and strike a digit from every cell that sees all the places it may
+take: the peers of a cell include the other cells of its cages and the cells an anti-knight or
+anti-king rule keeps different, so the same code reads those rules too.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from ..solvers.backtracking.propagators import digit_sets
+from .layout import House, Layout
+from .state import State
+from .step import Step, cells_label, digit_list
+
+
+def _seeing(layout: Layout, cells: Sequence[int]) -> frozenset[int]:
+    """The cells (outside ``cells``) that see every cell of ``cells``."""
+    common = layout.peers[cells[0]]
+    for i in cells[1:]:
+        common = common & layout.peers[i]
+    return common.difference(cells)
+
+
+def required_digits(state: State, group: House) -> int:
+    """The digits a group must hold: every digit for a house, those of every digit set still
+    possible for a cage, none otherwise."""
+    n = state.layout.n
+    if len(group.cells) == n:
+        return (1 << n) - 1
+    if group.total is None:
+        return 0
+    masks = state.masks
+    union = 0
+    for i in group.cells:
+        union |= masks[i]
+    required = (1 << n) - 1
+    for s in digit_sets(n, len(group.cells), group.total):
+        if s & ~union == 0 and all(masks[i] & s for i in group.cells):
+            required &= s
+    return required
+
+
+def locked_candidates(state: State) -> Step | None:
+    """A digit a house (or a cage) must hold, whose places all see some other cells: they lose
+    it."""
+    layout = state.layout
+    n = layout.n
+    masks, placed = state.masks, state.placed
+    for group in layout.houses + layout.groups:
+        required = required_digits(state, group)
+        if not required:
+            continue
+        for d in range(1, n + 1):
+            b = 1 << (d - 1)
+            if not required & b:
+                continue
+            places = [i for i in group.cells if masks[i] & b]
+            if len(places) < 2 or any(placed[i] for i in places):
+                continue
+            targets = sorted(i for i in _seeing(layout, places) if masks[i] & b)
+            if targets:
+                technique = "Locked Candidates" if len(group.cells) == n else "Must Contain"
+                must = "" if len(group.cells) == n else f"must hold {d}; "
+                text = (
+                    f"{group.name}: {must}{d} lies only in {cells_label(n, places)}, "
+                    f"so {cells_label(n, targets)} (seeing them all) cannot be {d}"
+                )
+                elims = tuple((i, d) for i in targets)
+                return Step(technique, group.name, text, eliminations=elims, cells=tuple(places))
+    return None
+
+
+_SIZE = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def naked_subset(state: State, k: int) -> Step | None:
+    """``k`` cells of one house or group holding only ``k`` digits between them: every cell
+    seeing all the places of one of those digits loses it."""
+    layout = state.layout
+    n = layout.n
+    masks, placed = state.masks, state.placed
+    for group in layout.houses + layout.groups:
+        open_cells = [i for i in group.cells if not placed[i] and masks[i].bit_count() <= k]
+        if len(open_cells) < k:
+            continue
+        for subset in itertools.combinations(open_cells, k):
+            union = 0
+            for i in subset:
+                union |= masks[i]
+            if union.bit_count() != k:
+                continue
+            elims = []
+            for d in range(1, n + 1):
+                b = 1 << (d - 1)
+                if union & b:
+                    holders = [i for i in subset if masks[i] & b]
+                    elims += [(i, d) for i in _seeing(layout, holders) if masks[i] & b]
+            if elims:
+                text = (
+                    f"in {group.name}, {cells_label(n, subset)} hold only {digit_list(union)}, "
+                    f"so the cells seeing them lose those digits"
+                )
+                return Step(
+                    f"Naked {_SIZE[k]}",
+                    group.name,
+                    text,
+                    eliminations=tuple(sorted(elims)),
+                    cells=subset,
+                )
+    return None
+
+
+def hidden_subset(state: State, k: int) -> Step | None:
+    """``k`` digits with only ``k`` places in a house: those cells lose every other digit."""
+    layout = state.layout
+    n = layout.n
+    masks, placed = state.masks, state.placed
+    for house in layout.houses:
+        where: dict[int, int] = {}
+        for d in range(1, n + 1):
+            b = 1 << (d - 1)
+            at = [j for j, i in enumerate(house.cells) if masks[i] & b]
+            if 2 <= len(at) <= k and not any(placed[house.cells[j]] for j in at):
+                where[d] = sum(1 << j for j in at)
+        for digits in itertools.combinations(sorted(where), k):
+            spots = 0
+            for d in digits:
+                spots |= where[d]
+            if spots.bit_count() != k:
+                continue
+            keep = sum(1 << (d - 1) for d in digits)
+            cells = [house.cells[j] for j in range(len(house.cells)) if spots >> j & 1]
+            elims = tuple(
+                (i, d)
+                for i in cells
+                for d in range(1, n + 1)
+                if masks[i] >> (d - 1) & 1 and not keep >> (d - 1) & 1
+            )
+            if elims:
+                text = (
+                    f"in {house.name}, {digit_list(keep)} fit only in {cells_label(n, cells)}, "
+                    f"so those cells hold nothing else"
+                )
+                return Step(
+                    f"Hidden {_SIZE[k]}", house.name, text, eliminations=elims, cells=tuple(cells)
+                )
+    return None
+
+
+_FISH = {2: "X-Wing", 3: "Swordfish"}
+
+
+def _lines(layout: Layout) -> Iterator[tuple[list[House], list[House]]]:
+    """Rows against columns and columns against rows, when both are houses."""
+    rows = [h for h in layout.houses if h.name.startswith("row ")]
+    cols = [h for h in layout.houses if h.name.startswith("column ")]
+    if len(rows) == len(cols) == layout.n:
+        yield rows, cols
+        yield cols, rows
+
+
+def fish(state: State, k: int) -> Step | None:
+    """A digit whose places in ``k`` rows lie in ``k`` columns: the rest of those columns lose it
+    (and the same with rows and columns swapped)."""
+    layout = state.layout
+    n = layout.n
+    masks, placed = state.masks, state.placed
+    for bases, covers in _lines(layout):
+        cover_of = {i: c for c, house in enumerate(covers) for i in house.cells}
+        for d in range(1, n + 1):
+            b = 1 << (d - 1)
+            spots: dict[int, int] = {}
+            for r, house in enumerate(bases):
+                where = [i for i in house.cells if masks[i] & b]
+                if 2 <= len(where) <= k and not any(placed[i] for i in where):
+                    spots[r] = sum(1 << cover_of[i] for i in where)
+            for chosen in itertools.combinations(sorted(spots), k):
+                union = 0
+                for r in chosen:
+                    union |= spots[r]
+                if union.bit_count() != k:
+                    continue
+                inside = {i for r in chosen for i in bases[r].cells}
+                lines = [covers[c] for c in range(n) if union >> c & 1]
+                elims = tuple(
+                    sorted(
+                        (i, d) for h in lines for i in h.cells if i not in inside and masks[i] & b
+                    )
+                )
+                if elims:
+                    names = ", ".join(bases[r].name for r in chosen)
+                    text = (
+                        f"{d} in {names} lies only in {', '.join(h.name for h in lines)}, "
+                        f"so the rest of those lose {d}"
+                    )
+                    cells = tuple(sorted(i for i in inside if masks[i] & b))
+                    return Step(_FISH[k], "", text, eliminations=elims, cells=cells)
+    return None

@@ -1,0 +1,182 @@
+"""Chains over the candidate graph of any model: weak links from every rule, strong links from
+cells and houses.
+
+A *literal* is a candidate and a truth value: ``r1c1=5`` or ``r1c1<>5``. The implications:
+
+- *weak links* (at most one of two candidates is true): two digits of one cell; one digit in two
+  peers (houses, groups, cages, anti-knight and the like); every forbidden pair of a two-cell
+  relation (dots, XV, thermometer steps, whispers, nonconsecutive, clones). ``A=true`` gives
+  ``B=false``;
+- *strong links* (at least one is true): the two digits of a two-candidate cell, the two places
+  of a digit in a house or of a digit a cage must hold. ``A=false`` gives ``B=true``;
+- *forced partners*: a relation that leaves a digit ``x`` of one cell a single partner ``y`` in
+  the other: ``a=x`` gives ``b=y`` (a clone's equal cells).
+
+From each literal the solver follows the implications breadth first. A *chain* is a candidate
+whose truth implies its own falsehood, or two opposite literals (it is false: the alternating
+inference chains and nice loops of classic solving, on the richer graph). A *forcing chain*
+is a literal implied both by a candidate and by its falsehood (it holds either way). The
+shortest one found is taken, with the chain written out.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .basic import required_digits
+from .state import State
+from .step import Step, cell_label
+
+#: Longest chain followed, in implications.
+MAX_LENGTH = 24
+
+
+def _graph(state: State) -> list[list[int]]:
+    """The implications between literals ``2 * node + truth``, node ``i * n + d - 1``."""
+    layout = state.layout
+    n = layout.n
+    masks, placed = state.masks, state.placed
+    edges: list[list[int]] = [[] for _ in range(2 * n * layout.size)]
+
+    def weak(a: int, b: int) -> None:
+        edges[2 * a + 1].append(2 * b)
+        edges[2 * b + 1].append(2 * a)
+
+    def strong(a: int, b: int) -> None:
+        edges[2 * a].append(2 * b + 1)
+        edges[2 * b].append(2 * a + 1)
+
+    for i, m in enumerate(masks):
+        if placed[i]:
+            continue
+        ds = [d for d in range(n) if m >> d & 1]
+        for x in ds:
+            for y in ds:
+                if x < y:
+                    weak(i * n + x, i * n + y)
+        if len(ds) == 2:
+            strong(i * n + ds[0], i * n + ds[1])
+        for p in layout.peers[i]:
+            if p > i and not placed[p]:
+                for d in ds:
+                    if masks[p] >> d & 1:
+                        weak(i * n + d, p * n + d)
+    for (a, b), pairs in layout.links.items():
+        if placed[a] and placed[b]:
+            continue
+        for x in range(1, n + 1):
+            if not masks[a] >> (x - 1) & 1:
+                continue
+            partners = [y for y in range(1, n + 1) if masks[b] >> (y - 1) & 1]
+            allowed = [y for y in partners if (x, y) in pairs]
+            for y in partners:
+                if (x, y) not in pairs:
+                    weak(a * n + x - 1, b * n + y - 1)
+            if len(allowed) == 1 and len(partners) > 1:
+                y = allowed[0]
+                edges[2 * (a * n + x - 1) + 1].append(2 * (b * n + y - 1) + 1)
+                edges[2 * (b * n + y - 1)].append(2 * (a * n + x - 1))
+        for y in range(1, n + 1):
+            if not masks[b] >> (y - 1) & 1:
+                continue
+            allowed = [x for x in range(1, n + 1) if masks[a] >> (x - 1) & 1 and (x, y) in pairs]
+            if len(allowed) == 1 and masks[a].bit_count() > 1:
+                x = allowed[0]
+                edges[2 * (b * n + y - 1) + 1].append(2 * (a * n + x - 1) + 1)
+                edges[2 * (a * n + x - 1)].append(2 * (b * n + y - 1))
+    for group in layout.houses + layout.groups:
+        required = required_digits(state, group)
+        for d in range(n):
+            if required >> d & 1:
+                places = [i for i in group.cells if masks[i] >> d & 1]
+                if len(places) == 2 and not placed[places[0]] and not placed[places[1]]:
+                    strong(places[0] * n + d, places[1] * n + d)
+    return edges
+
+
+def _reach(edges: list[list[int]], start: int) -> dict[int, int]:
+    """Every literal implied by ``start``, with the literal it came from."""
+    parent = {start: -1}
+    queue = deque([(start, 0)])
+    while queue:
+        lit, depth = queue.popleft()
+        if depth >= MAX_LENGTH:
+            continue
+        for nxt in edges[lit]:
+            if nxt not in parent:
+                parent[nxt] = lit
+                queue.append((nxt, depth + 1))
+    return parent
+
+
+def _trail(parent: dict[int, int], lit: int) -> list[int]:
+    out = [lit]
+    while parent[out[-1]] != -1:
+        out.append(parent[out[-1]])
+    return out[::-1]
+
+
+def _say(n: int, lit: int) -> str:
+    node, truth = divmod(lit, 2)
+    i, d = divmod(node, n)
+    return f"{cell_label(n, i)}{'=' if truth else '<>'}{d + 1}"
+
+
+def chain(state: State) -> Step | None:
+    """The shortest chain or forcing chain the candidate graph holds, as a step."""
+    n = state.layout.n
+    masks, placed = state.masks, state.placed
+    edges = _graph(state)
+    best: tuple[int, Step] | None = None
+    for i, m in enumerate(masks):
+        if placed[i]:
+            continue
+        for d in range(n):
+            if not m >> d & 1:
+                continue
+            node = i * n + d
+            on = _reach(edges, 2 * node + 1)
+            # the candidate implies its own falsehood, or a literal and its opposite
+            ends = [2 * node] if 2 * node in on else []
+            ends += [lit for lit in on if lit & 1 and lit - 1 in on and lit // 2 != node][:1]
+            for end in ends:
+                path = _trail(on, end)
+                if end == 2 * node:
+                    length = 2 * len(path)
+                    text = f"{' -> '.join(_say(n, x) for x in path)}: so {_say(n, 2 * node)}"
+                else:
+                    other = _trail(on, end - 1)
+                    length = len(path) + len(other)
+                    text = (
+                        f"if {_say(n, 2 * node + 1)}: {' -> '.join(_say(n, x) for x in path[1:])} "
+                        f"and {' -> '.join(_say(n, x) for x in other[1:])}, a contradiction"
+                    )
+                if best is None or length < best[0]:
+                    cells = tuple(dict.fromkeys(x // 2 // n for x in path))
+                    step = Step("Chain", "", text, eliminations=((i, d + 1),), cells=cells)
+                    best = (length, step)
+            if best is not None and best[0] <= 6:
+                return best[1]
+            off = _reach(edges, 2 * node)
+            for lit in on:
+                if lit in off and lit // 2 != node:
+                    target, truth = divmod(lit, 2)
+                    if truth and masks[target // n] == 1 << (target % n):
+                        continue
+                    a, b = _trail(on, lit), _trail(off, lit)
+                    length = len(a) + len(b) + 2
+                    if best is None or length < best[0]:
+                        j, e = divmod(target, n)
+                        text = (
+                            f"either {' -> '.join(_say(n, x) for x in a)} "
+                            f"or {' -> '.join(_say(n, x) for x in b)}: so {_say(n, lit)}"
+                        )
+                        cells = tuple(dict.fromkeys(x // 2 // n for x in a + b))
+                        if truth:
+                            step = Step("Forcing Chain", "", text, ((j, e + 1),), cells=cells)
+                        else:
+                            step = Step(
+                                "Forcing Chain", "", text, eliminations=((j, e + 1),), cells=cells
+                            )
+                        best = (length, step)
+    return None if best is None else best[1]

@@ -1,0 +1,62 @@
+"""The classic grader's harder techniques, run on any model whose rows, columns and boxes are
+houses (its wings, colouring, chains, almost locked sets and finned fish).
+
+They reason only from each row, column and box holding every digit once, which every such model
+still says, whatever else its rules add; so they are sound there. The techniques that assume a
+unique solution (unique and avoidable rectangles, BUG+1) are left out: a variant puzzle may have
+several solutions, and a path must say so rather than assume otherwise. The classic grader itself
+is only called, never changed, so classic ratings stay as they are.
+"""
+
+from __future__ import annotations
+
+from ..grading.candidates import CandidateGrid, geometry
+from ..grading.techniques import TECHNIQUES, Technique
+from .layout import Layout
+from .state import State
+from .step import Step
+
+#: Techniques that assume the puzzle has one solution.
+ASSUMING_UNIQUE = ("Uniqueness Test", "Hidden Rectangle", "Avoidable Rectangle", "Bivalue")
+
+#: The classic techniques run here: tiers 3 and 4 (the singles, subsets, intersections and basic
+#: fish have their own finders on any geometry; forcing chains give way to forcing nets).
+CLASSIC: tuple[Technique, ...] = tuple(
+    t
+    for t in TECHNIQUES
+    if t.tier in (3, 4)
+    and not t.name.startswith(ASSUMING_UNIQUE)
+    and t.name not in ("X-Wing", "Swordfish", "Naked Quad", "Hidden Quad")
+)
+
+
+def has_classic_houses(layout: Layout) -> bool:
+    """Whether every row, column and box of the model's board is one of its houses."""
+    houses = {h.cells for h in layout.houses}
+    return all(unit in houses for unit in layout.model.board.units)
+
+
+def classic_technique(state: State, tier: int) -> Step | None:
+    """The first step of the cheapest classic technique of ``tier`` that applies, in this
+    solver's words."""
+    layout = state.layout
+    grid = CandidateGrid(
+        geometry(layout.model.board),
+        [m.bit_length() if p else 0 for m, p in zip(state.masks, state.placed)],
+        [0 if p else m for m, p in zip(state.masks, state.placed)],
+    )
+    for technique in CLASSIC:
+        if technique.tier != tier:
+            continue
+        found = technique.find(grid)
+        if found is not None:
+            text = f"{found.reason} => {found.outcome(grid.geo)}" if found.reason else ""
+            return Step(
+                technique.name,
+                "",
+                text or found.outcome(grid.geo),
+                found.placements,
+                found.eliminations,
+                found.cells,
+            )
+    return None

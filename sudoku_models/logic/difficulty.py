@@ -1,0 +1,145 @@
+"""Difficulty of a solve path on any model: a band from the hardest step, with the counts of
+steps and trials.
+
+Each technique has a weight (:data:`WEIGHTS`, the table below); the hardest step's weight picks
+the band (:data:`BANDS`), and a path needing many trials moves up one band. The score is the
+hardest weight plus a quarter point per trial (at most eight counted), so paths in one band still
+compare. Classic puzzles keep their own ratings (QQWing, HoDoKu, Sudoku Explainer) in
+:mod:`sudoku_models.grading`; this scale is for every model.
+
+=====================  ======  =============================================================
+technique              weight  what it reads
+=====================  ======  =============================================================
+Allowed Digits         0.5     odd/even and other single-cell limits
+Full House             1.0     the last open cell of a house
+Naked Single           1.0     a cell with one candidate
+Hidden Single          1.5     a digit with one place in a house
+Relation Support       2.0     dots, XV, thermometers, whispers, clones: each pair's supports
+Cage Combinations      2.0     the digit sets left in a sum cage
+Sum Bounds             2.5     arrows, little killers, region sums: the reachable totals
+Table Support          2.5     quadruples, between lines: the tuples left
+Locked Candidates      3.0     a digit of a house confined to cells that see others
+Must Contain           3.0     a digit every digit set of a cage holds, confined likewise
+Clue Cases             3.0     sandwich and x-sum clues, case by case
+Visibility             3.0     skyscraper clues
+Support Filter         3.0     any other rule, tuple by tuple
+Naked Pair             3.0     two cells holding two digits between them
+Rule Interaction       3.5     a neighbour's digit that would leave a rule no way to be met
+Set Theory             3.5     innies and outies of houses against cages
+Hidden Pair            3.5     two digits with two places in a house
+Naked Triple           4.0
+Hidden Triple          4.0
+X-Wing                 4.5     fish over rows and columns
+Swordfish              5.0
+(classic, tier 3)      4.5     the classic grader's wings, colouring, finned X-Wing, ...
+(classic, tier 4)      5.5     its chains, AIC, almost locked sets, finned fish, Sue de Coq
+Chain                  5.5     a candidate implying its own falsehood along links
+Forcing Chain          6.5     a literal implied by a candidate and by its falsehood
+Forcing Net            7.0     an assumption the finders take to a contradiction in 12 steps
+Trial                  8.0     an assumption that breaks a rule (depth 1; 10.0 at depth 2)
+=====================  ======  =============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .step import Step
+
+WEIGHTS: dict[str, float] = {
+    "Allowed Digits": 0.5,
+    "Full House": 1.0,
+    "Naked Single": 1.0,
+    "Hidden Single": 1.5,
+    "Relation Support": 2.0,
+    "Cage Combinations": 2.0,
+    "Sum Bounds": 2.5,
+    "Table Support": 2.5,
+    "Locked Candidates": 3.0,
+    "Must Contain": 3.0,
+    "Clue Cases": 3.0,
+    "Visibility": 3.0,
+    "Support Filter": 3.0,
+    "Naked Pair": 3.0,
+    "Rule Interaction": 3.5,
+    "Set Theory": 3.5,
+    "Hidden Pair": 3.5,
+    "Naked Triple": 4.0,
+    "Hidden Triple": 4.0,
+    "X-Wing": 4.5,
+    "Swordfish": 5.0,
+    "Chain": 5.5,
+    "Forcing Chain": 6.5,
+    "Forcing Net": 7.0,
+    "Trial": 8.0,
+}
+
+#: Weight added to a trial per level of nesting past the first.
+DEPTH_WEIGHT = 2.0
+
+#: Bands, easiest first, each with the largest hardest-step weight it takes.
+BANDS: tuple[tuple[str, float], ...] = (
+    ("easy", 1.5),
+    ("moderate", 2.5),
+    ("tough", 3.5),
+    ("hard", 5.0),
+    ("fiendish", 7.0),
+    ("extreme", 9.0),
+    ("beyond", float("inf")),
+)
+
+#: Trials from which a path moves one band up.
+MANY_TRIALS = 4
+
+
+#: Weights of the classic grader's techniques by their tier (wings and the like are tier 3,
+#: chains and almost locked sets tier 4).
+CLASSIC_TIERS = {3: 4.5, 4: 5.5, 5: 6.5}
+
+
+def weight(step: Step) -> float:
+    """The weight of one step (a classic technique by its tier; an unknown one weighs as a
+    support filter)."""
+    from ..grading.techniques import BY_NAME
+
+    classic = BY_NAME.get(step.technique)
+    if step.technique in WEIGHTS or classic is None:
+        base = WEIGHTS.get(step.technique, WEIGHTS["Support Filter"])
+    else:
+        base = CLASSIC_TIERS.get(classic.tier, WEIGHTS["Support Filter"])
+    return base + DEPTH_WEIGHT * max(0, step.depth - 1)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a path is: its band, score, hardest technique, and counts."""
+
+    band: str
+    score: float
+    hardest: str
+    steps: int
+    trials: int
+
+    def __str__(self) -> str:
+        trials = f", {self.trials} trials" if self.trials else ""
+        return (
+            f"{self.band} (score {self.score:.2f}, hardest: {self.hardest}, "
+            f"{self.steps} steps{trials})"
+        )
+
+
+def difficulty(steps: Sequence[Step], solved: bool) -> Difficulty:
+    """The difficulty of a path of ``steps``; a path that stops short is ``beyond``."""
+    trials = sum(1 for s in steps if s.technique == "Trial")
+    hardest = max(steps, key=weight, default=None)
+    top = weight(hardest) if hardest is not None else 0.0
+    name = hardest.technique if hardest is not None else "none"
+    level = next(k for k, (_, limit) in enumerate(BANDS) if top <= limit)
+    if trials >= MANY_TRIALS:
+        level += 1
+    if not solved:
+        level = len(BANDS) - 1
+    level = min(level, len(BANDS) - 1)
+    score = top + 0.25 * min(trials, 8)
+    return Difficulty(BANDS[level][0], round(score, 2), name, len(steps), trials)

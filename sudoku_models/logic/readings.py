@@ -1,0 +1,114 @@
+"""Step finders of the rules: each rule read on its own, all its eliminations in one step.
+
+A rule is read again only when one of its cells changed since it last found nothing.
+"""
+
+from __future__ import annotations
+
+from .layout import Layout
+from .rules import ALLOWED, CAGE, RELATION, Rule
+from .state import State
+from .step import Contradiction, Step, cell_label, changes
+
+
+class RuleReader:
+    """Reads the rules of one technique, remembering which found nothing on which masks."""
+
+    def __init__(self, rules: list[Rule]) -> None:
+        self.rules = rules
+        self.idle: dict[int, tuple[int, ...]] = {}
+
+    def __call__(self, state: State) -> Step | Contradiction | None:
+        """The first rule of this technique that narrows a cell, as a step."""
+        masks = state.masks
+        n = state.layout.n
+        for k, rule in enumerate(self.rules):
+            key = tuple([masks[i] for i in rule.cells])
+            if self.idle.get(k) == key:
+                continue
+            after = rule.prune(masks)
+            if after is None:
+                what = "no digit set left" if rule.technique == CAGE else "no way left to meet it"
+                return Contradiction(rule.label, rule.cells, f"{rule.label}: {what}")
+            if after == masks:
+                self.idle[k] = key
+                continue
+            elims, words = changes(n, masks, after)
+            detail = rule.detail(n, after)
+            text = f"{rule.label}: {detail + '; ' if detail else ''}{words}"
+            return Step(rule.technique, rule.label, text, eliminations=elims, cells=rule.cells)
+        return None
+
+
+class RuleNeighbours:
+    """A cell next to a rule (a peer of some of its cells) loses a digit when placing it there
+    would leave the rule no way to be met: the digits a cage, a quadruple or a line must hold
+    somewhere, pointing outward. All of one rule's eliminations make one step. Rules made of
+    two-cell relations alone (dots, thermometers, whispers) are left to the chains, whose weak
+    links say the same at a fraction of the cost. The solver asks only once
+    every rule is at its fixpoint (the readers found nothing), so a trial starts from the cells
+    it touched."""
+
+    technique = "Rule Interaction"
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
+        self.near = [self._near(rule.cells) for rule in self.rules]
+        self.idle: dict[int, tuple[int, ...]] = {}
+
+    def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Each cell seeing some of ``cells`` with the cells of the rule it sees: the rule's own
+        cells first (a digit placed there leaves its peers on the rule too), then the others."""
+        inside = set(cells)
+        seen: dict[int, list[int]] = {i: [] for i in cells}
+        for i in cells:
+            for p in self.layout.peers[i]:
+                seen.setdefault(p, []).append(i)
+        return tuple((p, tuple(v)) for p, v in seen.items() if v or p in inside)
+
+    def __call__(self, state: State) -> Step | None:
+        """The first rule some digit next to it or on it would break, with every such digit
+        struck."""
+        masks, placed = state.masks, state.placed
+        n = self.layout.n
+        for k, rule in enumerate(self.rules):
+            near = self.near[k]
+            key = tuple([masks[p] for p, _ in near])
+            if self.idle.get(k) == key:
+                continue
+            elims = []
+            inside = set(rule.cells)
+            for p, touched in near:
+                if placed[p]:
+                    continue
+                hit = masks[p]
+                if p not in inside:
+                    inner = 0
+                    for i in touched:
+                        inner |= masks[i]
+                    hit &= inner
+                changed = (p, *touched) if p in inside else touched
+                while hit:
+                    b = hit & -hit
+                    hit ^= b
+                    trial = list(masks)
+                    for i in touched:
+                        trial[i] &= ~b
+                    if p in inside:
+                        trial[p] = b
+                    if rule.prune(trial, changed) is None:
+                        elims.append((p, b.bit_length()))
+            if not elims:
+                self.idle[k] = key
+                continue
+            elims.sort()
+            words = ", ".join(f"{cell_label(n, i)}<>{d}" for i, d in elims)
+            text = (
+                f"{rule.label}: a digit placed there (or, on the rule, kept from its peers) "
+                f"would leave the rule no way to be met: {words}"
+            )
+            return Step(
+                self.technique, rule.label, text, eliminations=tuple(elims), cells=rule.cells
+            )
+        return None

@@ -1,0 +1,366 @@
+"""The logical solver: the cheapest step that applies, again and again, recorded as a path.
+
+The finders, cheapest first: allowed digits; singles; the rules read one by one (relations,
+cages, sums, tables, clue cases, visibility, generic filters); locked candidates and the digits
+a cage must hold; set theory; naked and hidden pairs and triples; fish; chains; and, when
+nothing else applies, a bounded trial. After each step the search starts again from the
+cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..display import html_grid
+from ..model import Model
+from ..parsing import Source
+from ..puzzle import Puzzle
+from .basic import fish, hidden_subset, locked_candidates, naked_subset
+from .chains import chain
+from .classic import classic_technique, has_classic_houses
+from .difficulty import Difficulty, difficulty
+from .layout import Layout, layout_of
+from .readings import RuleNeighbours, RuleReader
+from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
+from .singles import full_house, hidden_single, naked_single
+from .state import State
+from .step import Contradiction, Step, cell_label
+from .trial import NET_STEPS, Trials
+
+Finder = Callable[[State], "Step | Contradiction | None"]
+
+#: Solve paths end with one of these.
+SOLVED, STUCK, BROKEN = "solved", "stuck", "contradiction"
+
+
+@dataclass(frozen=True)
+class Path:
+    """A logical solve path: every step, how it ended, and how hard it was.
+
+    ``status`` is ``"solved"``, ``"stuck"`` (no finder applies and no trial breaks down) or
+    ``"contradiction"`` (a rule can no longer be met: the puzzle has no solution, named in
+    ``contradiction``); ``grid`` holds the digits placed at the end (0 for open cells) and
+    ``candidates`` every cell's candidates; ``note`` says what a stuck path means (several
+    solutions, or none).
+    """
+
+    model: Model
+    status: str
+    steps: tuple[Step, ...]
+    grid: tuple[int, ...]
+    candidates: tuple[tuple[int, ...], ...]
+    difficulty: Difficulty
+    seconds: float
+    contradiction: Contradiction | None = None
+    note: str = ""
+    unread: tuple[str, ...] = field(default=())
+
+    @property
+    def trials(self) -> int:
+        """Number of trial steps."""
+        return sum(1 for s in self.steps if s.technique == "Trial")
+
+    @property
+    def solved(self) -> bool:
+        """Whether the path reached a full grid."""
+        return self.status == SOLVED
+
+    def lines(self) -> list[str]:
+        """The path as numbered lines, then how it ended."""
+        n = self.model.n
+        out = [f"{k:3d}. {step.technique}: {step.text}" for k, step in enumerate(self.steps, 1)]
+        out.append(self.summary())
+        if self.contradiction is not None:
+            out.append(f"contradiction: {self.contradiction.text}")
+        if self.note:
+            out.append(self.note)
+        for rule in self.unread:
+            out.append(f"rule not read by any finder (checked on the full grid only): {rule}")
+        if self.status != SOLVED:
+            open_cells = [i for i, d in enumerate(self.grid) if not d]
+            out.append(
+                f"{len(open_cells)} open cells, e.g. "
+                + ", ".join(
+                    f"{cell_label(n, i)}:{''.join(map(str, self.candidates[i]))}"
+                    for i in open_cells[:6]
+                )
+            )
+        return out
+
+    def position(self, k: int) -> tuple[tuple[int, ...], dict[int, list[int]]]:
+        """The digits placed and the candidates of the open cells after the first ``k`` steps
+        (``k = 0``: the givens), to watch the path unfold.
+
+        >>> digits, candidates = logical_solve(".1.....4....34..").position(1)
+        >>> digits[4], candidates[0]
+        (2, [4])
+        """
+        state = State.start(layout_of(self.model), [0] * self.model.size)
+        if _place_givens(state) is None:
+            for step in self.steps[:k]:
+                state.apply(step)
+        n = self.model.n
+        open_cells = {
+            i: [d for d in range(1, n + 1) if m >> (d - 1) & 1]
+            for i, (m, placed) in enumerate(zip(state.masks, state.placed))
+            if not placed
+        }
+        return state.grid(), open_cells
+
+    def step_html(self, k: int) -> str:
+        """Step ``k`` (from 1) as HTML: its sentence over the grid before it, the cells that
+        justify it shaded."""
+        step = self.steps[k - 1]
+        digits, candidates = self.position(k - 1)
+        caption = f"{k}. {step.technique}: {step.text}"
+        return html_grid(
+            self.model.board,
+            digits,
+            self.model.givens,
+            highlight=step.cells,
+            candidates=candidates,
+            marked={i: [d] for i, d in step.eliminations + step.placements},
+            caption=caption,
+        )
+
+    def summary(self) -> str:
+        """One line: status and difficulty."""
+        return f"{self.status}: {self.difficulty}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The path as JSON-ready data: status, trials, difficulty and the steps."""
+        n = self.model.n
+        d = self.difficulty
+        return {
+            "status": self.status,
+            "trials": self.trials,
+            "difficulty": {
+                "band": d.band,
+                "score": d.score,
+                "hardest": d.hardest,
+                "steps": d.steps,
+                "trials": d.trials,
+            },
+            "steps": [
+                {
+                    "technique": s.technique,
+                    "rule": s.rule,
+                    "text": s.text,
+                    "placements": [[cell_label(n, i), v] for i, v in s.placements],
+                    "eliminations": [[cell_label(n, i), v] for i, v in s.eliminations],
+                    **({"depth": s.depth} if s.depth else {}),
+                }
+                for s in self.steps
+            ],
+            "contradiction": None if self.contradiction is None else self.contradiction.text,
+            "note": self.note,
+            "grid": "".join(self.model.board.symbol(v) for v in self.grid),
+            "seconds": round(self.seconds, 3),
+        }
+
+    def __repr__(self) -> str:
+        return f"<Path {self.summary()}; {len(self.steps)} steps in {self.seconds:.2f} s>"
+
+    def _repr_html_(self) -> str:
+        items = "".join(
+            f"<li><b>{html.escape(s.technique)}</b>: {html.escape(s.text)}</li>" for s in self.steps
+        )
+        return (
+            f"<div><p>{html.escape(self.summary())}</p>"
+            f"{self.model.to_svg(Puzzle(self.model.board, self.grid))}"
+            f"<ol>{items}</ol></div>"
+        )
+
+
+def finders(layout: Layout) -> list[tuple[str, Finder]]:
+    """The step finders of ``layout``, cheapest first."""
+    by_kind: dict[str, list[Any]] = {}
+    for rule in layout.rules:
+        by_kind.setdefault(rule.technique, []).append(rule)
+    readers = {kind: RuleReader(by_kind[kind]) for kind in RULE_TECHNIQUES if kind in by_kind}
+    out: list[tuple[str, Finder]] = []
+    if ALLOWED in readers:
+        out.append((ALLOWED, readers.pop(ALLOWED)))
+    out += [("Full House", full_house), ("Naked Single", naked_single)]
+    out.append(("Hidden Single", hidden_single))
+    theory = readers.pop(SET_THEORY, None)
+    out += list(readers.items())
+    out.append(("Locked Candidates", locked_candidates))
+    out.append(("Rule Interaction", RuleNeighbours(layout)))
+    if theory is not None:
+        out.append((SET_THEORY, theory))
+    for k in (2, 3):
+        out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
+        out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
+    out += [("X-Wing", functools.partial(fish, k=2)), ("Swordfish", functools.partial(fish, k=3))]
+    out.append(("Chain", chain))
+    if has_classic_houses(layout):
+        out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
+        out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
+    return out
+
+
+#: Finders left out of a forcing net's replay: the costly searches over the whole grid.
+COSTLY = ("Chain", "Classic 3", "Classic 4")
+
+
+def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
+    return [(name, find) for name, find in found if name not in COSTLY]
+
+
+def next_step(found: list[tuple[str, Finder]], state: State) -> Step | Contradiction | None:
+    """The first step (or contradiction) of the cheapest finder that applies."""
+    broken = state.broken()
+    if broken is not None:
+        return broken
+    for _, find in found:
+        step = find(state)
+        if step is not None:
+            return step
+    return None
+
+
+def logical_solve(
+    puzzle: Model | Puzzle | Source,
+    max_depth: int = 2,
+    trial_seconds: float = 10.0,
+) -> Path:
+    """Solve ``puzzle`` (a model, a puzzle, or puzzle text) step by step, as a person would.
+
+    ``max_depth``: nested assumptions a trial may make (0: no trials); ``trial_seconds``: time a
+    search for trials may take at a time (nested trials get twice that over the whole path).
+
+    >>> path = logical_solve(".1.....4....34..")
+    >>> path.status, path.trials, path.difficulty.band
+    ('solved', 0, 'easy')
+    """
+    from ..solvers.base import as_model
+
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be 0 or more, got {max_depth}")
+    start = time.perf_counter()
+    model = as_model(puzzle)
+    layout = layout_of(model)
+    state = State.start(layout, [0] * model.size)
+    steps: list[Step] = []
+    contradiction = _place_givens(state)
+    found = finders(layout)
+    count = functools.cache(functools.partial(_count, model))
+    trials = Trials(
+        layout,
+        functools.partial(_replay, _cheap(found)),
+        2 * trial_seconds,
+        lambda: count() == 1,  # no nested trials on a puzzle with several solutions
+    )
+    while contradiction is None and not state.is_solved():
+        step = next_step(found, state)
+        if step is None and max_depth:
+            step = trials(state, max_depth, trial_seconds)
+        if step is None:
+            break
+        if isinstance(step, Contradiction):
+            contradiction = step
+            break
+        steps.append(step)
+        state.apply(step)
+    status = SOLVED if state.is_solved() and contradiction is None else STUCK
+    if status == SOLVED and not model.is_solution(state.grid()):
+        contradiction = Contradiction("", (), "the full grid breaks a rule no finder reads")
+    if contradiction is not None:
+        status = BROKEN
+    note = _note(count()) if status == STUCK else ""
+    n = model.n
+    candidates = tuple(tuple(d for d in range(1, n + 1) if m >> (d - 1) & 1) for m in state.masks)
+    return Path(
+        model,
+        status,
+        tuple(steps),
+        state.grid(),
+        candidates,
+        difficulty(steps, status == SOLVED),
+        time.perf_counter() - start,
+        contradiction,
+        note,
+        layout.unread,
+    )
+
+
+def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradiction | None:
+    """The next step of ``puzzle``'s logical path (a contradiction when a rule is broken
+    already, None when the grid is full or nothing applies).
+
+    >>> hint(".1.....4....34..").text
+    'r2c1 can only be 2'
+    """
+    from ..solvers.base import as_model
+
+    model = as_model(puzzle)
+    layout = layout_of(model)
+    state = State.start(layout, [0] * model.size)
+    clash = _place_givens(state)
+    if clash is not None:
+        return clash
+    if state.is_solved():
+        return None
+    found = finders(layout)
+    step = next_step(found, state)
+    if step is None and max_depth:
+        step = Trials(layout, functools.partial(_replay, _cheap(found)))(state, max_depth, 10.0)
+    return step
+
+
+def _place_givens(state: State) -> Contradiction | None:
+    """Place the model's givens on ``state``, or name two that clash."""
+    model = state.layout.model
+    clashes = model.clashes()
+    if clashes:
+        a, b = (cell_label(model.n, i) for i in clashes[0])
+        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
+    for i, d in enumerate(model.givens):
+        if d:
+            state.place(i, d)
+    return None
+
+
+def _replay(
+    found: list[tuple[str, Finder]], state: State, i: int, d: int
+) -> tuple[int, str] | None:
+    """The steps the finders take from ``d`` placed in cell ``i`` to a contradiction, with the
+    sentence of that forcing net, or None when they take more than ``NET_STEPS``."""
+    trial_state = state.copy()
+    trial_state.place(i, d)
+    name = cell_label(state.layout.n, i)
+    for count in range(NET_STEPS + 1):
+        step = next_step(found, trial_state)
+        if isinstance(step, Contradiction):
+            later = f"{count} steps later " if count else ""
+            return count, f"assuming {name}={d}, {later}{step.text}: {name} is not {d}"
+        if step is None:
+            return None
+        trial_state.apply(step)
+    return None
+
+
+def _count(model: Model) -> int:
+    """The model's solutions, counted up to two."""
+    from ..api import count_solutions
+    from ..errors import UnsupportedModelError
+
+    try:
+        return count_solutions(model, limit=2)
+    except UnsupportedModelError:  # a primitive the default backend cannot encode
+        return count_solutions(model, limit=2, backend="backtracking")
+
+
+def _note(count: int) -> str:
+    """What a stuck path means: the puzzle has several solutions, none, or logic stops short."""
+    if count == 0:
+        return "the puzzle has no solution"
+    if count > 1:
+        return "the puzzle has more than one solution, so logic cannot finish it"
+    return "the puzzle has one solution, but these techniques stop short of it"

@@ -1,0 +1,227 @@
+"""Bounded trial: assume a candidate, propagate, and strike it when that breaks a rule.
+
+Every open candidate is assumed in turn (two-candidate cells first) and propagated with the
+search's propagators (:mod:`sudoku_models.solvers.backtracking.constraint`: the same rules the
+finders read, to a fixpoint); the candidate whose assumption breaks down after the fewest
+propagator runs is struck. At depth 2 an assumption that survives is propagated further by
+trials of depth 1 inside it.
+
+The assumptions that break down soonest are replayed with the solver's own finders (singles,
+rules, locked candidates, subsets, fish): one that reaches a named contradiction within
+:data:`NET_STEPS` steps is a *forcing net* (as HoDoKu and Sudoku Explainer count them, a
+technique); any other is a *trial*.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ..solvers.backtracking.constraint import Network, network_of
+from .layout import Layout
+from .state import State
+from .step import Step, cell_label
+
+#: Most propagator runs one assumption may take before it counts as not breaking down.
+BUDGET = 20_000
+
+
+def propagate(
+    net: Network, masks: Sequence[int], changed: int | None = None, budget: int = BUDGET
+) -> tuple[list[int] | None, int]:
+    """``masks`` narrowed to a fixpoint by the network, or None on a contradiction; with the
+    number of propagator runs it took (a contradiction past ``budget`` runs is not looked for).
+    With ``changed``, ``masks`` were at the network's fixpoint but for that cell, so only what
+    watches it starts."""
+    cand = [m & s for m, s in zip(masks, net.start)]
+    if not all(cand):
+        return None, 0
+    peers, watchers, tiers = net.peers, net.watchers, net.tiers
+    props = net.propagators
+    queues: tuple[list[int], ...] = ([], [], [])
+    if changed is None:
+        queued = [True] * len(props)
+        for k, tier in enumerate(tiers):
+            queues[tier].append(k)
+        singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+    else:
+        queued = [False] * len(props)
+        for k in watchers[changed]:
+            queued[k] = True
+            queues[tiers[k]].append(k)
+        singles = [changed] if not cand[changed] & (cand[changed] - 1) else []
+
+    def narrow(i: int, m: int) -> bool:
+        if not m:
+            return False
+        cand[i] = m
+        if not m & (m - 1):
+            singles.append(i)
+        for k in watchers[i]:
+            if not queued[k]:
+                queued[k] = True
+                queues[tiers[k]].append(k)
+        return True
+
+    runs = 0
+    while runs < budget:
+        while singles:
+            i = singles.pop()
+            b = cand[i]
+            for p in peers[i]:
+                if cand[p] & b and not narrow(p, cand[p] ^ b):
+                    return None, runs
+        first, second, third = queues
+        queue = first or second or third
+        if not queue:
+            return cand, runs
+        k = queue.pop()
+        queued[k] = False
+        runs += 1
+        if not props[k].run(cand, narrow):
+            return None, runs
+    return cand, runs
+
+
+def _candidates(masks: Sequence[int], placed: Sequence[bool]) -> list[tuple[int, int]]:
+    """Open candidates, those of cells with fewest candidates first."""
+    cells = sorted((m.bit_count(), i) for i, m in enumerate(masks) if not placed[i])
+    return [(i, d) for _, i in cells for d in range(1, 33) if masks[i] >> (d - 1) & 1]
+
+
+def _breaks(
+    net: Network, masks: list[int], i: int, d: int, depth: int, deadline: float
+) -> int | None:
+    """The propagator runs after which assuming ``d`` in cell ``i`` breaks down, or None
+    (``masks`` at the network's fixpoint)."""
+    if not masks[i] >> (d - 1) & 1:
+        return 0  # the network alone rules it out
+    trial = masks[:]
+    trial[i] = 1 << (d - 1)
+    after, runs = propagate(net, trial, i)
+    if after is None:
+        return runs
+    if depth < 2:
+        return None
+    while time.perf_counter() < deadline:
+        placed = [not m & (m - 1) for m in after]
+        struck = False
+        for j, e in _candidates(after, placed):
+            if _breaks(net, after, j, e, 1, deadline) is not None:
+                after[j] &= ~(1 << (e - 1))
+                again, more = propagate(net, after, j)
+                runs += more
+                if again is None:
+                    return runs
+                after = again
+                struck = True
+                break
+        if not struck:
+            return None
+    return None
+
+
+#: Replays tried per trial step, those breaking down soonest in the network first.
+REPLAYS = 8
+
+#: Most steps a replay may take and still count as a forcing net (a technique, not a trial).
+NET_STEPS = 20
+
+#: ``replay(state, i, d)``: the steps the finders take from placing ``d`` in cell ``i`` to a
+#: contradiction (at most ``NET_STEPS``), with its sentence, or None.
+Replay = Callable[[State, int, int], "tuple[int, str] | None"]
+
+
+class Trials:
+    """Assumptions that break down, found in one scan and used while they stay candidates.
+
+    A candidate whose assumption breaks down still does once other candidates are gone (the
+    propagators only narrow), so one scan of every candidate serves many steps: the solver asks
+    again only when cheaper techniques are stuck, and a new scan is made when none is left.
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        replay: Replay,
+        budget: float = 20.0,
+        nesting: Callable[[], bool] = lambda: True,
+    ) -> None:
+        self.layout = layout
+        self.net = network_of(layout.model)
+        self.replay = replay
+        self.found: list[tuple[int, int, int, int]] = []  # (runs, cell, digit, depth)
+        self.scanned: tuple[int, ...] = ()  # the masks of the last scan
+        self.budget = budget  # seconds left for nested trials over the whole path
+        self.nesting = nesting  # whether nested trials are worth their cost here
+
+    def scan(self, state: State, depth: int, deadline: float) -> None:
+        """Every open candidate whose assumption breaks down within ``depth`` assumptions."""
+        masks, placed = state.masks, state.placed
+        self.found = []
+        self.scanned = tuple(masks)
+        base, _ = propagate(self.net, masks)  # each assumption then starts from the fixpoint
+        for i, d in _candidates(masks, placed):
+            if time.perf_counter() > deadline:
+                break
+            runs = 0 if base is None else _breaks(self.net, base, i, d, depth, deadline)
+            if runs is not None:
+                self.found.append((runs, i, d, depth))
+                if depth > 1:
+                    break  # nested trials are costly: one at a time
+        self.found.sort()
+
+    def _net(self, state: State) -> Step | None:
+        """The found assumption the finders take to a contradiction in the fewest steps."""
+        best: tuple[int, int, int, str] | None = None
+        for _, i, d, depth in self.found[:REPLAYS]:
+            if depth > 1:
+                continue
+            replayed = self.replay(state, i, d)
+            if replayed is not None and (best is None or replayed[0] < best[0]):
+                best = (replayed[0], i, d, replayed[1])
+        if best is None:
+            return None
+        _, i, d, text = best
+        return Step("Forcing Net", cell_label(self.layout.n, i), text, (), ((i, d),), (i,))
+
+    def __call__(self, state: State, max_depth: int, seconds: float) -> Step | None:
+        """A forcing net (a short contradiction the finders reach themselves) or a trial.
+
+        Assumptions found in an earlier position are tried first; when none makes a forcing
+        net, the position is scanned afresh before a trial is taken, since the steps since may
+        have made shorter contradictions.
+        """
+        masks = state.masks
+        self.found = [f for f in self.found if masks[f[1]] >> (f[2] - 1) & 1]
+        net = self._net(state) if self.found else None
+        if net is not None:
+            return net
+        if self.found and self.scanned == tuple(masks):
+            return self._trial()
+        for depth in range(1, max_depth + 1):
+            if depth > 1 and not self.nesting():
+                break
+            limit = seconds if depth == 1 else min(seconds, self.budget)
+            if limit <= 0:
+                break
+            start = time.perf_counter()
+            self.scan(state, depth, start + limit)
+            if depth > 1:
+                self.budget -= time.perf_counter() - start
+            if self.found:
+                break
+        if not self.found:
+            return None
+        return self._net(state) or self._trial()
+
+    def _trial(self) -> Step:
+        n = self.layout.n
+        runs, i, d, depth = self.found[0]
+        name = cell_label(n, i)
+        how = "propagation" if depth == 1 else f"propagation with trials {depth} deep"
+        text = (
+            f"assuming {name}={d}, {how} breaks a rule after {runs} rule readings: "
+            f"{name} is not {d}"
+        )
+        return Step("Trial", name, text, eliminations=((i, d),), cells=(i,), depth=depth)
