@@ -161,6 +161,17 @@ def test_csv_and_json_read_back(small_table, tmp_path):
     assert SummaryTable.read_csv(tmp_path / "summary.csv").rows == summary.rows
 
 
+def test_csv_and_json_without_a_path_return_the_text_a_file_would_hold(small_table, tmp_path):
+    small_table.to_csv(tmp_path / "rows.csv")
+    small_table.to_json(tmp_path / "rows.json")
+    csv_text = small_table.to_csv()
+    assert csv_text == (tmp_path / "rows.csv").read_text(encoding="utf-8")
+    assert csv_text.splitlines()[0] == ",".join(small_table.columns)
+    json_text = small_table.to_json()
+    assert json_text == (tmp_path / "rows.json").read_text(encoding="utf-8")
+    assert [r["puzzle"] for r in json.loads(json_text)] == small_table.column("puzzle")
+
+
 def test_pandas_frame(small_table):
     pytest.importorskip("pandas")
     frame = small_table.to_pandas()
