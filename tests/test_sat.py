@@ -19,6 +19,21 @@ from sudoku_models.solvers.sat import GIVENS, SatSolver
 from sudoku_models.testing import NINE_BY_NINE, check_solver, known_puzzles
 
 
+def test_every_solver_name_is_known_to_the_pinned_pysat():
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and newer
+
+    from pysat.solvers import SolverNames
+
+    from sudoku_models.solvers.sat import SAT_SOLVERS
+
+    assert all(hasattr(SolverNames, name) for name in SAT_SOLVERS)
+    pyproject = Path(__file__).parent.parent / "pyproject.toml"
+    deps = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
+    assert "python-sat>=1.9.dev16,<1.10" in deps  # a bounded range, not "any pre-release"
+
+
 @pytest.mark.parametrize("encoding", cnf.ENCODINGS)
 def test_conformance_every_encoding(encoding):
     check_solver(get_solver("sat", encoding=encoding), max_n=25)
