@@ -189,7 +189,7 @@ def solve_streaming(
         solutions=tuple(found),
         stats=stats,
         puzzle=model.puzzle,
-        backend=solver.label,
+        backend=solver.label_for(model),
         limit=0,
         clashes=clashes,
     )

@@ -190,6 +190,11 @@ class Solver(ABC):
         """``name:variant`` as the registry spells it."""
         return f"{self.name}:{self.variant}" if self.variant else self.name
 
+    def label_for(self, model: Model) -> str:
+        """The label of what runs on ``model`` (a backend that hands some models to another
+        strategy names that one); :attr:`label` unless a backend says otherwise."""
+        return self.label
+
     @classmethod
     def version(cls) -> str | None:
         """Version of the package behind this backend (``requires``), or None when it has none
@@ -296,7 +301,7 @@ class Solver(ABC):
             solutions=tuple(_solution(board, g) for g in found),
             stats=stats,
             puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
-            backend=self.label,
+            backend=self.label_for(model),
             limit=limit,
             clashes=tuple((board.row_col(a), board.row_col(b)) for a, b in clashes)
             if clashes
