@@ -140,6 +140,22 @@ def test_summary_figures_on_a_hand_built_table():
     assert (ay["mean_nodes"], ay["mean_guesses"], ay["mean_conflicts"]) == (15.0, 20.0, 0.5)
 
 
+def test_each_backend_warms_up_on_a_puzzle_it_does_not_time(monkeypatch):
+    seen: list[tuple[str, str]] = []
+    original = BacktrackingSolver.solve
+
+    def spy(self, puzzle, *args, **kwargs):
+        seen.append((self.label, Puzzle.parse(puzzle).to_line()))
+        return original(self, puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(BacktrackingSolver, "solve", spy)
+    table = run(["hardest"], backends="backtracking,backtracking:dlx", sample=2, seed=3)
+    empty = "." * 81
+    assert [line for _, line in seen].count(empty) == 2  # once per backend, before its rows
+    assert seen[0] == ("backtracking:fast", empty) and seen[3] == ("backtracking:dlx", empty)
+    assert empty not in table.column("puzzle") and len(table) == 4
+
+
 def test_percentile_matches_numpy():
     numpy = pytest.importorskip("numpy")
     values = sorted(random.Random(5).uniform(0, 100) for _ in range(37))
