@@ -124,7 +124,7 @@ def _results(
         progress = progress_bar(bar, len(puzzles), solver.label)
         try:
             for puzzle in puzzles:
-                stream = _Stream(args.format, bar)
+                stream = _Stream(args.format, bar, puzzle)
                 result = solve_streaming(solver, puzzle, args.time_limit, stream.solution)
                 stream.end(result)
                 progress.update(1)
@@ -132,15 +132,16 @@ def _results(
         finally:
             progress.close()
         return
-    for result in solve_many(
+    results = solve_many(
         puzzles,
         backend=solver,
         limit=limit,
         time_limit=args.time_limit,
         workers=args.workers,
         progress=bar,
-    ):
-        emit(render(result, args.format), bar)
+    )
+    for result, model in zip(results, puzzles, strict=True):  # results first: ends the bar
+        emit(render(result, args.format, model), bar)
         yield result
 
 
@@ -212,9 +213,10 @@ class _Stream:
     the only one, so the output is the same as when the result is printed whole, timeouts aside.
     """
 
-    def __init__(self, fmt: str, bar: bool) -> None:
+    def __init__(self, fmt: str, bar: bool, model: Model) -> None:
         self.fmt = fmt
         self.bar = bar
+        self.model = model
         self.count = 0
         self.first: Puzzle | None = None
 
@@ -232,7 +234,7 @@ class _Stream:
     def end(self, result: Result) -> None:
         """Print what waits and the closing line of the result."""
         if not result.solutions:
-            emit(render(result, self.fmt), self.bar)
+            emit(render(result, self.fmt, self.model), self.bar)
             return
         if self.first is not None:
             self._print(self.first, 1, result.status.value, alone=result.count == 1)
@@ -243,7 +245,8 @@ class _Stream:
         if self.fmt == "line":
             emit(f"{grid.to_line()}\t{status}", self.bar)
         else:
-            emit(f"{'Solution' if alone else f'Solution {k}'}:\n{grid}", self.bar)
+            text = self.model.to_text(grid, legend=k == 1)
+            emit(f"{'Solution' if alone else f'Solution {k}'}:\n{text}", self.bar)
 
 
 def describe(result: Result) -> str:
@@ -264,21 +267,26 @@ def describe(result: Result) -> str:
     return "no solution"
 
 
-def render(result: Result, fmt: str) -> str:
-    """A result as the ``--format`` asks: ``grid``, ``line``, ``json`` or ``svg``."""
+def render(result: Result, fmt: str, model: Model | None = None) -> str:
+    """A result as the ``--format`` asks: ``grid``, ``line``, ``json`` or ``svg``.
+
+    ``model`` is the puzzle as solved: the grid and svg formats draw its rules (regions, cages,
+    every variant rule in the drawing; the grid names the rules text cannot show).
+    """
+    model = model or Model.from_puzzle(result.puzzle)
     if fmt == "json":
         return json.dumps(result.to_dict())
     if fmt == "svg":
-        return (result.solution or result.puzzle).to_svg(givens=result.puzzle)
+        return model.to_svg(result.solution)
     if fmt == "line":
         grids = result.solutions or (result.puzzle,)
         return "\n".join(f"{g.to_line()}\t{result.status.value}" for g in grids)
     blocks = []
     for k, grid in enumerate(result.solutions, start=1):
         title = "Solution" if len(result.solutions) == 1 else f"Solution {k}"
-        blocks.append(f"{title}:\n{grid}")
+        blocks.append(f"{title}:\n{model.to_text(grid, legend=k == 1)}")
     if not result.solutions:
-        blocks.append(f"Puzzle:\n{result.puzzle}")
+        blocks.append(f"Puzzle:\n{model.to_text()}")
     blocks.append(_closing_line(result))
     return "\n".join(blocks) + "\n"
 
