@@ -85,6 +85,13 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="solve a file's puzzles on N processes",
     )
+    parser.add_argument(
+        "--deterministic",
+        action="store_true",
+        help="answers that depend on the puzzle alone: the sat backend then returns the smallest "
+        "solutions when there are more than asked for (slower on such puzzles; the other "
+        "built-in backends always answer so)",
+    )
     add_progress_flags(parser, "for several puzzles when stderr is a terminal")
     add_variant_flags(parser)
 
@@ -100,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         puzzles = list(read_models(args.puzzle, args, box=args.box))
     if args.format == "svg" and len(puzzles) > 1:
         raise ValueError(f"--format svg draws one puzzle; the input has {len(puzzles)}")
-    solver = get_solver(args.backend)
+    solver = chosen_solver(args.backend, args.deterministic)
     limit = 0 if args.all else (args.count or 2)
     bar = shows_bar(args.progress, len(puzzles))
     tally = Tally()
@@ -109,6 +116,21 @@ def run(args: argparse.Namespace) -> int:
     if len(puzzles) > 1:
         print(tally.line(), file=sys.stderr)
     return EXIT_OK if tally.solved == tally.puzzles else EXIT_NO_SOLUTION
+
+
+#: Backends whose answers depend on the puzzle alone without being asked.
+DETERMINISTIC = ("backtracking", "cpsat", "numba")
+
+
+def chosen_solver(backend: str, deterministic: bool) -> Solver:
+    """The solver ``--backend`` names; with ``deterministic``, one whose answers depend on the
+    puzzle alone (or ValueError for a backend that makes no such promise)."""
+    solver = get_solver(backend)
+    if not deterministic or solver.name in DETERMINISTIC:
+        return solver
+    if solver.name == "sat":
+        return get_solver(backend, deterministic=True)
+    raise ValueError(f"--deterministic: the {solver.name} backend makes no such promise")
 
 
 def _results(

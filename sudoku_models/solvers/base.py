@@ -82,7 +82,7 @@ class Result:
     backend: the SAT backend keeps its solver between puzzles, and what it learned on earlier
     puzzles steers it, so the same puzzle may show another solution after other work or in
     another worker process. The status, the count below the limit and a unique solution never
-    depend on it.
+    depend on it; ``get_solver("sat", deterministic=True)`` returns the smallest solutions.
     """
 
     status: Status
