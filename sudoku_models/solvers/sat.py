@@ -31,9 +31,9 @@ process (the status, counts below the limit and a unique solution never change).
 ``deterministic=True`` such a search returns the smallest solutions instead (compared cell by
 cell, row by row, as a search in reading order trying digits upwards meets them): it looks one
 solution further than the limit to tell whether there are more, then lowers a solution cell by
-cell with one SAT call per smaller digit tried. On top95 (one solution each) ``limit=2`` costs
-the same as the default and ``limit=1`` about 1.7 times as much; with four givens erased (many
-solutions) ``limit=2`` took some 40 to 50 times as long (about 10 ms); see the README.
+cell with SAT calls under assumptions. On top95 (one solution each) ``limit=2`` costs the same
+as the default and ``limit=1`` about 1.7 times as much; with four givens erased (many
+solutions) ``limit=2`` took 60 to 85 times as long (16 to 24 ms); see the README.
 ``givens="units"`` and ``"simplify"`` build a new solver per puzzle, so their answers never
 depend on history either.
 
@@ -307,8 +307,13 @@ class SatSolver(EnumeratingSolver):
     ) -> Grid:
         """The smallest solution under ``assumptions``, from the solution ``grid``: each free
         cell in turn takes the smallest digit that a solution with the cells before it fixed can
-        hold. Digits a fixed peer holds are skipped, a digit equal to the grid's needs no SAT
-        call, another is tried as an assumption, and a solution with it becomes the new grid."""
+        hold. One SAT call asks for a solution with a smaller digit there (none when fixed peers
+        hold every smaller digit); while there is one, it becomes the grid and is asked again.
+
+        Tried and left out: asking for each smaller digit on its own (about as many calls),
+        PySAT's ``propagate()`` before each cell to skip the digits it rules out (it costs about
+        what it saves), and asking after each cell whether the cells left can be filled another
+        way (a fifth more calls)."""
         sat, n = shared.sat, model.n
         peers = model.peers()
         fixed = list(assumptions)
