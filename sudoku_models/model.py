@@ -211,9 +211,13 @@ class Model:
         regions: list[int] | None = None
         groups: list[tuple[str, tuple[int, ...]]] = []
         unshown: dict[str, int] = {}
+        from_rules: set[object] = set()  # the rules' groups and cages, told from those added
+        rule_constraints = 0
         for k, rule in enumerate(self.variants):
             primitives = rule.primitives(board, self.variants[:k] + self.variants[k + 1 :])
             listed = [p for p in primitives if isinstance(p, (AllDifferent, SumCage))]
+            from_rules.update(_text_key(p) for p in listed)
+            rule_constraints += len(primitives) - len(listed)
             if rule.replaces_boxes:
                 regions = regions or [0] * board.size
                 for number, group in enumerate(primitives, start=k * board.size + 1):
@@ -223,13 +227,18 @@ class Model:
                 groups += [(_group_label(rule.name, p), p.cells) for p in listed]
             else:
                 unshown[rule.name] = unshown.get(rule.name, 0) + 1
-        if not self.variants:
-            classic = {g.cells for g in classic_groups(board)}
-            groups += [("group", g.cells) for g in self.groups if g.cells not in classic]
-            groups += [(_group_label("cage", c), c.cells) for c in self.cages]
-            for constraint in self.constraints:
-                kind = type(constraint).__name__
-                unshown[kind] = unshown.get(kind, 0) + 1
+        classic = {g.cells for g in classic_groups(board)}
+        groups += [
+            ("group", g.cells)
+            for g in self.groups
+            if g.cells not in classic and _text_key(g) not in from_rules
+        ]
+        groups += [
+            (_group_label("cage", c), c.cells) for c in self.cages if _text_key(c) not in from_rules
+        ]
+        for constraint in self.constraints[rule_constraints:]:  # those added after the rules'
+            kind = type(constraint).__name__
+            unshown[kind] = unshown.get(kind, 0) + 1
         return regions, groups, unshown
 
     def _cells(self, solution: Sequence[int] | Puzzle | None) -> Sequence[int]:
@@ -290,6 +299,11 @@ class Model:
         if self.is_classic:
             return self.board.units
         return tuple(g.cells for g in self.groups if len(g.cells) == self.n)
+
+
+def _text_key(primitive: AllDifferent | SumCage) -> object:
+    """What tells a group or cage apart in the text form: its cells, and a cage's total."""
+    return (primitive.cells, primitive.total) if isinstance(primitive, SumCage) else primitive.cells
 
 
 def _group_label(name: str, primitive: AllDifferent | SumCage) -> str:

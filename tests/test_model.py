@@ -202,3 +202,20 @@ def test_text_form_of_a_model_lists_groups_and_names_what_it_cannot_show():
     classic = Model.from_puzzle(".1.....4....34..")
     solution = Puzzle.parse("4132231412433421")
     assert classic.to_text(solution) == str(solution)
+
+
+def test_text_form_lists_groups_added_beside_variant_rules():
+    from sudoku_models.variants import Diagonal, KillerCage
+
+    model = Model.from_puzzle(
+        Puzzle.empty((2, 2)),
+        cages=[((1, 2), 5)],
+        variants=[Diagonal(positive=False), KillerCage(((3, 2), (3, 3)), 3)],
+    )
+    legend = model.to_text().splitlines()[5:]
+    assert legend == [
+        "Groups of different digits (a cage with its sum):",
+        "  diagonal: r1c1 r2c2 r3c3 r4c4",
+        "  killer cage 3: r4c3 r4c4",
+        "  cage 5: r1c2 r1c3",
+    ]
