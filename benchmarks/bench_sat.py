@@ -12,7 +12,10 @@ Prints four tables:
    result's ``stats.time`` covers (the base class's parsing and model building left out);
 2. the same for every encoding, at-most-one choice and way of giving the givens, on one solver;
 3. variables and clauses of the rules per encoding and at-most-one choice for 9x9, 16x16 and
-   25x25 boards, and the mean size of Kwon and Jain's simplified formula over the puzzle set.
+   25x25 boards, and the mean size of Kwon and Jain's simplified formula over the puzzle set;
+4. ``deterministic=True`` against the default, in turns, median ms per unseen puzzle: with
+   ``limit=2`` on the puzzle set (one solution each), on the same puzzles with four givens
+   erased (several solutions each), and with ``limit=1``.
 
 Every time is of a puzzle the solver object has not seen: each round makes a new solver object,
 warms it up on ``--warm`` other hard puzzles (from magictour's top 1465 and the forum's hardest
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -203,6 +207,61 @@ def table_sizes(puzzles: list[Puzzle], amos: list[str]) -> None:
         print(f"{encoding:<11}{'pairwise':<10} units {row[0]:>16}   simplify {row[1]:>14}")
 
 
+def loosened(puzzles: list[Puzzle], erased: int, seed: int) -> list[Puzzle]:
+    """The puzzles with ``erased`` of their givens blanked (drawn with ``seed``): most then have
+    several solutions."""
+    rng = random.Random(seed)
+    out = []
+    for puzzle in puzzles:
+        cells = list(puzzle.cells)
+        for i in rng.sample([i for i, d in enumerate(cells) if d], erased):
+            cells[i] = 0
+        out.append(Puzzle(puzzle.board, tuple(cells)))
+    return out
+
+
+def time_limit_calls(
+    make: Callable[[], Solver], puzzles: list[Puzzle], warm: list[Puzzle], limit: int
+) -> float:
+    """Median wall ms of ``solve(p, limit=limit)`` over puzzles a new, warmed-up object has not
+    seen."""
+    solver = make()
+    for puzzle in warm:
+        solver.solve(puzzle, limit=limit)
+    wall = []
+    for puzzle in puzzles:
+        start = time.perf_counter()
+        solver.solve(puzzle, limit=limit)
+        wall.append(time.perf_counter() - start)
+    solver.close()
+    return statistics.median(wall) * 1000
+
+
+def table_deterministic(puzzles: list[Puzzle], warm: list[Puzzle], rounds: int) -> None:
+    print(
+        f"\n4. deterministic=True against the default, ms per unseen puzzle, "
+        f"{len(puzzles)} puzzles x {rounds} rounds in turns"
+    )
+    several = loosened(puzzles, 4, 0)
+    cases = (("unique, limit 2", puzzles, 2), ("several, limit 2", several, 2))
+    cases += (("unique, limit 1", puzzles, 1),)
+    makers = {
+        "default": partial(get_solver, "sat"),
+        "deterministic": partial(get_solver, "sat", deterministic=True),
+    }
+    for title, chosen, limit in cases:
+        medians: dict[str, list[float]] = {name: [] for name in makers}
+        for k in range(rounds):
+            for name in list(makers) if k % 2 == 0 else list(reversed(makers)):
+                medians[name].append(time_limit_calls(makers[name], chosen, warm, limit))
+        ratios = [b / a for a, b in zip(medians["default"], medians["deterministic"])]
+        print(
+            f"{title:<18} default {statistics.median(medians['default']):7.3f} ms  "
+            f"deterministic {statistics.median(medians['deterministic']):7.3f} ms  "
+            f"{statistics.median(ratios):5.2f}x (median of per-round ratios)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", default="top95", help="a shipped dataset name")
@@ -244,6 +303,8 @@ def main() -> None:
         table_options(puzzles, names[0], warm[:100], args.rounds)
     if "3" not in skip:
         table_sizes(puzzles, ["pairwise", "sequential", "bitwise", "totalizer"])
+    if "4" not in skip:
+        table_deterministic(puzzles, warm, args.rounds)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

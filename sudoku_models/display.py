@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from .board import Board
 
@@ -13,8 +13,13 @@ HIGHLIGHT_COLOR = "#fff3b0"
 CANDIDATE_COLOR = "#666"
 
 
-def text_grid(board: Board, cells: Sequence[int]) -> str:
-    """A plain-text grid with ``|`` and ``-+-`` between boxes; ``.`` for a blank.
+def text_grid(board: Board, cells: Sequence[int], regions: Sequence[int] | None = None) -> str:
+    """A plain-text grid with ``|`` and ``-`` on the borders of regions; ``.`` for a blank.
+
+    ``regions`` gives each cell's region (any hashable label, one a cell); without it the
+    regions are the boxes. Columns get a wide gap wherever some row has a border there, and a
+    line of ``-`` comes between two rows wherever some column has a border there, so irregular
+    regions read as they are drawn.
 
     >>> print(text_grid(Board(2, 2), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]))
     1 2 | 3 4
@@ -22,20 +27,66 @@ def text_grid(board: Board, cells: Sequence[int]) -> str:
     ----+----
     2 1 | 4 3
     4 3 | 2 1
+    >>> print(text_grid(Board(2, 2), [0] * 16, [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]))
+    .   .   . | .
+    --+   +---+
+    . | . | .   .
+      +---+---+
+    .   . | . | .
+      +---+   +--
+    . | .   .   .
     """
     n = board.n
     width = 1 if n <= 9 else 2
+    if regions is None:
+        regions = [0] * board.size
+        for k, box in enumerate(board.boxes):
+            for i in box:
+                regions[i] = k
+
+    def wall(r: int, c: int) -> bool:  # between (r, c - 1) and (r, c)
+        return 0 < c < n and 0 <= r < n and regions[r * n + c - 1] != regions[r * n + c]
+
+    def floor(r: int, c: int) -> bool:  # between (r - 1, c) and (r, c)
+        return 0 < r < n and 0 <= c < n and regions[(r - 1) * n + c] != regions[r * n + c]
+
+    wide = [any(wall(r, c) for r in range(n)) for c in range(n)]
     lines = []
     for r in range(n):
-        if r and r % board.box_rows == 0:
-            segment = "-" * ((width + 1) * board.box_cols - 1)
-            lines.append("-+-".join([segment] * (n // board.box_cols)))
+        if any(floor(r, c) for c in range(n)):
+            lines.append(_border_line(r, n, width, wide, wall, floor))
         parts = []
-        for left in range(0, n, board.box_cols):
-            box_cells = cells[r * n + left : r * n + left + board.box_cols]
-            parts.append(" ".join(_text_symbol(board, d).rjust(width) for d in box_cells))
-        lines.append(" | ".join(parts))
+        for c in range(n):
+            if c:
+                parts.append((" | " if wall(r, c) else "   ") if wide[c] else " ")
+            parts.append(_text_symbol(board, cells[r * n + c]).rjust(width))
+        lines.append("".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def _border_line(
+    r: int,
+    n: int,
+    width: int,
+    wide: Sequence[bool],
+    wall: Callable[[int, int], bool],
+    floor: Callable[[int, int], bool],
+) -> str:
+    """The line above row ``r``: ``-`` under each cell with a region border above it, and at
+    each column gap ``+`` where borders cross or turn, ``|`` where a wall passes through."""
+    parts = []
+    for c in range(n):
+        if c:
+            left, right = floor(r, c - 1), floor(r, c)
+            upright = wall(r - 1, c) or wall(r, c)
+            across = "-" if left or right else " "
+            if wide[c]:
+                middle = "+" if upright and across == "-" else "|" if upright else across
+                parts.append(("-" if left else " ") + middle + ("-" if right else " "))
+            else:
+                parts.append(across)
+        parts.append(("-" if floor(r, c) else " ") * width)
+    return "".join(parts).rstrip()
 
 
 def _text_symbol(board: Board, d: int) -> str:
@@ -185,3 +236,44 @@ def svg_grid(
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def group_line(board: Board, cells: Sequence[int], size: float = 1) -> str:
+    """An SVG line through the centres of an extra all-different group's cells, for cells
+    ``size`` units wide (a group that no variant rule draws itself)."""
+    points = " ".join(
+        f"{(c + 0.5) * size:g},{(r + 0.5) * size:g}" for r, c in map(board.row_col, cells)
+    )
+    return (
+        f'<polyline class="variant-group" points="{points}" fill="none" '
+        f'stroke="#7a5cc2" stroke-opacity="0.35" stroke-width="{0.12 * size:g}" '
+        'stroke-linecap="round"/>'
+    )
+
+
+def cage_outline(board: Board, cells: Sequence[int], label: str, size: float = 1) -> str:
+    """A cage as SVG, for cells ``size`` units wide: a dashed outline just inside its border
+    and ``label`` (its total) in the corner of its first cell."""
+    inside = set(cells)
+    n = board.n
+    inset = 0.08
+    segments = []
+    for i in cells:
+        r, c = board.row_col(i)
+        x0, y0 = (c + inset) * size, (r + inset) * size
+        x1, y1 = (c + 1 - inset) * size, (r + 1 - inset) * size
+        if r == 0 or (r - 1) * n + c not in inside:
+            segments.append(f"M{x0:g},{y0:g}H{x1:g}")
+        if r == n - 1 or (r + 1) * n + c not in inside:
+            segments.append(f"M{x0:g},{y1:g}H{x1:g}")
+        if c == 0 or i - 1 not in inside:
+            segments.append(f"M{x0:g},{y0:g}V{y1:g}")
+        if c == n - 1 or i + 1 not in inside:
+            segments.append(f"M{x1:g},{y0:g}V{y1:g}")
+    r, c = board.row_col(min(cells))
+    return (
+        f'<path class="variant-cage" d="{"".join(segments)}" fill="none" stroke="#333" '
+        f'stroke-width="{0.03 * size:g}" stroke-dasharray="{0.08 * size:g} {0.06 * size:g}"/>'
+        f'<text class="variant-cage-total" x="{(c + 0.1) * size:g}" y="{(r + 0.3) * size:g}" '
+        f'font-size="{0.22 * size:g}">{html.escape(label)}</text>'
+    )

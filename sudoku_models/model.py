@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import display
-from .board import Board, clashing_pairs, peers_of
+from .board import Board, cell_name, clashing_pairs, peers_of
 from .constraints import AllDifferent, Constraint, SumCage
 from .errors import InvalidPuzzleError
 from .parsing import Source
@@ -152,19 +152,104 @@ class Model:
         )
 
     def to_svg(self, solution: Sequence[int] | Puzzle | None = None, cell_size: int = 32) -> str:
-        """An SVG drawing of the givens (or ``solution``) with every variant rule drawn."""
-        if solution is None:
-            cells = self.givens
-        else:
-            cells = solution.cells if isinstance(solution, Puzzle) else tuple(solution)
+        """An SVG drawing of the givens (or ``solution``) with every rule beyond the classic ones
+        drawn: each variant rule by its own ``svg``, and in a model built without rules, extra
+        groups as lines through their cells and cages as dashed outlines with their totals."""
+        cells = self._cells(solution)
         overlay: list[str] = []
         margin = 0.0
         for rule in self.variants:
             overlay += rule.svg(self.board, cell_size)
             if rule.outside:
                 margin = cell_size
+        if not self.variants:
+            classic = {g.cells for g in classic_groups(self.board)}
+            overlay += [
+                display.group_line(self.board, g.cells, cell_size)
+                for g in self.groups
+                if g.cells not in classic
+            ]
+            overlay += [
+                display.cage_outline(self.board, c.cells, str(c.total), cell_size)
+                for c in self.cages
+            ]
         boxes = not any(rule.replaces_boxes for rule in self.variants)
         return display.svg_grid(self.board, cells, self.givens, cell_size, overlay, margin, boxes)
+
+    def to_text(self, solution: Sequence[int] | Puzzle | None = None, legend: bool = True) -> str:
+        """The givens (or ``solution``) as a text grid with the borders of the model's regions,
+        then (with ``legend``) its cages and other groups of different digits, cell by cell,
+        and a line naming the rules the text cannot show.
+
+        >>> print(Model.from_puzzle(".1.....4....34..", cages=[((0, 4), 6)]).to_text())
+        . 1 | . .
+        . . | . 4
+        ----+----
+        . . | . .
+        3 4 | . .
+        Groups of different digits (a cage with its sum):
+          cage 6: r1c1 r2c1
+        """
+        regions, groups, unshown = self._text_rules()
+        grid = display.text_grid(self.board, self._cells(solution), regions)
+        if not legend:
+            return grid
+        lines = [grid]
+        if groups:
+            lines.append("Groups of different digits (a cage with its sum):")
+            lines += [
+                f"  {label}: " + " ".join(cell_name(*self.board.row_col(i)) for i in cells)
+                for label, cells in groups
+            ]
+        if unshown:
+            named = ", ".join(f"{name} ({k})" if k > 1 else name for name, k in unshown.items())
+            lines.append(f"Not shown in text (the SVG drawing shows them): {named}")
+        return "\n".join(lines)
+
+    def _text_rules(
+        self,
+    ) -> tuple[list[int] | None, list[tuple[str, tuple[int, ...]]], dict[str, int]]:
+        """What the text form shows of the rules beyond rows, columns and boxes: the region of
+        each cell (None: the boxes), the groups of different digits it lists as ``(label,
+        cells)``, and how many rules of each name it cannot show."""
+        board = self.board
+        regions: list[int] | None = None
+        groups: list[tuple[str, tuple[int, ...]]] = []
+        unshown: dict[str, int] = {}
+        from_rules: set[object] = set()  # the rules' groups and cages, told from those added
+        rule_constraints = 0
+        for k, rule in enumerate(self.variants):
+            primitives = rule.primitives(board, self.variants[:k] + self.variants[k + 1 :])
+            listed = [p for p in primitives if isinstance(p, (AllDifferent, SumCage))]
+            from_rules.update(_text_key(p) for p in listed)
+            rule_constraints += len(primitives) - len(listed)
+            if rule.replaces_boxes:
+                regions = regions or [0] * board.size
+                for number, group in enumerate(primitives, start=k * board.size + 1):
+                    for i in group.cells:
+                        regions[i] = number
+            elif primitives and len(listed) == len(primitives):
+                groups += [(_group_label(rule.name, p), p.cells) for p in listed]
+            else:
+                unshown[rule.name] = unshown.get(rule.name, 0) + 1
+        classic = {g.cells for g in classic_groups(board)}
+        groups += [
+            ("group", g.cells)
+            for g in self.groups
+            if g.cells not in classic and _text_key(g) not in from_rules
+        ]
+        groups += [
+            (_group_label("cage", c), c.cells) for c in self.cages if _text_key(c) not in from_rules
+        ]
+        for constraint in self.constraints[rule_constraints:]:  # those added after the rules'
+            kind = type(constraint).__name__
+            unshown[kind] = unshown.get(kind, 0) + 1
+        return regions, groups, unshown
+
+    def _cells(self, solution: Sequence[int] | Puzzle | None) -> Sequence[int]:
+        if solution is None:
+            return self.givens
+        return solution.cells if isinstance(solution, Puzzle) else tuple(solution)
 
     def _repr_html_(self) -> str:
         return self.to_svg()
@@ -219,6 +304,16 @@ class Model:
         if self.is_classic:
             return self.board.units
         return tuple(g.cells for g in self.groups if len(g.cells) == self.n)
+
+
+def _text_key(primitive: AllDifferent | SumCage) -> object:
+    """What tells a group or cage apart in the text form: its cells, and a cage's total."""
+    return (primitive.cells, primitive.total) if isinstance(primitive, SumCage) else primitive.cells
+
+
+def _group_label(name: str, primitive: AllDifferent | SumCage) -> str:
+    """``killer cage 23`` for a cage with a sum, the rule's name alone for a plain group."""
+    return f"{name} {primitive.total}" if isinstance(primitive, SumCage) else name
 
 
 @functools.cache

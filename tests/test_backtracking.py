@@ -273,3 +273,12 @@ def test_cells_outside_every_full_group_are_still_searched(solver):
     assert solver.count_solutions(Model(board, givens, tuple(rows))) == 4**4
     complete = (1,) * 4 + givens[4:]
     assert solver.solve(Model(board, complete, tuple(rows)), limit=2).status is Status.UNIQUE
+
+
+def test_results_name_the_strategy_that_ran():
+    solver = get_solver("backtracking")
+    killer = Model.from_puzzle(".1.....4....34..", cages=[((0, 2), 7)])
+    assert solver.solve(killer).status is Status.SOLVED
+    assert solver.solve(killer).backend == "backtracking:constraint"  # fast hands cages over
+    assert solver.solve(".1.....4....34..").backend == "backtracking:fast"
+    assert get_solver("backtracking:dlx").solve(killer.puzzle).backend == "backtracking:dlx"

@@ -140,6 +140,22 @@ def test_summary_figures_on_a_hand_built_table():
     assert (ay["mean_nodes"], ay["mean_guesses"], ay["mean_conflicts"]) == (15.0, 20.0, 0.5)
 
 
+def test_each_backend_warms_up_on_a_puzzle_it_does_not_time(monkeypatch):
+    seen: list[tuple[str, str]] = []
+    original = BacktrackingSolver.solve
+
+    def spy(self, puzzle, *args, **kwargs):
+        seen.append((self.label, Puzzle.parse(puzzle).to_line()))
+        return original(self, puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(BacktrackingSolver, "solve", spy)
+    table = run(["hardest"], backends="backtracking,backtracking:dlx", sample=2, seed=3)
+    empty = "." * 81
+    assert [line for _, line in seen].count(empty) == 2  # once per backend, before its rows
+    assert seen[0] == ("backtracking:fast", empty) and seen[3] == ("backtracking:dlx", empty)
+    assert empty not in table.column("puzzle") and len(table) == 4
+
+
 def test_percentile_matches_numpy():
     numpy = pytest.importorskip("numpy")
     values = sorted(random.Random(5).uniform(0, 100) for _ in range(37))
@@ -159,6 +175,17 @@ def test_csv_and_json_read_back(small_table, tmp_path):
     summary = small_table.summary()
     summary.to_csv(tmp_path / "summary.csv")
     assert SummaryTable.read_csv(tmp_path / "summary.csv").rows == summary.rows
+
+
+def test_csv_and_json_without_a_path_return_the_text_a_file_would_hold(small_table, tmp_path):
+    small_table.to_csv(tmp_path / "rows.csv")
+    small_table.to_json(tmp_path / "rows.json")
+    csv_text = small_table.to_csv()
+    assert csv_text == (tmp_path / "rows.csv").read_text(encoding="utf-8")
+    assert csv_text.splitlines()[0] == ",".join(small_table.columns)
+    json_text = small_table.to_json()
+    assert json_text == (tmp_path / "rows.json").read_text(encoding="utf-8")
+    assert [r["puzzle"] for r in json.loads(json_text)] == small_table.column("puzzle")
 
 
 def test_pandas_frame(small_table):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -564,6 +565,26 @@ def test_a_job_ends_with_a_tally_on_stderr(capsys, tmp_path):
     )
     _, _, err = run(capsys, "solve", UNIQUE_4)
     assert err == ""  # no tally for a single puzzle
+
+
+def test_deterministic_gives_the_same_grids_serially_and_on_workers(capsys, tmp_path):
+    rng = random.Random(5)
+    lines = []
+    for puzzle in datasets.load("top95")[:24]:
+        cells = list(puzzle.cells)
+        for i in rng.sample([i for i, d in enumerate(cells) if d], 4):
+            cells[i] = 0  # several solutions each
+        lines.append(Puzzle(puzzle.board, tuple(cells)).to_line())
+    file = tmp_path / "several.txt"
+    file.write_text("\n".join(lines) + "\n")
+    argv = ("solve", str(file), "-f", "line", "--deterministic")
+    _, alone, _ = run(capsys, *argv)
+    _, pooled, _ = run(capsys, *argv, "--workers", "2")
+    assert alone == pooled and alone.count("multiple") == 2 * len(lines)
+    smallest = get_solver("sat", deterministic=True).solve(lines[0], limit=2).solutions
+    assert alone.splitlines()[:2] == [f"{g.to_line()}\tmultiple" for g in smallest]
+    code, _, err = run(capsys, "solve", lines[0], "-b", "backtracking", "--deterministic")
+    assert code == 0 and not err
 
 
 def test_workers_give_the_same_answers(capsys, tmp_path):

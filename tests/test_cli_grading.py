@@ -32,6 +32,8 @@ def test_rate_json(capsys):
     assert code == 0
     assert data["hodoku_level"] == rating.hodoku_level and data["score"] == rating.score
     assert data["techniques"] == dict(rating.counts) and "steps" not in data
+    assert data["se"]["er"] == rating.se.er and data["se"]["ed"] == rating.se.ed
+    assert data["guesses"] == rating.guesses
     _, out, _ = run(capsys, "rate", NINE, "-f", "json", "--steps")
     assert len(json.loads(out)["steps"]) == len(rating.steps)
 

@@ -182,3 +182,95 @@ def test_f_puzzles_input_on_standard_input(capsys, monkeypatch) -> None:
         assert code == 0 and out.strip() == "48"
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data | {"ratio": [{}]})))
     assert "'ratio' entry 1: the entry has no 'cells'" in error_line(capsys, "count", "-")
+
+
+# --- the rules in the output: the drawing and the text grid ---------------------------------------
+
+
+def _walls_and_floors(text: str, n: int) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The region borders a text grid shows: ``(r, c)`` in walls when a ``|`` stands between
+    cells ``(r, c - 1)`` and ``(r, c)``, in floors when a ``-`` stands between ``(r - 1, c)``
+    and ``(r, c)``."""
+    lines = text.splitlines()
+    rows = [k for k, line in enumerate(lines) if any(ch.isdigit() or ch == "." for ch in line)]
+    assert len(rows) == n
+    walls, floors = set(), set()
+    for r, k in enumerate(rows):
+        line = lines[k]
+        columns = [i for i, ch in enumerate(line) if ch.isdigit() or ch == "."]
+        assert len(columns) == n
+        for c in range(1, n):
+            if "|" in line[columns[c - 1] : columns[c]]:
+                walls.add((r, c))
+        if r and rows[r - 1] != k - 1:  # a border line stands above this row
+            above = lines[k - 1].ljust(len(line))
+            floors |= {(r, c) for c in range(n) if above[columns[c]] == "-"}
+    return walls, floors
+
+
+def test_the_text_grid_of_a_jigsaw_draws_its_regions(capsys: pytest.CaptureFixture[str]) -> None:
+    symbols = "AAAB CABB CCDB CDDD"
+    code, out, _ = run(capsys, "solve", "." * 16, "--jigsaw", symbols)
+    assert code == 0
+    region = "".join(symbols.split())
+    first = out.split("Solution 1:\n")[1].split("Solution 2:")[0]
+    walls, floors = _walls_and_floors(first.strip("\n"), 4)
+    expected_walls = {
+        (r, c) for r in range(4) for c in range(1, 4) if region[4 * r + c - 1] != region[4 * r + c]
+    }
+    expected_floors = {
+        (r, c) for r in range(1, 4) for c in range(4) if region[4 * r + c - 4] != region[4 * r + c]
+    }
+    assert walls == expected_walls and floors == expected_floors
+    assert (0, 2) not in walls  # where a box border would be, the region goes on
+
+
+def test_the_text_grid_of_a_nine_by_nine_jigsaw_is_not_a_box_grid(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    link = fpuzzles.LINK_PREFIX + PUZZLES["irregular-7x7-kropki"]["fpuzzles_lz"]
+    model = fpuzzles.read(link)
+    code, out, _ = run(capsys, "solve", link)
+    assert code == 0
+    grid = out.split("Solution:\n")[1].split("\nNot shown")[0]
+    walls, floors = _walls_and_floors(grid, 7)
+    (jigsaw,) = [rule for rule in model.variants if rule.replaces_boxes]
+    region = {cell: k for k, cells in enumerate(jigsaw.regions) for cell in cells}
+    assert walls == {
+        (r, c) for r in range(7) for c in range(1, 7) if region[r, c - 1] != region[r, c]
+    }
+    assert floors == {
+        (r, c) for r in range(1, 7) for c in range(7) if region[r - 1, c] != region[r, c]
+    }
+    assert "Not shown in text (the SVG drawing shows them): white dot (8), black dot (7)" in out
+
+
+def test_the_text_form_lists_cages_and_names_what_it_cannot_show(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    link = fpuzzles.LINK_PREFIX + SIX["fpuzzles_lz"]
+    code, out, _ = run(capsys, "solve", link)
+    assert code == 0
+    cages = [rule for rule in fpuzzles.read(link).variants if rule.key == "killercage"]
+    assert {rule.total for rule in cages} & {None} and len({rule.total for rule in cages}) > 2
+    listed = out.split("Groups of different digits (a cage with its sum):\n")[1].splitlines()
+    for rule, line in zip(cages, listed, strict=False):
+        cells = " ".join(f"r{r + 1}c{c + 1}" for r, c in rule.cells)
+        label = "killer cage" if rule.total is None else f"killer cage {rule.total}"
+        assert line == f"  {label}: {cells}"
+    assert len([line for line in listed if line.startswith("  killer cage")]) == len(cages)
+    (last,) = [line for line in out.splitlines() if line.startswith("Not shown")]
+    assert last.startswith("Not shown in text (the SVG drawing shows them): ")
+    assert "maximum" in last and "minimum" in last and "killer" not in last
+
+
+def test_solve_as_svg_draws_every_rule_of_a_link(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("6x6-extreme-killer", "irregular-7x7-kropki", "xv-kropki-x", "blitz"):
+        link = fpuzzles.LINK_PREFIX + PUZZLES[name]["fpuzzles_lz"]
+        model = fpuzzles.read(link)
+        code, out, _ = run(capsys, "solve", link, "-f", "svg")
+        assert code == 0
+        drawn = [part for rule in model.variants for part in rule.svg(model.board, 32)]
+        assert drawn and all(part in out for part in drawn), name
+        solution = [int(ch) for ch in PUZZLES[name]["solution"]]
+        assert out.strip() == model.to_svg(solution)

@@ -170,3 +170,22 @@ def test_svg_grid(box, oracle):
         r, c = divmod(k, board.n)
         assert c * 10 < float(text.get("x")) < (c + 1) * 10
         assert r * 10 < float(text.get("y")) < (r + 1) * 10
+
+
+def test_text_grid_draws_borders_only_where_regions_meet():
+    board = Board(2, 2)
+    cells = [0] * 16
+    by_column = display.text_grid(board, cells, [i % 4 for i in range(16)]).splitlines()
+    assert by_column == [". | . | . | ."] * 4  # a wall between every two columns, no floor
+    by_row = display.text_grid(board, cells, [i // 4 for i in range(16)]).splitlines()
+    assert by_row == [
+        ". . . .",
+        "-------",
+        ". . . .",
+        "-------",
+        ". . . .",
+        "-------",
+        ". . . .",
+    ]
+    one = display.text_grid(board, cells, [0] * 16).splitlines()
+    assert one == [". . . ."] * 4  # a single region: no inner border at all

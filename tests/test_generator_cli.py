@@ -119,3 +119,13 @@ def test_the_bar_shows_cells_tried_inside_one_puzzle(monkeypatch, capsys):
     assert args.run(args) == 0
     err = capsys.readouterr().err
     assert re.search(r"generate: .* 0/1 .*cells tried [1-9]\d*/81", err)
+
+
+def test_a_jigsaw_grid_shows_its_regions_not_boxes(capsys):
+    from sudoku_models.generator import generate_variant
+
+    code, out = _run(["--variant", "jigsaw", "--size", "6", "--seed", "1", "-f", "grid"], capsys)
+    assert code == 0
+    model = generate_variant("jigsaw", seed=1, box=(2, 3)).model
+    assert out.startswith(model.to_text() + "\n")
+    assert str(model.puzzle) not in out  # the box grid would draw borders that are not there

@@ -189,3 +189,31 @@ def test_qqwing_level_is_what_qqwing_techniques_alone_reach(ratings):
         assert r.qqwing_level == ("Intermediate" if grid.is_solved() else "Expert"), r.puzzle
         checked += 1
     assert checked >= 50
+
+
+def test_search_effort_depends_on_the_puzzle_not_on_what_was_solved_before():
+    from sudoku_models import datasets, solve
+
+    puzzles = list(datasets.load("top95"))[3:8]
+    first = [(rate(p).guesses, rate(p).backtracks) for p in puzzles]
+    for p in puzzles:  # work that teaches a kept SAT solver about these very puzzles
+        solve(p, limit=2)
+    again = [(rate(p).guesses, rate(p).backtracks) for p in reversed(puzzles)]
+    assert first == again[::-1]
+    assert all(guesses > 0 for guesses, _ in first)
+    direct = solve(puzzles[0], backend="backtracking", limit=2).stats
+    assert first[0] == (direct.guesses, direct.backtracks)
+
+
+def test_to_dict_holds_the_sudoku_explainer_numbers():
+    rating = rate(ROWS[0]["puzzle"])
+    data = rating.to_dict()
+    se = rating.se
+    assert data["se"] == {
+        "er": se.er,
+        "ep": se.ep,
+        "ed": se.ed,
+        "hardest": se.hardest,
+        "complete": se.complete,
+    }
+    assert data["techniques"] == dict(rating.counts) and data["score"] == rating.score

@@ -164,3 +164,58 @@ def test_a_model_built_directly_refuses_givens_out_of_range(change):
     model = Model.from_puzzle(Puzzle.empty((3, 3)))
     with pytest.raises(InvalidPuzzleError, match="81 givens"):
         Model(model.board, change(model.givens), model.groups)
+
+
+def test_a_model_without_rules_draws_its_extra_groups_and_cages():
+    from sudoku_models import display
+
+    model = Model.from_puzzle(
+        Puzzle.empty((2, 2)), extra_groups=[[0, 5, 10, 15]], cages=[((0, 4), 6)]
+    )
+    svg = model.to_svg(cell_size=40)
+    assert display.group_line(model.board, (0, 5, 10, 15), 40) in svg
+    assert display.cage_outline(model.board, (0, 4), "6", 40) in svg
+    assert "<polyline" not in Model.from_puzzle(Puzzle.empty((2, 2))).to_svg()
+    # the same marks, in cell units, as the interactive board draws them
+    assert 'stroke-width="4.8"' in display.group_line(model.board, (0, 5), 40)
+    assert 'stroke-width="0.12"' in display.group_line(model.board, (0, 5))
+
+
+def test_text_form_of_a_model_lists_groups_and_names_what_it_cannot_show():
+    from sudoku_models.constraints import LinearSum
+
+    model = Model.from_puzzle(
+        Puzzle.empty((2, 2)),
+        extra_groups=[[0, 5, 10, 15]],
+        cages=[((0, 4), 6)],
+        constraints=[LinearSum((1, 2), 5)],
+    )
+    lines = model.to_text().splitlines()
+    assert lines[:5] == str(Puzzle.empty((2, 2))).splitlines()
+    assert lines[5:] == [
+        "Groups of different digits (a cage with its sum):",
+        "  group: r1c1 r2c2 r3c3 r4c4",
+        "  cage 6: r1c1 r2c1",
+        "Not shown in text (the SVG drawing shows them): LinearSum",
+    ]
+    assert model.to_text(legend=False) == str(Puzzle.empty((2, 2)))
+    classic = Model.from_puzzle(".1.....4....34..")
+    solution = Puzzle.parse("4132231412433421")
+    assert classic.to_text(solution) == str(solution)
+
+
+def test_text_form_lists_groups_added_beside_variant_rules():
+    from sudoku_models.variants import Diagonal, KillerCage
+
+    model = Model.from_puzzle(
+        Puzzle.empty((2, 2)),
+        cages=[((1, 2), 5)],
+        variants=[Diagonal(positive=False), KillerCage(((3, 2), (3, 3)), 3)],
+    )
+    legend = model.to_text().splitlines()[5:]
+    assert legend == [
+        "Groups of different digits (a cage with its sum):",
+        "  diagonal: r1c1 r2c2 r3c3 r4c4",
+        "  killer cage 3: r4c3 r4c4",
+        "  cage 5: r1c2 r1c3",
+    ]

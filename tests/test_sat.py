@@ -9,7 +9,8 @@ import sys
 import pytest
 from pysat.solvers import Solver as PySatSolver
 
-from sudoku_models import cnf, testing
+from sudoku_models import cnf, datasets, testing
+from sudoku_models.batch import solve_many
 from sudoku_models.errors import UnknownSolverError, UnsupportedModelError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
@@ -17,6 +18,21 @@ from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.base import Status
 from sudoku_models.solvers.sat import GIVENS, SatSolver
 from sudoku_models.testing import NINE_BY_NINE, check_solver, known_puzzles
+
+
+def test_every_solver_name_is_known_to_the_pinned_pysat():
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and newer
+
+    from pysat.solvers import SolverNames
+
+    from sudoku_models.solvers.sat import SAT_SOLVERS
+
+    assert all(hasattr(SolverNames, name) for name in SAT_SOLVERS)
+    pyproject = Path(__file__).parent.parent / "pyproject.toml"
+    deps = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
+    assert "python-sat>=1.9.dev16,<1.10" in deps  # a bounded range, not "any pre-release"
 
 
 @pytest.mark.parametrize("encoding", cnf.ENCODINGS)
@@ -298,3 +314,69 @@ def test_phases_steer_the_search_but_change_no_answer(name):
         first = steered.solve(puzzle, limit=2, exclude=found.solutions[:1])
         assert first.count == min(2, found.count - 1)
         assert set(first.solutions) <= set(found.solutions) - {found.solutions[0]}
+
+
+UNIQUE_4_SOLVED = "4132231412433421"
+
+# --- which solutions come back ------------------------------------------------------------------
+
+
+def _loosened(name: str, count: int, erased: int, seed: int) -> list[Puzzle]:
+    """Shipped puzzles with some givens erased: several solutions each."""
+    rng = random.Random(seed)
+    out = []
+    for puzzle in datasets.load(name)[:count]:
+        cells = list(puzzle.cells)
+        for i in rng.sample([i for i, d in enumerate(cells) if d], erased):
+            cells[i] = 0
+        out.append(Puzzle(puzzle.board, tuple(cells)))
+    return out
+
+
+def test_deterministic_answers_are_the_smallest_solutions_whatever_came_before():
+    puzzles = _loosened("easy50", 12, 6, 1)
+    in_reading_order = get_solver("backtracking:naive")  # meets solutions smallest first
+    for limit in (1, 2, 3):
+        expected = [in_reading_order.solve(p, limit=limit).solutions for p in puzzles]
+        assert all(len(e) == limit for e in expected)  # more solutions than the limit
+        solver = get_solver("sat", deterministic=True)
+        forwards = [solver.solve(p, limit=limit).solutions for p in puzzles]
+        backwards = [solver.solve(p, limit=limit).solutions for p in reversed(puzzles)]
+        assert forwards == expected and backwards[::-1] == expected
+
+
+def test_deterministic_small_boards_against_every_solution():
+    solver = get_solver("sat", deterministic=True)
+    rng = random.Random(3)
+    solved = Puzzle.parse(UNIQUE_4_SOLVED)
+    several = 0
+    for _ in range(40):
+        puzzle = Puzzle(solved.board, tuple(d if rng.random() < 0.3 else 0 for d in solved.cells))
+        everything = sorted(
+            s.cells for s in get_solver("backtracking").solve(puzzle, limit=0).solutions
+        )
+        several += len(everything) > 4
+        for limit in (1, 2, 4):
+            found = solver.solve(puzzle, limit=limit)
+            assert [s.cells for s in found.solutions] == everything[:limit]
+    assert several > 10
+
+
+def test_deterministic_grids_are_the_same_serially_and_on_two_workers():
+    puzzles = _loosened("top95", 16, 4, 2)
+    solver = get_solver("sat", deterministic=True)
+    serial = [r.solutions for r in solve_many(puzzles, backend=solver, limit=2)]
+    pooled = [r.solutions for r in solve_many(puzzles, backend=solver, limit=2, workers=2)]
+    assert serial == pooled and all(len(s) == 2 for s in serial)
+
+
+def test_a_complete_enumeration_comes_back_sorted():
+    solver = get_solver("sat")
+    solutions = solver.solve("12..34..........", limit=0).solutions
+    assert len(solutions) == 12
+    assert [s.cells for s in solutions] == sorted(s.cells for s in solutions)
+
+
+def test_deterministic_must_be_a_boolean():
+    with pytest.raises(TypeError, match="deterministic"):
+        get_solver("sat", deterministic="yes")

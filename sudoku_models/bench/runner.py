@@ -15,7 +15,7 @@ from .. import datasets
 from ..batch import Backend, solve_many
 from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import Result
+from ..solvers.base import Result, Solver, as_model
 from .summary import SummaryTable, summarize
 from .table import Table
 
@@ -74,7 +74,9 @@ def run(
     ``random.Random``), keeping their order. ``limit``, ``time_limit`` (seconds per puzzle) and
     ``progress`` go to :func:`~sudoku_models.batch.solve_many`; ``workers=N`` runs one pool of
     ``N`` processes for the whole run. ``warmup`` seconds of busy work come first (see
-    :func:`warm_up`).
+    :func:`warm_up`). Without workers, each backend then solves the empty grid of each
+    dataset's board once, untimed, so its imports and first-use costs are not charged to the
+    first puzzle.
 
     >>> table = run(["hardest"], backends="backtracking", sample=3, seed=1)
     >>> len(table), sorted(set(table.column("status")))
@@ -92,6 +94,8 @@ def run(
                 indices = sorted(rng.sample(indices, sample))
             chosen = [puzzles[i] for i in indices]
             for solver in solvers:
+                if chosen and pool is None:  # a worker warms up its own (cpsat does it itself)
+                    warm_up_solver(solver, chosen[0])
                 results = solve_many(
                     chosen,
                     backend=solver,
@@ -116,6 +120,17 @@ def warm_up(seconds: float) -> None:
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         sum(range(1000))
+
+
+#: Longest a backend's untimed warm-up solve may take (seconds).
+WARM_UP_LIMIT = 2.0
+
+
+def warm_up_solver(solver: Solver, like: Any) -> None:
+    """Solve the empty grid of ``like``'s board once, untimed: a puzzle the run does not time,
+    which loads what the backend loads on first use (OR-Tools, a SAT solver's rules)."""
+    board = as_model(like).board
+    solver.solve(Puzzle.empty((board.box_rows, board.box_cols)), time_limit=WARM_UP_LIMIT)
 
 
 def _row(dataset: str, index: int, result: Result) -> dict[str, Any]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import csv
 import html
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from ..errors import MissingDependencyError
 
@@ -89,18 +90,33 @@ class Table:
             raise MissingDependencyError("DataFrames need pandas: pip install pandas") from None
         return pd.DataFrame(self.rows, columns=list(self.columns))
 
-    def to_csv(self, path: str | os.PathLike[str]) -> None:
-        """Write the table as CSV with a header line."""
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=self.columns, extrasaction="ignore")
-            writer.writeheader()
-            writer.writerows(self.rows)
+    @overload
+    def to_csv(self, path: None = None) -> str: ...
+    @overload
+    def to_csv(self, path: str | os.PathLike[str]) -> None: ...
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str | None:
+        """The table as CSV with a header line: written to ``path``, or returned without one.
 
-    def to_json(self, path: str | os.PathLike[str]) -> None:
-        """Write the table as a JSON list of row objects."""
+        >>> print(Table([{"backend": "sat", "ms": 1.5}]).to_csv(), end="")
+        backend,ms
+        sat,1.5
+        """
+        out = io.StringIO()
+        writer = csv.DictWriter(
+            out, fieldnames=self.columns, extrasaction="ignore", lineterminator="\n"
+        )
+        writer.writeheader()
+        writer.writerows(self.rows)
+        return _write_or_return(out.getvalue(), path)
+
+    @overload
+    def to_json(self, path: None = None) -> str: ...
+    @overload
+    def to_json(self, path: str | os.PathLike[str]) -> None: ...
+    def to_json(self, path: str | os.PathLike[str] | None = None) -> str | None:
+        """The table as a JSON list of row objects: written to ``path``, or returned without one."""
         records = [{c: row.get(c) for c in self.columns} for row in self.rows]
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(records, handle, indent=1)
+        return _write_or_return(json.dumps(records, indent=1), path)
 
     @classmethod
     def read_csv(cls, path: str | os.PathLike[str]) -> Table:
@@ -120,6 +136,15 @@ class Table:
         with open(path, encoding="utf-8") as handle:
             records = json.load(handle)
         return cls(records)
+
+
+def _write_or_return(text: str, path: str | os.PathLike[str] | None) -> str | None:
+    """Write ``text`` to ``path`` (returning None), or return it when there is no path."""
+    if path is None:
+        return text
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    return None
 
 
 def _typed(text: str, kind: type) -> Any:

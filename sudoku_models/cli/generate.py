@@ -232,6 +232,7 @@ def _render_variant(generated: VariantGenerated, fmt: str) -> str:
             }
         )
     if fmt == "grid":
-        # The grid shows the givens only; the rules and marks travel in the link.
-        return f"{generated.puzzle}\n{generated.summary()}\n{generated.to_link()}\n"
+        # The grid shows the givens and what text can of the rules; all of them are in the link.
+        grid = generated.model.to_text()
+        return f"{grid}\n{generated.summary()}\n{generated.to_link()}\n"
     return generated.to_link()

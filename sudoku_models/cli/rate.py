@@ -81,15 +81,7 @@ def rate_one(puzzle: Puzzle, steps: bool, fmt: str) -> Rated:
             return None, json.dumps({"puzzle": puzzle.to_line(), "error": str(exc)})
         return None, f"{puzzle.to_line()}  not rated: {exc}"
     if fmt == "json":
-        data: dict[str, Any] = {
-            "puzzle": puzzle.to_line(),
-            "qqwing_level": rating.qqwing_level,
-            "hodoku_level": rating.hodoku_level,
-            "score": rating.score,
-            "hardest": rating.hardest,
-            "needs_guessing": rating.needs_guessing,
-            "techniques": dict(rating.counts),
-        }
+        data = rating.to_dict()
         if steps:
             geo = CandidateGrid.from_puzzle(puzzle).geo
             data["steps"] = [step.describe(geo) for step in rating.steps]

@@ -86,6 +86,13 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="solve a file's puzzles on N processes",
     )
+    parser.add_argument(
+        "--deterministic",
+        action="store_true",
+        help="answers that depend on the puzzle alone: the sat backend then returns the smallest "
+        "solutions when there are more than asked for (slower on such puzzles; the other "
+        "built-in backends always answer so)",
+    )
     add_progress_flags(parser, "for several puzzles when stderr is a terminal")
     add_variant_flags(parser)
 
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         puzzles = list(read_models(args.puzzle, args, box=args.box))
     if args.format == "svg" and len(puzzles) > 1:
         raise ValueError(f"--format svg draws one puzzle; the input has {len(puzzles)}")
-    solver = get_solver(args.backend)
+    solver = chosen_solver(args.backend, args.deterministic)
     limit = 0 if args.all else (args.count or 2)
     bar = shows_bar(args.progress, len(puzzles))
     tally = Tally()
@@ -110,6 +117,21 @@ def run(args: argparse.Namespace) -> int:
     if len(puzzles) > 1:
         print(tally.line(), file=sys.stderr)
     return EXIT_OK if tally.solved == tally.puzzles else EXIT_NO_SOLUTION
+
+
+#: Backends whose answers depend on the puzzle alone without being asked.
+DETERMINISTIC = ("backtracking", "cpsat", "numba")
+
+
+def chosen_solver(backend: str, deterministic: bool) -> Solver:
+    """The solver ``--backend`` names; with ``deterministic``, one whose answers depend on the
+    puzzle alone (or ValueError for a backend that makes no such promise)."""
+    solver = get_solver(backend)
+    if not deterministic or solver.name in DETERMINISTIC:
+        return solver
+    if solver.name == "sat":
+        return get_solver(backend, deterministic=True)
+    raise ValueError(f"--deterministic: the {solver.name} backend makes no such promise")
 
 
 def _results(
@@ -125,7 +147,7 @@ def _results(
         progress = progress_bar(bar, len(puzzles), solver.label)
         try:
             for puzzle in puzzles:
-                stream = _Stream(args.format, bar)
+                stream = _Stream(args.format, bar, puzzle)
                 result = solve_streaming(solver, puzzle, args.time_limit, stream.solution)
                 stream.end(result)
                 say(warnings_of(puzzle, result.solutions, result.status is not Status.TIMEOUT))
@@ -142,12 +164,12 @@ def _results(
         workers=args.workers,
         progress=bar,
     )
-    for result, model in zip(results, puzzles):  # results first: its generator runs to its end
+    for result, model in zip(results, puzzles, strict=True):  # results first: ends the bar
         notes = warnings_of(model, result.solutions, result.status is not Status.TIMEOUT)
         if args.format == "json" and notes:
             emit(json.dumps({**result.to_dict(), "warnings": notes}), bar)
         else:
-            emit(render(result, args.format), bar)
+            emit(render(result, args.format, model), bar)
         say(notes)
         yield result
 
@@ -197,7 +219,7 @@ def solve_streaming(
         solutions=tuple(found),
         stats=stats,
         puzzle=model.puzzle,
-        backend=solver.label,
+        backend=solver.label_for(model),
         limit=0,
         clashes=clashes,
     )
@@ -220,9 +242,10 @@ class _Stream:
     the only one, so the output is the same as when the result is printed whole, timeouts aside.
     """
 
-    def __init__(self, fmt: str, bar: bool) -> None:
+    def __init__(self, fmt: str, bar: bool, model: Model) -> None:
         self.fmt = fmt
         self.bar = bar
+        self.model = model
         self.count = 0
         self.first: Puzzle | None = None
 
@@ -240,7 +263,7 @@ class _Stream:
     def end(self, result: Result) -> None:
         """Print what waits and the closing line of the result."""
         if not result.solutions:
-            emit(render(result, self.fmt), self.bar)
+            emit(render(result, self.fmt, self.model), self.bar)
             return
         if self.first is not None:
             self._print(self.first, 1, result.status.value, alone=result.count == 1)
@@ -251,7 +274,8 @@ class _Stream:
         if self.fmt == "line":
             emit(f"{grid.to_line()}\t{status}", self.bar)
         else:
-            emit(f"{'Solution' if alone else f'Solution {k}'}:\n{grid}", self.bar)
+            text = self.model.to_text(grid, legend=k == 1)
+            emit(f"{'Solution' if alone else f'Solution {k}'}:\n{text}", self.bar)
 
 
 def describe(result: Result) -> str:
@@ -272,21 +296,26 @@ def describe(result: Result) -> str:
     return "no solution"
 
 
-def render(result: Result, fmt: str) -> str:
-    """A result as the ``--format`` asks: ``grid``, ``line``, ``json`` or ``svg``."""
+def render(result: Result, fmt: str, model: Model | None = None) -> str:
+    """A result as the ``--format`` asks: ``grid``, ``line``, ``json`` or ``svg``.
+
+    ``model`` is the puzzle as solved: the grid and svg formats draw its rules (regions, cages,
+    every variant rule in the drawing; the grid names the rules text cannot show).
+    """
+    model = model or Model.from_puzzle(result.puzzle)
     if fmt == "json":
         return json.dumps(result.to_dict())
     if fmt == "svg":
-        return (result.solution or result.puzzle).to_svg(givens=result.puzzle)
+        return model.to_svg(result.solution)
     if fmt == "line":
         grids = result.solutions or (result.puzzle,)
         return "\n".join(f"{g.to_line()}\t{result.status.value}" for g in grids)
     blocks = []
     for k, grid in enumerate(result.solutions, start=1):
         title = "Solution" if len(result.solutions) == 1 else f"Solution {k}"
-        blocks.append(f"{title}:\n{grid}")
+        blocks.append(f"{title}:\n{model.to_text(grid, legend=k == 1)}")
     if not result.solutions:
-        blocks.append(f"Puzzle:\n{result.puzzle}")
+        blocks.append(f"Puzzle:\n{model.to_text()}")
     blocks.append(_closing_line(result))
     return "\n".join(blocks) + "\n"
 

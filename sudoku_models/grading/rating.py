@@ -15,16 +15,20 @@ the summary says the puzzle is beyond the grader. Its HoDoKu level is Extreme: p
 HoDoKu itself only has brute force, which it rates Extreme.
 
 The exact solver's search effort on the puzzle (guesses, backtracks) is kept as a secondary
-measure of how much trial and error the puzzle leaves.
+measure of how much trial and error the puzzle leaves. It is the handwritten backtracking
+search's, which keeps nothing between puzzles, so the counts depend on the puzzle alone (a kept
+SAT solver's decisions would depend on what it solved before).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from .. import display
 from ..api import PuzzleLike, solve
@@ -51,7 +55,7 @@ class Rating:
     """The difficulty of one puzzle for a human solver; see :func:`rate`.
 
     ``counts`` pairs each technique used with its number of steps, cheapest technique first;
-    ``guesses`` and ``backtracks`` are the exact solver's search effort on the puzzle.
+    ``guesses`` and ``backtracks`` are the backtracking search's effort on the puzzle.
     """
 
     puzzle: Puzzle
@@ -70,6 +74,26 @@ class Rating:
         """Sudoku Explainer's ER/EP/ED (worked out on first use: it solves the puzzle again,
         on SE's own ladder of techniques)."""
         return se_rating(self.puzzle)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly form: levels, score, techniques, search effort and SE's numbers.
+
+        >>> data = rate(".1.....4....34..").to_dict()
+        >>> data["hodoku_level"], data["se"]["er"], data["guesses"]
+        ('Easy', 1.2, 0)
+        """
+        return {
+            "puzzle": self.puzzle.to_line(),
+            "qqwing_level": self.qqwing_level,
+            "hodoku_level": self.hodoku_level,
+            "score": self.score,
+            "hardest": self.hardest,
+            "needs_guessing": self.needs_guessing,
+            "techniques": dict(self.counts),
+            "guesses": self.guesses,
+            "backtracks": self.backtracks,
+            "se": dataclasses.asdict(self.se),
+        }
 
     def count(self, technique: str) -> int:
         """Number of steps that used ``technique``."""
@@ -107,13 +131,17 @@ class Rating:
         )
 
 
+#: The exact solver whose effort a rating reports: it keeps no state between puzzles.
+SEARCH_BACKEND = "backtracking"
+
+
 def unique_solution(puzzle: Puzzle) -> tuple[Puzzle, int, int]:
-    """The solution of ``puzzle`` and the exact solver's guesses and backtracks.
+    """The solution of ``puzzle`` and the backtracking search's guesses and backtracks.
 
     Raises :class:`InvalidPuzzleError` unless the puzzle has exactly one solution.
     """
     check_givens(puzzle)
-    result = solve(as_model(puzzle), limit=2)
+    result = solve(as_model(puzzle), backend=SEARCH_BACKEND, limit=2)
     if result.status is not Status.UNIQUE or result.solution is None:
         found = "no solution" if result.status is Status.UNSATISFIABLE else "several solutions"
         raise InvalidPuzzleError(f"grading needs a puzzle with one solution; this one has {found}")

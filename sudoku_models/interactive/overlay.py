@@ -9,9 +9,7 @@ through their cells' centres and sum cages as a dashed outline with the total in
 
 from __future__ import annotations
 
-import html
-
-from ..board import Board
+from .. import display
 from ..model import Model, classic_groups
 
 #: Cell size handed to a rule's own ``svg``; the fragment is scaled back to cell units.
@@ -36,9 +34,9 @@ def overlay_svg(model: Model) -> str:
     classic = {g.cells for g in classic_groups(board)}
     for group in model.groups:
         if group.cells not in classic:
-            parts.append(_group_line(board, group.cells))
+            parts.append(display.group_line(board, group.cells))
     for cage in model.cages:
-        parts.append(_cage(board, cage.cells, str(cage.total)))
+        parts.append(display.cage_outline(board, cage.cells, str(cage.total)))
     return "".join(parts)
 
 
@@ -50,42 +48,3 @@ def overlay_layout(model: Model) -> tuple[bool, bool]:
     outside = any(getattr(rule, "outside", False) for rule in rules)
     boxes = not any(getattr(rule, "replaces_boxes", False) for rule in rules)
     return outside, boxes
-
-
-def _centre(board: Board, i: int) -> tuple[float, float]:
-    r, c = board.row_col(i)
-    return c + 0.5, r + 0.5
-
-
-def _group_line(board: Board, cells: tuple[int, ...]) -> str:
-    points = " ".join("{:g},{:g}".format(*_centre(board, i)) for i in cells)
-    return (
-        f'<polyline class="variant-group" points="{points}" fill="none" '
-        'stroke="#7a5cc2" stroke-opacity="0.35" stroke-width="0.12" stroke-linecap="round"/>'
-    )
-
-
-def _cage(board: Board, cells: tuple[int, ...], label: str) -> str:
-    """A dashed outline just inside the cage's border, the total at its first cell."""
-    inside = set(cells)
-    inset = 0.08
-    segments = []
-    for i in cells:
-        r, c = board.row_col(i)
-        n = board.n
-        x0, y0, x1, y1 = c + inset, r + inset, c + 1 - inset, r + 1 - inset
-        if r == 0 or (r - 1) * n + c not in inside:
-            segments.append(f"M{x0:g},{y0:g}H{x1:g}")
-        if r == n - 1 or (r + 1) * n + c not in inside:
-            segments.append(f"M{x0:g},{y1:g}H{x1:g}")
-        if c == 0 or i - 1 not in inside:
-            segments.append(f"M{x0:g},{y0:g}V{y1:g}")
-        if c == n - 1 or i + 1 not in inside:
-            segments.append(f"M{x1:g},{y0:g}V{y1:g}")
-    r, c = board.row_col(min(cells))
-    return (
-        f'<path class="variant-cage" d="{"".join(segments)}" fill="none" stroke="#333" '
-        'stroke-width="0.03" stroke-dasharray="0.08 0.06"/>'
-        f'<text class="variant-cage-total" x="{c + 0.1:g}" y="{r + 0.3:g}" '
-        f'font-size="0.22">{html.escape(label)}</text>'
-    )

@@ -82,7 +82,7 @@ class Result:
     backend: the SAT backend keeps its solver between puzzles, and what it learned on earlier
     puzzles steers it, so the same puzzle may show another solution after other work or in
     another worker process. The status, the count below the limit and a unique solution never
-    depend on it.
+    depend on it; ``get_solver("sat", deterministic=True)`` returns the smallest solutions.
     """
 
     status: Status
@@ -190,6 +190,11 @@ class Solver(ABC):
         """``name:variant`` as the registry spells it."""
         return f"{self.name}:{self.variant}" if self.variant else self.name
 
+    def label_for(self, model: Model) -> str:
+        """The label of what runs on ``model`` (a backend that hands some models to another
+        strategy names that one); :attr:`label` unless a backend says otherwise."""
+        return self.label
+
     @classmethod
     def version(cls) -> str | None:
         """Version of the package behind this backend (``requires``), or None when it has none
@@ -296,7 +301,7 @@ class Solver(ABC):
             solutions=tuple(_solution(board, g) for g in found),
             stats=stats,
             puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
-            backend=self.label,
+            backend=self.label_for(model),
             limit=limit,
             clashes=tuple((board.row_col(a), board.row_col(b)) for a, b in clashes)
             if clashes

@@ -10,6 +10,8 @@ Options, passed as ``get_solver("sat:glucose4", encoding=..., amo=..., givens=..
   ``simplify``: a fresh solver per puzzle with the formula reduced by the givens (Kwon and
   Jain's optimized encoding), which cannot be shared since it depends on the givens.
 
+- ``deterministic``: False (the default) or True; see "Which solutions" below.
+
 Enumeration blocks each grid found with a clause over the cell-digit variables of the cells that
 are not given (never the auxiliaries, so no grid comes back twice). With ``assumptions`` those
 clauses are guarded by a selector literal, assumed during the search and retired by a unit clause
@@ -20,6 +22,20 @@ in a cell (whatever the grids it solved before); once a grid is found, the searc
 prefers "false" for that grid's free cell-digit variables (so it looks first where a cell differs)
 and puts them back to "true" at its end. This cuts the median instructions of the two calls of
 ``solve(puzzle, limit=2)`` by 4% (17-clue puzzles) to 31% (16x16 boards); see the README.
+
+Which solutions: when a search finds every solution (fewer than the limit, or ``limit=0``) they
+come back sorted, so they depend on the puzzle alone. When it stops at the limit with more
+solutions left, which ones the kept solver met first depends on what it learnt from the puzzles
+it solved before, so the same puzzle may show other grids after other work or in another worker
+process (the status, counts below the limit and a unique solution never change). With
+``deterministic=True`` such a search returns the smallest solutions instead (compared cell by
+cell, row by row, as a search in reading order trying digits upwards meets them): it looks one
+solution further than the limit to tell whether there are more, then lowers a solution cell by
+cell with SAT calls under assumptions. On top95 (one solution each) ``limit=2`` costs the same
+as the default and ``limit=1`` about 1.7 times as much; with four givens erased (many
+solutions) ``limit=2`` took 60 to 85 times as long (16 to 24 ms); see the README.
+``givens="units"`` and ``"simplify"`` build a new solver per puzzle, so their answers never
+depend on history either.
 
 Time limits: the rules of a shape are written once per process and loaded into a solver in
 chunks, with a look at the clock between chunks, so loading counts against the limit. The search
@@ -118,9 +134,9 @@ class SatSolver(EnumeratingSolver):
         if variant is not None and variant not in SAT_SOLVERS:
             variant = _canonical_name(variant)
         super().__init__(variant, **options)
-        unknown = set(options) - {"encoding", "amo", "givens"}
+        unknown = set(options) - {"encoding", "amo", "givens", "deterministic"}
         if unknown:
-            known = "encoding, amo, givens"
+            known = "encoding, amo, givens, deterministic"
             raise TypeError(f"unknown option(s) {sorted(unknown)}; the sat backend takes {known}")
         self.encoding: str = options.get("encoding", "extended")
         self.amo: str = options.get("amo", "pairwise")
@@ -129,6 +145,9 @@ class SatSolver(EnumeratingSolver):
         _check_choice("encoding", self.encoding, ENCODINGS)
         _check_choice("amo", self.amo, AT_MOST_ONE)
         _check_choice("givens", self.givens, GIVENS)
+        self.deterministic: bool = options.get("deterministic", False)
+        if not isinstance(self.deterministic, bool):
+            raise TypeError(f"deterministic must be True or False, got {self.deterministic!r}")
         if self.givens == "assumptions" and self.variant in NOT_INCREMENTAL:
             raise ValueError(
                 f"{self.variant} ignores assumptions and cannot take clauses after a solve; "
@@ -179,10 +198,22 @@ class SatSolver(EnumeratingSolver):
         free = [i for i, d in enumerate(givens) if not d]
         # A grid that breaks a given equals no solution; the others are blocked on the free cells.
         blocked = [g for g in exclude if all(d in (0, e) for d, e in zip(givens, g))]
-        if self.givens == "assumptions":
-            self._search_shared(model, free, limit, blocked, deadline, stats, found)
-        else:
+        if self.givens != "assumptions":
             self._search_fresh(model, free, limit, blocked, deadline, stats, found)
+        elif self.deterministic and limit:
+            # One solution further than asked tells whether these are all the solutions (their
+            # sorted list depends on the puzzle alone); if not, which ones the kept solver met
+            # first is its history's choice, so the smallest ones are looked for.
+            self._search_shared(model, free, limit + 1, blocked, deadline, stats, found)
+            if len(found) > limit:
+                found[:] = self._smallest(model, free, limit, blocked, found, deadline, stats)
+            else:
+                found.sort()
+            return
+        else:
+            self._search_shared(model, free, limit, blocked, deadline, stats, found)
+        if not limit or len(found) < limit:
+            found.sort()  # every solution was found: in an order that depends on them alone
 
     def _search_shared(
         self,
@@ -229,6 +260,74 @@ class SatSolver(EnumeratingSolver):
             stats.extra["variables"] = shared.formula.num_vars
             stats.extra["clauses"] = shared.formula.num_clauses
             stats.extra["assumptions"] = len(model.givens) - len(free)
+
+    def _smallest(
+        self,
+        model: Model,
+        free: list[int],
+        limit: int,
+        blocked: list[Grid],
+        known: list[Grid],
+        deadline: float | None,
+        stats: Stats,
+    ) -> list[Grid]:
+        """The ``limit`` smallest solutions (cell by cell, row by row), given more than
+        ``limit`` solutions ``known`` to start from; ``blocked`` grids are left out.
+
+        Each is the smallest solution other than those before it, lowered from a known one
+        (see :meth:`_lowered`).
+        """
+        shared = self.shared_rules(model, deadline)
+        sat, n = shared.sat, model.n
+        selector = shared.new_selector()
+        assumptions = [i * n + d for i, d in enumerate(model.givens) if d] + [selector]
+        before = sat.accum_stats()
+        smallest: list[Grid] = []
+        try:
+            for grid in blocked:
+                sat.add_clause([-selector, *(-(i * n + grid[i]) for i in free)])
+            while len(smallest) < limit:
+                start = next(g for g in known if g not in smallest)
+                grid = self._lowered(model, shared, assumptions, free, start, deadline)
+                smallest.append(grid)
+                sat.add_clause([-selector, *(-(i * n + grid[i]) for i in free)])
+        finally:
+            sat.add_clause([-selector])
+            _add_counts(stats, before, sat.accum_stats())
+        return smallest
+
+    def _lowered(
+        self,
+        model: Model,
+        shared: SharedRules,
+        assumptions: list[int],
+        free: list[int],
+        grid: Grid,
+        deadline: float | None,
+    ) -> Grid:
+        """The smallest solution under ``assumptions``, from the solution ``grid``: each free
+        cell in turn takes the smallest digit that a solution with the cells before it fixed can
+        hold. One SAT call asks for a solution with a smaller digit there (none when fixed peers
+        hold every smaller digit); while there is one, it becomes the grid and is asked again.
+
+        Tried and left out: asking for each smaller digit on its own (about as many calls),
+        PySAT's ``propagate()`` before each cell to skip the digits it rules out (it costs about
+        what it saves), and asking after each cell whether the cells left can be filled another
+        way (a fifth more calls)."""
+        sat, n = shared.sat, model.n
+        peers = model.peers()
+        fixed = list(assumptions)
+        done = [bool(d) for d in model.givens]
+        for i in free:
+            held = {grid[j] for j in peers[i] if done[j]}
+            while any(d not in held for d in range(1, grid[i])):
+                below = [-(i * n + d) for d in range(grid[i], n + 1)]  # a digit below grid[i]
+                if not _solve(sat, fixed + below, deadline, self.variant):
+                    break
+                grid = shared.formula.decode_model(sat.get_model())
+            fixed.append(i * n + grid[i])
+            done[i] = True
+        return grid
 
     def _search_fresh(
         self,

@@ -40,11 +40,18 @@ class BacktrackingSolver(EnumeratingSolver):
         """The fast strategy checks the givens as it builds its first state."""
         return self.variant == "fast"
 
+    def label_for(self, model: Model) -> str:
+        """``backtracking:constraint`` for a model the fast strategy hands over, else the label."""
+        return f"{self.name}:{self._strategy_name(model)}"
+
     def _strategy(self, model: Model) -> Strategy:
+        return _search_of(self._strategy_name(model))
+
+    def _strategy_name(self, model: Model) -> str:
         name = self.variant or "fast"
         if name == "fast" and (model.cages or model.constraints):
-            name = "constraint"
-        return _search_of(name)
+            return "constraint"
+        return name
 
     def _search(
         self,
