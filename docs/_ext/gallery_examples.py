@@ -1,0 +1,55 @@
+"""One small example of every variant rule, for the documentation's gallery.
+
+Each entry is ``(board shape, Python expression)``; the expression is shown on the card and
+evaluated with ``v`` bound to :mod:`sudoku_models.variants` and ``board`` to the board. A rule the
+package adds gets an entry here, or the documentation test names it as missing.
+"""
+
+from __future__ import annotations
+
+JIGSAW_4X4 = (
+    "v.Jigsaw((((0, 0), (0, 1), (0, 2), (1, 0)), ((0, 3), (1, 1), (1, 2), (1, 3)),\n"
+    "          ((2, 0), (2, 1), (3, 0), (3, 1)), ((2, 2), (2, 3), (3, 2), (3, 3))))"
+)
+
+#: Class name -> (box shape, expression making one example of the rule).
+EXAMPLES: dict[str, tuple[tuple[int, int], str]] = {
+    "AntiKing": ((3, 3), "v.AntiKing()"),
+    "AntiKnight": ((3, 3), "v.AntiKnight()"),
+    "Arrow": ((3, 3), "v.Arrow(((1, 1),), ((2, 2), (3, 3), (4, 4)))"),
+    "BetweenLine": ((3, 3), "v.BetweenLine(((1, 1), (1, 2), (2, 3), (3, 3)))"),
+    "BoxIndexer": ((3, 3), "v.BoxIndexer(((4, 3), (4, 4), (4, 5)))"),
+    "Clone": ((3, 3), "v.Clone(((0, 0), (0, 1)), ((4, 4), (4, 5)))"),
+    "ColumnIndexer": ((3, 3), "v.ColumnIndexer(tuple((r, 0) for r in range(9)))"),
+    "Diagonal": ((3, 3), "v.Diagonal(positive=True)"),
+    "Difference": ((3, 3), "v.Difference(((2, 2), (2, 3)))"),
+    "DisjointGroups": ((3, 3), "v.DisjointGroups()"),
+    "EntropicLine": ((3, 3), "v.EntropicLine(((1, 1), (2, 2), (3, 3), (4, 4)))"),
+    "Even": ((3, 3), "v.Even((4, 4))"),
+    "ExtraRegion": (
+        (3, 3),
+        "v.ExtraRegion(tuple((r, c) for r in range(1, 4) for c in range(1, 4)))",
+    ),
+    "Jigsaw": ((2, 2), JIGSAW_4X4),
+    "KillerCage": ((3, 3), "v.KillerCage(((0, 0), (0, 1), (1, 0)), 7)"),
+    "LittleKiller": ((3, 3), 'v.LittleKiller((-1, 0), "DR", 25)'),
+    "Maximum": ((3, 3), "v.Maximum((4, 4))"),
+    "Minimum": ((3, 3), "v.Minimum((4, 4))"),
+    "Negative": ((3, 3), 'v.Negative("xv")'),
+    "Nonconsecutive": ((3, 3), "v.Nonconsecutive()"),
+    "Odd": ((3, 3), "v.Odd((4, 4))"),
+    "Palindrome": ((3, 3), "v.Palindrome(((1, 1), (2, 2), (3, 3), (4, 4)))"),
+    "Quadruple": ((3, 3), "v.Quadruple(((0, 0), (0, 1), (1, 0), (1, 1)), (1, 2))"),
+    "Ratio": ((3, 3), "v.Ratio(((2, 2), (2, 3)))"),
+    "RegionSumLine": ((3, 3), "v.RegionSumLine(((2, 1), (2, 2), (2, 3), (2, 4)))"),
+    "Renban": ((3, 3), "v.Renban(((1, 1), (1, 2), (1, 3), (1, 4)))"),
+    "RowIndexer": ((3, 3), "v.RowIndexer(tuple((0, c) for c in range(9)))"),
+    "Sandwich": ((3, 3), "v.Sandwich((-1, 0), 15)"),
+    "Skyscraper": ((3, 3), "v.Skyscraper((-1, 0), 3)"),
+    "SlowThermometer": ((3, 3), "v.SlowThermometer(((4, 0), (3, 1), (2, 2), (1, 3)))"),
+    "Thermometer": ((3, 3), "v.Thermometer(((4, 0), (3, 1), (2, 2), (1, 3)))"),
+    "Whispers": ((3, 3), "v.Whispers(((1, 1), (2, 2), (3, 3)))"),
+    "XSum": ((3, 3), "v.XSum((0, -1), 15)"),
+    "XV": ((3, 3), "v.XV(((2, 2), (2, 3)), 10)"),
+    "ZipperLine": ((3, 3), "v.ZipperLine(((1, 1), (2, 2), (3, 3)))"),
+}
