@@ -6,8 +6,8 @@ Every primitive is written once here, over the cell-digit variables ``x(i, d)`` 
 - :class:`AllowedDigits`: unit clauses ruling the other digits out;
 - :class:`Relation`: support clauses, ``x(a, p) -> OR x(b, q)`` over the pairs ``(p, q)``
   allowed, both ways, so unit propagation keeps every remaining digit supported;
-- :class:`Table`: one selector per tuple, each implying its digits, and support clauses from
-  every cell digit to the selectors of the tuples holding it;
+- :class:`~.constraints.Table`: one selector per tuple, each implying its digits, and support
+  clauses from every cell digit to the selectors of the tuples holding it;
 - :class:`LinearSum`: partial sums, one auxiliary per reachable value after each cell; a value
   from which the total cannot be reached has no variable, so its transitions become clauses
   that forbid the digit outright; in a sum that always holds, each value held needs a value

@@ -23,7 +23,7 @@ Every rule of a puzzle, classic or variant, is written with these primitives:
   (numbered rooms, value indexing).
 
 A primitive is a frozen dataclass over cell indices ``0..n*n-1`` (row-major) and digits ``1..n``;
-:meth:`holds` checks a complete grid, which is the meaning every backend must agree with.
+``holds`` checks a complete grid, which is the meaning every backend must agree with.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ module's name.
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import sys
 from pathlib import Path
@@ -40,7 +41,12 @@ def reexported(modules: dict[str, ModuleType]) -> dict[int, str]:
         module = modules[name]
         if hasattr(module, "__path__"):
             for member in getattr(module, "__all__", ()):
-                owner.setdefault(id(getattr(module, member)), name)
+                if member not in vars(module):  # loaded lazily: documented where it is defined
+                    continue
+                value = getattr(module, member)
+                # Data keeps its page in the module that documents it with a comment.
+                if inspect.isclass(value) or inspect.isroutine(value) or inspect.ismodule(value):
+                    owner.setdefault(id(value), name)
     return owner
 
 

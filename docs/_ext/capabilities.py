@@ -26,6 +26,15 @@ INSTANCES: dict[str, Any] = {
     "Table": c.Table((0, 1), frozenset({(1, 2), (2, 1)})),
     "Implies": c.Implies(((0, 1),), c.LinearSum((1, 2), 5)),
     "Visible": c.Visible((0, 1, 2, 3), 2),
+    # The first row rises: an automaton whose state is the last digit read.
+    "Automaton": c.Automaton(
+        (0, 1, 2, 3),
+        frozenset((s, d, d) for s in range(5) for d in range(1, 5) if d > s),
+        0,
+        frozenset({4}),
+    ),
+    "Count": c.Count((0, 5, 10, 15), frozenset({1}), 2, 2),
+    "Element": c.Element(0, (1, 2, 3, 4), 4),
 }
 
 

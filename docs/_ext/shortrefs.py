@@ -35,15 +35,32 @@ def resolve(app: Any, env: Any, node: pending_xref, contnode: nodes.Element) -> 
     target = node["reftarget"].lstrip(".~")
     kinds = ROLES[node["reftype"]]
     domain = env.get_domain("py")
-    found = {
-        name: entry
-        for name, entry in domain.objects.items()
-        if (name == target or name.endswith("." + target))
-        and entry.objtype in kinds
-        and not entry.aliased
-    }
+    if node["reftype"] == "mod":
+        modules = [m for m in domain.modules if m == target or m.endswith("." + target)]
+        if len(modules) != 1:
+            return None
+        return domain.resolve_xref(
+            env, node["refdoc"], app.builder, "mod", modules[0], node, contnode
+        )
+    # The name as the module that wrote it sees it, then as its parent packages see it; then
+    # any documented name ending with it; then the object its full name imports.
+    here = node.get("py:module") or ""
+    found: dict[str, Any] = {}
+    while here and not found:
+        found = _one(_same_object(f"{here}.{target}", domain.objects, kinds))
+        here = here.rpartition(".")[0]
     if len(found) != 1:
-        found = _same_object(target, domain.objects, kinds)
+        found = _one(
+            {
+                name: entry
+                for name, entry in domain.objects.items()
+                if (name == target or name.endswith("." + target))
+                and entry.objtype in kinds
+                and not entry.aliased
+            }
+        )
+    if len(found) != 1:
+        found = _one(_same_object(target, domain.objects, kinds))
     if len(found) != 1:
         return None
     ((name, entry),) = found.items()
@@ -82,8 +99,27 @@ def _same_object(target: str, objects: dict[str, Any], kinds: tuple[str, ...]) -
     return {
         name: entry
         for name, entry in objects.items()
-        if name.endswith(last) and entry.objtype in kinds and _lookup(name) is wanted
+        if name.endswith(last) and entry.objtype in kinds and _same(_lookup(name), wanted)
     }
+
+
+def _one(found: dict[str, Any]) -> dict[str, Any]:
+    """``found``, or its shortest name alone when every name is the same object re-exported."""
+    names = list(found)
+    if len(names) > 1 and all(_same(_lookup(n), _lookup(names[0])) for n in names):
+        shortest = min(names, key=len)
+        return {shortest: found[shortest]}
+    return found
+
+
+def _same(a: object, b: object) -> bool:
+    """Whether two looked-up objects are one (bound methods are made anew on each lookup)."""
+    if a is b:
+        return True
+    try:
+        return callable(a) and bool(a == b)
+    except Exception:  # an object whose comparison fails is no match
+        return False
 
 
 def setup(app: Any) -> dict[str, Any]:

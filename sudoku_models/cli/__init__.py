@@ -32,9 +32,13 @@ COMMANDS = (
     "serve",
 )
 
+#: Done.
 EXIT_OK = 0
+#: No solution, or none found in time.
 EXIT_NO_SOLUTION = 1
+#: Bad input, told in one line.
 EXIT_BAD_INPUT = 2
+#: A bug: one line naming the exception, never taken for "no solution".
 EXIT_INTERNAL_ERROR = 3
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool cut off by its reader
 

@@ -18,7 +18,7 @@ class Read:
 
     ``warnings`` lists what the reader left out (marks that only draw, keys it does not know)
     and what the rules text names that no rule of the model carries; ``solution`` is the
-    solution the file embeds, if any. Both are also kept on :attr:`model`, so a command that
+    solution the file embeds, if any. Both are also kept on ``model``, so a command that
     only sees the model can still print them.
     """
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
     from ..grading import Rating
 
+#: A seed: an int, a ``random.Random`` to draw from, or None for a fresh one.
 Seed = int | random.Random | None
 Backend = str | Solver | type[Solver] | None
 

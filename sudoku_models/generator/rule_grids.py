@@ -24,6 +24,7 @@ STEPS_PER_CELL = 200
 
 #: Digits placed, per cell, by the first run; each later run may place ``GROWTH`` times more.
 FIRST_RUN = 2
+#: How much larger each run's budget is than the one before.
 GROWTH = 1.5
 
 

@@ -4,20 +4,20 @@ Sudoku Explainer (SE), the rating the forum community uses for the hardest puzzl
 its own ladder of techniques, each with a fixed difficulty, always taking the first deduction of
 the easiest technique that applies and starting again from the easiest after each:
 
-====  ======================================  ====  =====================================
-1.0   last empty cell of a unit               3.4   hidden pair
-1.2   hidden single in a box                  3.6   naked triple
-1.5   hidden single in a row or column        3.8   swordfish
-1.7   direct pointing (gives a hidden single) 4.0   hidden triple
-1.9   direct claiming                         4.2   XY-wing
-2.0   direct hidden pair                      4.4   XYZ-wing
-2.3   naked single                            4.5   unique rectangle (types 1, 2, 4)
-2.5   direct hidden triple                    5.0   naked quad
-2.6   pointing                                5.2   jellyfish
-2.8   claiming                                5.4   hidden quad
-3.0   naked pair                              5.6   BUG type 1
-3.2   X-wing                                  6.6+  forcing X-chain; 7.0+ forcing chain
-====  ======================================  ====  =====================================
+====  =========================================  ====  =====================================
+1.0   last empty cell of a unit                  3.4   hidden pair
+1.2   hidden single in a box                     3.6   naked triple
+1.5   hidden single in a row or column           3.8   swordfish
+1.7   direct pointing (gives a hidden single)    4.0   hidden triple
+1.9   direct claiming                            4.2   XY-wing
+2.0   direct hidden pair                         4.4   XYZ-wing
+2.3   naked single                               4.5   unique rectangle (types 1, 2, 4)
+2.5   direct hidden triple                       5.0   naked quad
+2.6   pointing                                   5.2   jellyfish
+2.8   claiming                                   5.4   hidden quad
+3.0   naked pair                                 5.6   BUG type 1
+3.2   X-wing                                     6.6+  forcing X-chain; 7.0+ forcing chain
+====  =========================================  ====  =====================================
 
 *Direct* techniques count only when their eliminations leave a hidden single, which they place.
 A forcing chain assumes a candidate true (false) and follows single links to the opposite of the

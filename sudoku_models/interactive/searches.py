@@ -4,9 +4,9 @@ Some SAT solvers cannot be interrupted inside their C call (``sat:kissat404``,
 ``sat:lingeling``, ``sat:cadical103``), and while one runs in a thread it holds the
 interpreter's lock, so every other request of the page would wait for it. The page server
 therefore hands each action that may search (:data:`~.state.SEARCHES`) to a process of a
-:class:`SearchPool`: the process answers with :func:`~.state.respond` under the time limit,
-and a process that has not answered :data:`GRACE` seconds after the limit is killed and
-replaced in the background. At most ``size`` searches run at once; one more waits up to
+:class:`SearchPool`: the process answers with :func:`~sudoku_models.interactive.respond` under
+the time limit, and a process that has not answered :data:`GRACE` seconds after the limit is
+killed and replaced in the background. At most ``size`` searches run at once; one more waits up to
 ``wait`` seconds for one of them to end, then raises :class:`Busy`.
 """
 
@@ -38,9 +38,9 @@ class Busy(RuntimeError):
 class SearchPool:
     """Up to ``size`` search processes, started when needed and kept between searches.
 
-    :meth:`run` answers an action like :func:`~.state.respond` does; it is safe to call from
-    many threads at once. ``grace``: seconds past the time limit before a search is killed;
-    ``wait``: seconds a search waits for a free process.
+    :meth:`run` answers an action like :func:`~sudoku_models.interactive.respond` does; it is
+    safe to call from many threads at once. ``grace``: seconds past the time limit before a
+    search is killed; ``wait``: seconds a search waits for a free process.
     """
 
     def __init__(self, size: int, grace: float = GRACE, wait: float = QUEUE_WAIT) -> None:

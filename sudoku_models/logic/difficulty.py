@@ -47,6 +47,8 @@ from dataclasses import dataclass
 
 from .step import Step
 
+#: The weight of each technique: what one step of it costs a solver, and what its hardest
+#: step says of a puzzle.
 WEIGHTS: dict[str, float] = {
     "Allowed Digits": 0.5,
     "Full House": 1.0,

@@ -12,7 +12,7 @@ each primitive adds facts describing it and, once per kind, the rule that reads 
 - :class:`LinearSum` (``term(K,P,I,C)``): ``#sum`` of ``C*D`` over its terms;
 - :class:`AllowedDigits` (``banned(I,D)``): the other digits are ruled out;
 - :class:`Relation` (``rel(K,A,B)``, ``pair(K,X,Y)``): two digits outside the pairs clash;
-- :class:`Table` (``tcell(K,P,I)``, ``trow(K,R,P,D)``): some listed tuple matches;
+- :class:`~.constraints.Table` (``tcell(K,P,I)``, ``trow(K,R,P,D)``): some listed tuple matches;
 - :class:`Implies` (``when(K,I,D)``): the ``#sum`` holds when every condition holds;
 - :class:`Visible` (``vcell(K,P,I)``): a cell is seen when no cell before it reaches its
   digit; ``#count`` of the seen cells is the clue.

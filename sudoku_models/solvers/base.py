@@ -26,6 +26,7 @@ from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle, holds_digits
 
+#: A complete grid: one digit a cell, row by row.
 Grid = tuple[int, ...]
 
 

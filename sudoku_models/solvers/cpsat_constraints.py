@@ -3,7 +3,8 @@
 Each primitive becomes CP-SAT's own constraint over the cells' integer values:
 
 - :class:`AllowedDigits`: the cell's domain shrinks to the digits (a one-column table);
-- :class:`Relation` and :class:`Table`: ``AddAllowedAssignments`` on the listed tuples;
+- :class:`Relation` and :class:`~.constraints.Table`: ``AddAllowedAssignments`` on the listed
+  tuples;
 - :class:`LinearSum`: a linear equality;
 - :class:`Implies`: the linear equality, enforced only when the condition literals hold;
 - :class:`Visible`: running maxima (``AddMaxEquality``), a flag per cell that is true exactly when

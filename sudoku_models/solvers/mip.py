@@ -36,7 +36,7 @@ from .mip_constraints import Formulation, Row, formulate
 ENGINES: dict[str, str] = {"scip": "GSCIP", "highs": "HIGHS", "cpsat": "CP_SAT"}
 
 #: Solves of one search run with the engine's presolve; later ones (an enumeration past a
-#: uniqueness proof) run SCIP without it, see :func:`_parameters`.
+#: uniqueness proof) run SCIP without it, see ``_parameters``.
 PRESOLVED_SOLVES = 2
 
 

@@ -11,8 +11,8 @@ maxima). Every coefficient is an integer, so the same rows are a pseudo-Boolean 
 - :class:`AllowedDigits`: the other digits' binaries sum to 0;
 - :class:`Relation`: support rows: when ``a`` holds ``d``, ``b`` holds a digit paired with it
   (``x[a, d] <= sum_e x[b, e]``), both ways;
-- :class:`Table`: one selector per tuple, exactly one chosen, and ``x[i, d]`` equal to the sum of
-  the selectors whose tuple puts ``d`` on ``i``;
+- :class:`~.constraints.Table`: one selector per tuple, exactly one chosen, and ``x[i, d]``
+  equal to the sum of the selectors whose tuple puts ``d`` on ``i``;
 - :class:`Implies`: the sum held by big-M rows, relaxed unless every condition binary is 1
   (no indicator constraints, so every engine and the LP and MPS files read the rows);
 - :class:`Visible`: per position and digit a binary "the tallest so far is at least ``d``", and

@@ -8,7 +8,7 @@ holds the 27 cells of band ``b`` where digit ``d`` may still go (bit ``pos``), a
 
 Inside one band, a digit takes one cell in each of its three rows and one in each of its three
 boxes: its rows go to its boxes one to one, six ways at most. Which row meets which box (a row's
-three cells in a box, a *segment*) is a 9-bit pattern; :data:`KEEP` gives, for each pattern, the
+three cells in a box, a *segment*) is a 9-bit pattern; ``KEEP`` gives, for each pattern, the
 segments that some one-to-one way still uses. One look-up does pointing, claiming and the hidden
 singles of boxes and rows at once for a digit and a band; the same table on the columns of a
 stack (which band's box meets which column) does them for columns. A row left with one place is
@@ -123,6 +123,7 @@ def _segment_cells() -> np.ndarray:
 
 
 WAYS = _ways()
+#: For each 9-bit pattern of segments, the segments some one-to-one way of the band still uses.
 KEEP = _keep(WAYS)
 FORCED = _forced(WAYS)
 ROW_BOXES = _row_boxes()

@@ -393,7 +393,7 @@ class SatSolver(EnumeratingSolver):
         at most :data:`SHAPES_KEPT` shapes are kept loaded, the least recently used let go first.
         Callers pass their clues as assumptions and retire each selector they use by adding its
         negation as a unit clause, so the solver never keeps one question's clauses for the next.
-        Loading the rules counts against ``deadline``: see :func:`_new_solver`.
+        Loading the rules counts against ``deadline``: see ``_new_solver``.
         """
         key = _shape_key(model)
         shared = self._shared.pop(key, None)

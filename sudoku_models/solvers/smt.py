@@ -8,7 +8,7 @@ same text to Z3. Glossary: the integer constant ``r1c1`` is the digit of row 1, 
 - :class:`AllDifferent` is ``distinct``; :class:`SumCage` is ``distinct`` plus a sum;
 - :class:`LinearSum` is a linear equation; :class:`AllowedDigits` a disjunction of equalities;
 - :class:`Relation`: for each digit of the first cell, the digits the second may take;
-- :class:`Table`: a disjunction of the tuples;
+- :class:`~.constraints.Table`: a disjunction of the tuples;
 - :class:`Implies`: ``=>`` from the conjunction of the conditions to the sum;
 - :class:`Visible`: running maxima as auxiliary constants defined with ``ite``, and the count
   of cells above them.

@@ -62,8 +62,9 @@ def place_combos(
     where: tuple[int, ...], k: int, least: int = 2
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
     """:func:`combos` of ``k`` digits with ``least`` to ``k`` places each in one unit, given the
-    unit's places of each digit (``where[d]``, as :func:`~..candidates.unit_places` gives
-    them): the digits, and their places together.
+    unit's places of each digit (``where[d]``, as
+    :func:`~sudoku_models.grading.candidates.unit_places` gives them): the digits, and their
+    places together.
 
     >>> place_combos((0, 0b011, 0b110, 0b011), 2)
     (((1, 3), 3),)

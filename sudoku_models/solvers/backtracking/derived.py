@@ -34,9 +34,9 @@ def implied_sums(
 ) -> list[LinearSum]:
     """The innie and outie sums of every full group and pair of disjoint full groups.
 
-    Each cage adds its counts to the regions it meets (:func:`_counts`, kept per cage shape):
+    Each cage adds its counts to the regions it meets (``_counts``, kept per cage shape):
     its cells inside and outside each region. Only the few regions whose counts leave at most
-    :data:`MAX_CELLS` cells are then read cell by cell (:func:`_region_sums`, kept per set of
+    :data:`MAX_CELLS` cells are then read cell by cell (``_region_sums``, kept per set of
     cages met), so a generator asking about one killer many times pays little per question.
 
     >>> row = (0, 1, 2, 3)

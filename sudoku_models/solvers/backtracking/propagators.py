@@ -240,7 +240,7 @@ class DigitSetPropagator(Pruner):
         return tuple(allowed)
 
 
-#: A block's steps in a linear sum: ``(contribution, digits per cell)``, see :func:`_table`.
+#: A block's steps in a linear sum: ``(contribution, digits per cell)``, see ``_table``.
 Steps = tuple[tuple[int, int], ...]
 
 #: Most candidate tuples a block of a linear sum may have on full masks: ``n ** cells``.
@@ -310,7 +310,7 @@ class LinearSumPropagator(Pruner):
         self.n, self.full = n, (1 << n) - 1
 
     def steps(self, masks: Sequence[int]) -> list[Steps]:
-        """Per block, its contributions with the digits per cell giving each (:func:`_table`)."""
+        """Per block, its contributions with the digits per cell giving each (``_table``)."""
         out = []
         for start, stop, shifts, memo in self.blocks:
             key = tuple(masks[start:stop])
@@ -372,7 +372,7 @@ class LinearSumPropagator(Pruner):
 
 @functools.cache
 def _tables(shifts: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], Steps]:
-    """The memo of :func:`_table` for one block, shared by blocks with equal contributions."""
+    """The memo of ``_table`` for one block, shared by blocks with equal contributions."""
     return {}
 
 
