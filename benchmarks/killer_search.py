@@ -34,7 +34,7 @@ a search that ends without a solution proves there is none. A budget of nodes bo
 
 It is a contestant of ``bench_killer_questions.py``, which imports it when Numba is there;
 the generator does not use it: on the generator's questions MiniSat 2.2 answered two to four
-times faster.
+times faster, and about five times with the cage clauses of the SAT oracle.
 """
 
 from __future__ import annotations
