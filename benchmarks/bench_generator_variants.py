@@ -13,7 +13,8 @@ cage the merging left stays: unique, not minimal; other variants are left out). 
 With ``--against DIR`` (another checkout of the repository, such as an older commit made with
 ``git worktree add``) it compares instead: both make the same seeds in fresh processes, taking
 turns (this checkout first in even rounds, the other first in odd ones), and it prints the
-puzzles per processor second of each and their ratio, measured in one run.
+puzzles per processor second of each and their ratio, measured in one run. The load average
+(one minute) is printed before and after: the machine may be shared.
 
 Run: ``python benchmarks/bench_generator_variants.py [--count 10] [--variants killer,x]
 [--size 9] [--nodes] [--not-minimal] [--against ../old --rounds 2]``.
@@ -103,11 +104,13 @@ def main() -> None:
             generate_variant(variant, seed=s, box=box, max_clues=_bound(variant))
         print(time.process_time() - start)
         return
+    print(f"load average {os.getloadavg()[0]:.1f}")
     if args.against:
         print("| variant | puzzles / CPU s | before | ratio |")
         print("|---|---:|---:|---:|")
         for variant in args.variants.split(","):
             compare(variant, args.count, args.seed, box, args.against.resolve(), args.rounds)
+        print(f"load average {os.getloadavg()[0]:.1f}")
         return
     head = "| variant | puzzles / CPU s | mean givens | mean marks | mean attempts |"
     print(head + (" mean nodes |" if args.nodes else ""))
@@ -117,6 +120,7 @@ def main() -> None:
         variants = [v for v in variants if _bound(v) == 0]
     for variant in variants:
         measure(variant, args.count, args.seed, box, args.nodes, minimal=not args.not_minimal)
+    print(f"load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ left, and a list of *marks* (killer cages, dots, lines) each switched on or off.
 always the same: do the givens and the marks switched on allow a solution other than ``grid``?
 
 :class:`SatClueOracle` loads one incremental PySAT solver with the rules, each mark's clauses
-guarded by a selector literal, and "differs from ``grid`` somewhere" guarded by another; a
+guarded by a selector literal (a sum cage's digit sets also tied to its cells and its units:
+:meth:`SatClueOracle._cage_links`), and "differs from ``grid`` somewhere" guarded by another; a
 question is one call with assumptions. When the question is whether a clue that made the grid
 unique can go, another solution must break that clue, so it differs from the grid on the clue's
 cells: the solver can be asked for exactly that (one literal, or a short clause behind a
@@ -28,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..board import Board
-from ..cnf import Formula, at_most_one_encoder, cage_clauses, encode, var
+from ..cnf import Formula, at_most_one_encoder, cage_clauses, digit_sets, encode, var
 from ..cnf_constraints import constraint_clauses
 from ..constraints import AllDifferent, Relation, SumCage
 from ..model import Model
@@ -42,6 +43,10 @@ from .shortcuts import forced, settled, settles, swap
 #: run, contestants alternating, processor time) MiniSat 2.2 made givenless 9x9 killers 1.8 to
 #: 2.7 times faster than CaDiCaL 1.5.3 and anti-knight puzzles 1.2 times faster.
 CLUE_SOLVER = "minisat22"
+
+#: Most digit sets of a cage whose "at most one set" is written pairwise (a 9x9 cage has at
+#: most 12); more take the sequential encoding.
+PAIRWISE_SETS = 16
 
 
 class ClueOracle(Protocol):
@@ -108,6 +113,7 @@ class SatClueOracle:
         self._options = [tuple(range(1, board.n + 1))] * board.size
         self._known = (0,) * board.size
         self._amo = at_most_one_encoder("pairwise")
+        self._full_groups = rules_model(board, self._rules).full_groups()
 
     def _load(self) -> None:
         """Load the solver, on the first question (a generator may never ask one): one that an
@@ -147,6 +153,7 @@ class SatClueOracle:
         for p in mark.primitives(self.board):
             if isinstance(p, SumCage):
                 clauses += cage_clauses(p, n, self._options, self._known, self._fresh, self._amo)  # type: ignore[arg-type]
+                clauses += self._cage_links(p)
             elif isinstance(p, AllDifferent):
                 for d in range(1, n + 1):
                     clauses += self._amo([var(n, i, d) for i in p.cells], self._fresh)  # type: ignore[arg-type]
@@ -157,6 +164,44 @@ class SatClueOracle:
         for clause in clauses:
             self._sat.add_clause([-selector, *clause])
         return selector
+
+    def _cage_links(self, cage: SumCage) -> list[list[int]]:
+        """Clauses that tie the digit sets of ``cage`` to its cells and its units, right after
+        :func:`~sudoku_models.cnf.cage_clauses` (whose last variables taken are the selectors
+        of the cage's digit sets, in the order of :func:`~sudoku_models.cnf.digit_sets`):
+
+        - *supports*: a digit in a cell of the cage picks one of the sets that have it;
+        - *one set*: at most one set is picked;
+        - *units*: a set picked for a cage that lies in a full group keeps its digits out of
+          the group's other cells.
+
+        All follow from the rules, so no solution changes; unit propagation then does what
+        the killer propagation of the ``backtracking:constraint`` search does with the cages'
+        digit sets, and what a solver by hand does first with a cage inside a row, a column or
+        a box. On givenless 9x9 killers (same seeds, same puzzles, in turns) the units made
+        whole generations 1.2 times faster, the supports with them 1.4 times, and one set
+        1.1 times more (the supports alone made no difference; neither did clauses for the
+        units that hold part of a cage, or a set ruling out its other digits in the cells).
+        """
+        n = self.board.n
+        sets = list(digit_sets(len(cage.cells), cage.total, n))
+        first = self._fresh.top - len(sets) + 1
+        clauses = []
+        for i in cage.cells:
+            for d in self._options[i]:
+                having = [first + k for k, digits in enumerate(sets) if d in digits]
+                if having:
+                    clauses.append([-var(n, i, d), *having])
+        inside = set(cage.cells)
+        for group in self._full_groups:
+            if inside.issubset(group):
+                rest = [i for i in group if i not in inside]
+                for k, digits in enumerate(sets):
+                    clauses += [[-(first + k), -var(n, i, d)] for d in digits for i in rest]
+        picks = list(range(first, first + len(sets)))
+        one = self._amo if len(picks) <= PAIRWISE_SETS else at_most_one_encoder("sequential")
+        clauses += one(picks, self._fresh)  # type: ignore[arg-type]
+        return clauses
 
     def has_other(
         self,
