@@ -453,3 +453,24 @@ def test_true_candidates_show_even_with_the_marks_hidden(page: Any) -> None:
     assert page.locator(".sm-marks").count() == 0
     click(page, "True candidates")
     assert page.locator(".sm-mark.sm-true").count() > 0
+
+
+def test_hint_on_a_variant_puzzle_lights_the_rule(page: Any) -> None:
+    """Hint on a killer: first the technique, then (again) the cage's cells lit and the digits
+    it strikes marked, as the logical solver's step has them."""
+    from urllib.parse import quote
+
+    model = generate(seed=0, variant="killer", box=(2, 3)).model
+    step = sm.logic.hint(model)
+    assert isinstance(step, sm.logic.Step) and step.rule.startswith("cage")
+    open_board(page, quote(sm.fpuzzles.to_link(model)))
+    click(page, "Hint")
+    assert step.technique in message(page).inner_text()
+    assert page.locator(".sm-lit").count() == 0
+    click(page, "Hint")
+    assert message(page).inner_text().startswith(str(step))
+    lit = page.locator(".sm-lit")
+    assert sorted(int(c.get_attribute("data-cell")) for c in lit.all()) == sorted(step.cells)
+    assert page.locator(".sm-mark-elim").count() == len(step.eliminations)
+    for i, d in step.eliminations:
+        assert cell(page, i).locator(".sm-mark-elim", has_text=str(d)).count() == 1

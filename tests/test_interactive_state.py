@@ -289,8 +289,8 @@ def test_variant_rules_are_drawn_and_obeyed() -> None:
     assert 5 not in state["candidates"][80]  # r9c9 is on r1c1's diagonal
     change = respond(state, {"type": "set", "cell": 10, "digit": 5}, rules=x)
     assert change["message"]["kind"] == "error"
-    change = respond(state, {"type": "hint"}, rules=x)
-    assert "variant" in change["message"]["text"]
+    change = respond(state, {"type": "hint"}, rules=x)  # the logical solver, on variant rules
+    assert change["message"]["text"] == "no logical step found from here"
     with pytest.raises(BadRequest):
         respond(state, {"type": "solve"})  # the page cannot hold a widget's rules
     solved = respond(state, {"type": "solve", "backend": "sat"}, rules=x)
@@ -394,3 +394,66 @@ def test_an_arrow_is_drawn_from_its_circle_to_an_arrowhead() -> None:
     assert shaft == ["90.0,50.0", "150.0,50.0", "250.0,50.0"]  # from the circle's edge
     assert head == ["225.0,30.0", "250.0,50.0", "225.0,70.0"]  # a chevron at the last centre
     assert parts[2].startswith("<circle") and 'fill="#fff"' in parts[2]
+
+
+def _cells_of(model: sm.Model, mark: Any) -> frozenset[int]:
+    return frozenset(r * model.n + c for r, c in mark.cells)
+
+
+@pytest.mark.parametrize("variant", ["killer", "thermo"])
+def test_hint_step_and_steps_on_variant_rules_take_the_logical_solver(variant: str) -> None:
+    """A hint names the variant technique, then lights the cells of the rule it reads and its
+    eliminations; Step makes sound deductions one after another (the struck pencil marks are
+    kept); Steps lists a path to the solution."""
+    from sudoku_models.generator import generate
+    from sudoku_models.logic.rules import RULE_TECHNIQUES
+
+    made = generate(seed=0, variant=variant, box=(2, 3))
+    model, solution = made.model, made.solution.cells
+    state = new_state(model)
+    state = {**state, **respond(state, {"type": "hint"}, rules=model)}
+    step = state["hint"]["step"]
+    assert state["hint"]["level"] == 1 and state["highlight"] == {}
+    assert step["technique"] in RULE_TECHNIQUES and step["technique"] in state["message"]["text"]
+    state = {**state, **respond(state, {"type": "hint"}, rules=model)}
+    light = state["highlight"]
+    name = "cage" if variant == "killer" else "thermometer"
+    assert state["hint"]["level"] == 2 and state["message"]["text"] == step["text"]
+    assert step["rule"].startswith(name) and step["rule"] in step["text"]
+    assert frozenset(light["cells"]) in {_cells_of(model, mark) for mark in model.variants}
+    assert light["eliminations"] == step["eliminations"] and step["eliminations"]
+    assert all(solution[i] != d for i, d in light["eliminations"])
+    texts = []
+    state = new_state(model)
+    for _ in range(12):
+        state = {**state, **respond(state, {"type": "step"}, rules=model)}
+        assert state["message"]["kind"] == "info", state["message"]
+        texts.append(state["message"]["text"])
+        assert all(v in (0, s) for v, s in zip(state["values"], solution))
+        assert all(solution[i] != d for i, d in state["eliminated"])
+    assert len(set(texts)) == len(texts)  # each step builds on the marks struck before
+    state = {**state, **respond(state, {"type": "steps"}, rules=model)}
+    assert "steps to the end" in state["message"]["text"]
+    for step in state["steps"]:
+        for i, d in step["placements"]:
+            state["values"][i] = d
+    assert [g or v for g, v in zip(state["givens"], state["values"])] == list(solution)
+
+
+def test_variant_steps_keep_the_time_limit() -> None:
+    """The logical solver's path stops at the board's time limit and says so."""
+    from sudoku_models.generator import generate
+
+    made = generate(seed=0, variant="killer", box=(3, 3))  # its path takes seconds
+    began = time.perf_counter()
+    change = respond(new_state(made.model), {"type": "steps"}, rules=made.model, time_limit=0.5)
+    assert time.perf_counter() - began < 3.0
+    text = change["message"]["text"]
+    assert change["message"]["kind"] == "error"
+    if "timed out" not in text:  # a busy machine may use the time up checking the position
+        steps = change["steps"]
+        assert f"the time limit ran out after {len(steps)} steps" in text
+        solution = made.solution.cells
+        for step in steps:
+            assert all(solution[i] == d for i, d in step["placements"])
+            assert all(solution[i] != d for i, d in step["eliminations"])

@@ -6,6 +6,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -269,7 +272,7 @@ def test_every_step_is_sound_on_random_variant_puzzles(seed, box, count, foreign
         chosen += rng.sample(marks_on(board, random_grid(board, rng), rng), 2)
     givens = [d if rng.random() < 0.2 else 0 for d in grid]
     model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=chosen)  # type: ignore[arg-type]
-    path = logical_solve(model, trial_seconds=2.0)
+    path = logical_solve(model)
     assert_sound(model, path)
 
 
@@ -328,3 +331,47 @@ def test_hint_is_the_first_step_of_the_path():
     model = Model.from_puzzle(Puzzle.empty((3, 3)), variants=[thermo])
     assert hint(model) == logical_solve(model, max_depth=0).steps[0]
     assert hint("4132231412433421") is None
+
+
+def trial_puzzle() -> Model:
+    """A 6x6 puzzle of random marks (two solutions) whose path takes six trials."""
+    rng = random.Random(126)
+    board = Board(2, 3)
+    grid = random_grid(board, rng)
+    marks = rng.sample(marks_on(board, grid, rng), 4)
+    givens = [d if rng.random() < 0.15 else 0 for d in grid]
+    return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=marks)  # type: ignore[arg-type]
+
+
+def test_a_path_depends_on_the_puzzle_alone(monkeypatch):
+    """Trials are bounded by counted propagator runs: the same puzzle gives the same path
+    twice, while another process loads the processor, and with a clock that runs a thousand
+    times fast (a machine a thousand times slower, as the old time budgets saw it)."""
+    model = trial_puzzle()
+    first = logical_solve(model, time_limit=None)
+    assert first.trials >= 2
+    assert logical_solve(model, time_limit=None).steps == first.steps
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        assert logical_solve(model, time_limit=None).steps == first.steps
+    finally:
+        busy.kill()
+        busy.wait()
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: 1000 * real())
+    assert logical_solve(model, time_limit=None).steps == first.steps
+
+
+def test_the_time_limit_stops_a_path_and_says_so(monkeypatch):
+    """The time limit is an outer stop: the path ends with status "stopped", says why, and its
+    steps are the first steps of the path a longer limit takes."""
+    model = trial_puzzle()
+    full = logical_solve(model, time_limit=None)
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))  # a second a look
+    path = logical_solve(model, time_limit=30)
+    assert path.status == "stopped" and not path.solved
+    assert path.note.startswith("stopped by the time limit of 30 s after")
+    assert 0 < len(path.steps) < len(full.steps)
+    assert path.steps == full.steps[: len(path.steps)]
+    assert path.to_dict()["status"] == "stopped"

@@ -87,15 +87,21 @@ def rate_models(source: str, fmt: str) -> int:
 def hint_models(source: str, fmt: str) -> int | None:
     """``hint`` on an f-puzzles link or JSON with variant rules: the next logical step. None for
     a classic model, which the classic hint takes."""
-    from ..logic import hint
+    from ..logic import TimeLimitReached, hint
 
     models = list(read_models(source, argparse.Namespace()))
     if all(m.is_classic for m in models):
         return None
     code = EXIT_OK
     for model in models:
-        step = hint(model)
         data: dict[str, Any] = {"puzzle": model.puzzle.to_line()}
+        try:
+            step = hint(model)
+        except TimeLimitReached as stopped:
+            data["error"] = text = f"no hint: {stopped}"
+            print(json.dumps(data) if fmt == "json" else text, flush=True)
+            code = EXIT_NO_SOLUTION
+            continue
         if step is None:
             text = "the grid is full" if all(model.givens) else "no logical step found"
             data["hint"] = None

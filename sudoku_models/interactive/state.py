@@ -40,6 +40,7 @@ from ..board import SYMBOLS, Board, cell_name
 from ..errors import InvalidPuzzleError, SudokuModelsError
 from ..grading import CandidateGrid, Step
 from ..grading.candidates import Geometry
+from ..logic import Step as LogicStep
 from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import available_solvers, get_solver
@@ -600,12 +601,14 @@ def _generate(
 # --- human steps ---------------------------------------------------------------------------
 
 
+# Classic rules take the classic grader (its ratings and wording); any other rules take the
+# logical solver, whose steps name the rule they read and light its cells.
+
+
 def _grid(
     state: dict[str, Any], board: Board, rules: Model, deadline: float
 ) -> tuple[CandidateGrid, Puzzle]:
     """The player's position as the grader's candidate grid, after a time-limited check."""
-    if not rules.is_classic:
-        raise UserError("hints and steps know rows, columns and boxes only, not variant rules")
     cells = _position(state)
     result = _solved(rules, cells, "backtracking", 2, deadline)
     if result.status is Status.UNSATISFIABLE:
@@ -629,9 +632,51 @@ def _step_dict(step: Step, geo: Geometry) -> dict[str, Any]:
     }
 
 
+def _logic_step_dict(step: LogicStep) -> dict[str, Any]:
+    """A logical solver's step as the board shows it: ``cells`` are the rule's cells and those
+    that justify the step."""
+    return {
+        "technique": step.technique,
+        "rule": step.rule,
+        "text": str(step),
+        "cells": list(step.cells),
+        "digits": [],
+        "placements": [list(p) for p in step.placements],
+        "eliminations": [list(p) for p in step.eliminations],
+    }
+
+
+def _logic_model(state: dict[str, Any], rules: Model, deadline: float) -> Model:
+    """The player's position under variant rules, after a time-limited check that it still has
+    a solution (a position with several is fine: the logical solver assumes none)."""
+    cells = _position(state)
+    if _solved(rules, cells, "backtracking", 1, deadline).status is Status.UNSATISFIABLE:
+        raise UserError("this position has no solution: a digit placed so far is wrong")
+    return _model(rules, cells)
+
+
+def _logic_next(state: dict[str, Any], rules: Model, deadline: float) -> dict[str, Any]:
+    """The logical solver's next step from the player's position and struck pencil marks."""
+    from ..logic import Contradiction, TimeLimitReached, hint
+
+    model = _logic_model(state, rules, deadline)
+    try:
+        step = hint(model, time_limit=_remaining(deadline), struck=state["eliminated"])
+    except TimeLimitReached:
+        raise TimeoutError("timed out: the time limit ran out before a step was found") from None
+    if isinstance(step, Contradiction):
+        raise UserError(f"this position has no solution: {step.text}")
+    if step is None:
+        full = all(model.givens)
+        raise UserError("the grid is full" if full else "no logical step found from here")
+    return _logic_step_dict(step)
+
+
 def _next(state: dict[str, Any], board: Board, rules: Model, deadline: float) -> dict[str, Any]:
     from ..grading import hint
 
+    if not rules.is_classic:
+        return _logic_next(state, rules, deadline)
     grid, _ = _grid(state, board, rules, deadline)
     step = hint(grid)
     if step is None:
@@ -718,6 +763,8 @@ def _steps(
     """Every step from the player's position to the end, as a clickable list."""
     from ..grading import solve_logically
 
+    if not rules.is_classic:
+        return _logic_steps(state, rules, dl)
     grid, solution = _grid(state, board, rules, dl)
     geo = grid.geo
     work = grid.copy()
@@ -733,6 +780,29 @@ def _steps(
             "text": f"the time limit ran out after {len(steps)} steps: the list stops there",
             "kind": "error",
         }
+    return None
+
+
+def _logic_steps(state: dict[str, Any], rules: Model, deadline: float) -> Model | None:
+    """The logical solver's path from the player's position, as a clickable list."""
+    from ..logic import logical_solve
+
+    model = _logic_model(state, rules, deadline)
+    path = logical_solve(model, time_limit=_remaining(deadline), struck=state["eliminated"])
+    state["steps"] = [_logic_step_dict(step) for step in path.steps]
+    state["step_index"] = -1
+    state["steps_base"] = _snapshot(state)
+    count = len(path.steps)
+    if path.solved:
+        _say(state, f"{count} steps to the end ({path.difficulty.band}); click one to see it")
+        return None
+    if path.status == "stopped":
+        text = f"the time limit ran out after {count} steps: the list stops there"
+    elif path.contradiction is not None:
+        text = f"{count} steps, then a contradiction: {path.contradiction.text}"
+    else:
+        text = f"logic stops after {count} steps: {path.note}"
+    state["message"] = {"text": text, "kind": "error"}
     return None
 
 

@@ -19,6 +19,7 @@ from .difficulty import BANDS, WEIGHTS, Difficulty
 from .layout import House, Layout, layout_of
 from .solver import Path, hint, logical_solve
 from .step import Contradiction, Step
+from .trial import TimeLimitReached
 
 __all__ = [
     "BANDS",
@@ -29,6 +30,7 @@ __all__ = [
     "Layout",
     "Path",
     "Step",
+    "TimeLimitReached",
     "hint",
     "layout_of",
     "logical_solve",

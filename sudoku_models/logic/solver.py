@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import html
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,12 +30,15 @@ from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
 from .state import State
 from .step import Contradiction, Step, cell_label
-from .trial import NET_STEPS, Trials
+from .trial import NET_STEPS, Clock, TimeLimitReached, Trials
 
 Finder = Callable[[State], "Step | Contradiction | None"]
 
 #: Solve paths end with one of these.
-SOLVED, STUCK, BROKEN = "solved", "stuck", "contradiction"
+SOLVED, STUCK, BROKEN, STOPPED = "solved", "stuck", "contradiction", "stopped"
+
+#: Seconds a path may take before it stops (an outer stop; it never changes which steps are taken).
+TIME_LIMIT = 120.0
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,11 @@ class Path:
 
     ``status`` is ``"solved"``, ``"stuck"`` (no finder applies and no trial breaks down) or
     ``"contradiction"`` (a rule can no longer be met: the puzzle has no solution, named in
-    ``contradiction``); ``grid`` holds the digits placed at the end (0 for open cells) and
-    ``candidates`` every cell's candidates; ``note`` says what a stuck path means (several
-    solutions, or none).
+    ``contradiction``) or ``"stopped"`` (the time limit passed: the steps so far are those a
+    longer limit takes first, and ``note`` says so); ``grid`` holds the digits placed at the
+    end (0 for open cells) and ``candidates`` every cell's candidates; ``note`` says what a
+    stuck path means (several solutions, or none); ``struck`` the candidates ruled out before
+    the first step.
     """
 
     model: Model
@@ -59,6 +64,7 @@ class Path:
     contradiction: Contradiction | None = None
     note: str = ""
     unread: tuple[str, ...] = field(default=())
+    struck: tuple[tuple[int, int], ...] = field(default=())
 
     @property
     def trials(self) -> int:
@@ -101,7 +107,7 @@ class Path:
         (2, [4])
         """
         state = State.start(layout_of(self.model), [0] * self.model.size)
-        if _place_givens(state) is None:
+        if _place_givens(state, self.struck) is None:
             for step in self.steps[:k]:
                 state.apply(step)
         n = self.model.n
@@ -228,12 +234,15 @@ def next_step(found: list[tuple[str, Finder]], state: State) -> Step | Contradic
 def logical_solve(
     puzzle: Model | Puzzle | Source,
     max_depth: int = 2,
-    trial_seconds: float = 10.0,
+    time_limit: float | None = TIME_LIMIT,
+    struck: Iterable[Sequence[int]] = (),
 ) -> Path:
     """Solve ``puzzle`` (a model, a puzzle, or puzzle text) step by step, as a person would.
 
-    ``max_depth``: nested assumptions a trial may make (0: no trials); ``trial_seconds``: time a
-    search for trials may take at a time (nested trials get twice that over the whole path).
+    ``max_depth``: nested assumptions a trial may make (0: no trials). The path depends on the
+    puzzle alone: trials are bounded by counted propagator runs, not by time. ``time_limit``
+    (seconds, None: none) only stops the path early, with status ``"stopped"``. ``struck``:
+    ``(cell, digit)`` candidates ruled out before the first step (a player's pencil marks).
 
     >>> path = logical_solve(".1.....4....34..")
     >>> path.status, path.trials, path.difficulty.band
@@ -244,36 +253,46 @@ def logical_solve(
     if max_depth < 0:
         raise ValueError(f"max_depth must be 0 or more, got {max_depth}")
     start = time.perf_counter()
+    clock = Clock(time_limit)
+    ruled_out = tuple((int(i), int(d)) for i, d in struck)
     model = as_model(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
     steps: list[Step] = []
-    contradiction = _place_givens(state)
+    contradiction = _place_givens(state, ruled_out)
     found = finders(layout)
     count = functools.cache(functools.partial(_count, model))
     trials = Trials(
         layout,
         functools.partial(_replay, _cheap(found)),
-        2 * trial_seconds,
         lambda: count() == 1,  # no nested trials on a puzzle with several solutions
+        clock,
     )
-    while contradiction is None and not state.is_solved():
-        step = next_step(found, state)
-        if step is None and max_depth:
-            step = trials(state, max_depth, trial_seconds)
-        if step is None:
-            break
-        if isinstance(step, Contradiction):
-            contradiction = step
-            break
-        steps.append(step)
-        state.apply(step)
+    stopped: TimeLimitReached | None = None
+    try:
+        while contradiction is None and not state.is_solved():
+            clock.check()
+            step = next_step(found, state)
+            if step is None and max_depth:
+                step = trials(state, max_depth)
+            if step is None:
+                break
+            if isinstance(step, Contradiction):
+                contradiction = step
+                break
+            steps.append(step)
+            state.apply(step)
+    except TimeLimitReached as reached:
+        stopped = reached
     status = SOLVED if state.is_solved() and contradiction is None else STUCK
     if status == SOLVED and not model.is_solution(state.grid()):
         contradiction = Contradiction("", (), "the full grid breaks a rule no finder reads")
     if contradiction is not None:
         status = BROKEN
     note = _note(count()) if status == STUCK else ""
+    if stopped is not None:
+        status = STOPPED
+        note = f"{stopped} after {len(steps)} steps; a longer limit takes the same steps first"
     n = model.n
     candidates = tuple(tuple(d for d in range(1, n + 1) if m >> (d - 1) & 1) for m in state.masks)
     return Path(
@@ -287,22 +306,31 @@ def logical_solve(
         contradiction,
         note,
         layout.unread,
+        ruled_out,
     )
 
 
-def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradiction | None:
+def hint(
+    puzzle: Model | Puzzle | Source,
+    max_depth: int = 2,
+    time_limit: float | None = TIME_LIMIT,
+    struck: Iterable[Sequence[int]] = (),
+) -> Step | Contradiction | None:
     """The next step of ``puzzle``'s logical path (a contradiction when a rule is broken
-    already, None when the grid is full or nothing applies).
+    already, None when the grid is full or nothing applies); ``struck`` as in
+    :func:`logical_solve`. Raises :class:`~sudoku_models.logic.trial.TimeLimitReached` when
+    ``time_limit`` seconds pass first.
 
     >>> hint(".1.....4....34..").text
     'r2c1 can only be 2'
     """
     from ..solvers.base import as_model
 
+    clock = Clock(time_limit)
     model = as_model(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
-    clash = _place_givens(state)
+    clash = _place_givens(state, struck)
     if clash is not None:
         return clash
     if state.is_solved():
@@ -310,12 +338,15 @@ def hint(puzzle: Model | Puzzle | Source, max_depth: int = 2) -> Step | Contradi
     found = finders(layout)
     step = next_step(found, state)
     if step is None and max_depth:
-        step = Trials(layout, functools.partial(_replay, _cheap(found)))(state, max_depth, 10.0)
+        replay = functools.partial(_replay, _cheap(found))
+        unique = functools.partial(_count, model)
+        step = Trials(layout, replay, lambda: unique() == 1, clock)(state, max_depth)
     return step
 
 
-def _place_givens(state: State) -> Contradiction | None:
-    """Place the model's givens on ``state``, or name two that clash."""
+def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contradiction | None:
+    """Place the model's givens on ``state`` and strike the ``struck`` candidates of open
+    cells, or name two givens that clash."""
     model = state.layout.model
     clashes = model.clashes()
     if clashes:
@@ -324,6 +355,9 @@ def _place_givens(state: State) -> Contradiction | None:
     for i, d in enumerate(model.givens):
         if d:
             state.place(i, d)
+    for i, d in struck:
+        if not state.placed[i]:
+            state.masks[i] &= ~(1 << (d - 1))
     return None
 
 

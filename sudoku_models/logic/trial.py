@@ -10,6 +10,10 @@ The assumptions that break down soonest are replayed with the solver's own finde
 rules, locked candidates, subsets, fish): one that reaches a named contradiction within
 :data:`NET_STEPS` steps is a *forcing net* (as HoDoKu and Sudoku Explainer count them, a
 technique); any other is a *trial*.
+
+Every bound that decides which steps are taken counts propagator runs, never seconds, so a
+path depends on the puzzle alone, not on the machine or its load. A wall-clock limit is only an
+outer stop: when it passes, :class:`TimeLimitReached` ends the search, and the path says so.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from ..errors import SudokuModelsError
 from ..solvers.backtracking.constraint import Network, network_of
 from .layout import Layout
 from .state import State
@@ -24,6 +29,53 @@ from .step import Step, cell_label
 
 #: Most propagator runs one assumption may take before it counts as not breaking down.
 BUDGET = 20_000
+
+#: Most propagator runs one scan of every candidate may take (a depth-1 scan takes far fewer:
+#: each of its assumptions stops at :data:`BUDGET`; a depth-2 one runs trials inside each).
+SCAN_RUNS = 4_000_000
+
+#: Most propagator runs the nested (depth 2) scans of one path may take together.
+NESTED_RUNS = 6_000_000
+
+
+class TimeLimitReached(SudokuModelsError):
+    """The outer wall-clock limit passed before the search ended."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"stopped by the time limit of {seconds:g} s")
+        self.seconds = seconds
+
+
+class Clock:
+    """The outer wall-clock stop: ``check`` raises :class:`TimeLimitReached` once ``seconds``
+    have passed since it was made (None: never)."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = seconds
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def check(self) -> None:
+        """Raise :class:`TimeLimitReached` if the time limit has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeLimitReached(self.seconds or 0.0)
+
+
+class Work:
+    """Propagator runs left to one scan, under the outer wall-clock stop."""
+
+    def __init__(self, runs: int, clock: Clock) -> None:
+        self.left = runs
+        self.clock = clock
+
+    def spend(self, runs: int) -> None:
+        """Count ``runs`` propagator runs."""
+        self.left -= runs
+
+    def exhausted(self) -> bool:
+        """Whether no runs are left (raising :class:`TimeLimitReached` once the time limit has
+        passed)."""
+        self.clock.check()
+        return self.left <= 0
 
 
 def propagate(
@@ -89,27 +141,30 @@ def _candidates(masks: Sequence[int], placed: Sequence[bool]) -> list[tuple[int,
     return [(i, d) for _, i in cells for d in range(1, 33) if masks[i] >> (d - 1) & 1]
 
 
-def _breaks(
-    net: Network, masks: list[int], i: int, d: int, depth: int, deadline: float
-) -> int | None:
+def _breaks(net: Network, masks: list[int], i: int, d: int, depth: int, work: Work) -> int | None:
     """The propagator runs after which assuming ``d`` in cell ``i`` breaks down, or None
-    (``masks`` at the network's fixpoint)."""
+    (``masks`` at the network's fixpoint; every run is counted in ``work``, and a nested
+    assumption stops, not breaking down, when ``work`` has none left)."""
     if not masks[i] >> (d - 1) & 1:
         return 0  # the network alone rules it out
     trial = masks[:]
     trial[i] = 1 << (d - 1)
     after, runs = propagate(net, trial, i)
+    work.spend(runs)
     if after is None:
         return runs
     if depth < 2:
         return None
-    while time.perf_counter() < deadline:
+    while True:
         placed = [not m & (m - 1) for m in after]
         struck = False
         for j, e in _candidates(after, placed):
-            if _breaks(net, after, j, e, 1, deadline) is not None:
+            if work.exhausted():
+                return None
+            if _breaks(net, after, j, e, 1, work) is not None:
                 after[j] &= ~(1 << (e - 1))
                 again, more = propagate(net, after, j)
+                work.spend(more)
                 runs += more
                 if again is None:
                     return runs
@@ -118,7 +173,6 @@ def _breaks(
                 break
         if not struck:
             return None
-    return None
 
 
 #: Replays tried per trial step, those breaking down soonest in the network first.
@@ -144,27 +198,30 @@ class Trials:
         self,
         layout: Layout,
         replay: Replay,
-        budget: float = 20.0,
         nesting: Callable[[], bool] = lambda: True,
+        clock: Clock | None = None,
     ) -> None:
         self.layout = layout
         self.net = network_of(layout.model)
         self.replay = replay
         self.found: list[tuple[int, int, int, int]] = []  # (runs, cell, digit, depth)
         self.scanned: tuple[int, ...] = ()  # the masks of the last scan
-        self.budget = budget  # seconds left for nested trials over the whole path
+        self.nested = NESTED_RUNS  # propagator runs left to nested scans over the whole path
         self.nesting = nesting  # whether nested trials are worth their cost here
+        self.clock = clock or Clock()
 
-    def scan(self, state: State, depth: int, deadline: float) -> None:
-        """Every open candidate whose assumption breaks down within ``depth`` assumptions."""
+    def scan(self, state: State, depth: int, work: Work) -> None:
+        """Every open candidate whose assumption breaks down within ``depth`` assumptions,
+        until ``work`` has no runs left."""
         masks, placed = state.masks, state.placed
         self.found = []
         self.scanned = tuple(masks)
-        base, _ = propagate(self.net, masks)  # each assumption then starts from the fixpoint
+        base, spent = propagate(self.net, masks)  # each assumption then starts from the fixpoint
+        work.spend(spent)
         for i, d in _candidates(masks, placed):
-            if time.perf_counter() > deadline:
+            if work.exhausted():
                 break
-            runs = 0 if base is None else _breaks(self.net, base, i, d, depth, deadline)
+            runs = 0 if base is None else _breaks(self.net, base, i, d, depth, work)
             if runs is not None:
                 self.found.append((runs, i, d, depth))
                 if depth > 1:
@@ -185,12 +242,13 @@ class Trials:
         _, i, d, text = best
         return Step("Forcing Net", cell_label(self.layout.n, i), text, (), ((i, d),), (i,))
 
-    def __call__(self, state: State, max_depth: int, seconds: float) -> Step | None:
+    def __call__(self, state: State, max_depth: int) -> Step | None:
         """A forcing net (a short contradiction the finders reach themselves) or a trial.
 
         Assumptions found in an earlier position are tried first; when none makes a forcing
         net, the position is scanned afresh before a trial is taken, since the steps since may
-        have made shorter contradictions.
+        have made shorter contradictions. Raises :class:`TimeLimitReached` once the time limit
+        has passed.
         """
         masks = state.masks
         self.found = [f for f in self.found if masks[f[1]] >> (f[2] - 1) & 1]
@@ -202,13 +260,13 @@ class Trials:
         for depth in range(1, max_depth + 1):
             if depth > 1 and not self.nesting():
                 break
-            limit = seconds if depth == 1 else min(seconds, self.budget)
+            limit = SCAN_RUNS if depth == 1 else min(SCAN_RUNS, self.nested)
             if limit <= 0:
                 break
-            start = time.perf_counter()
-            self.scan(state, depth, start + limit)
+            work = Work(limit, self.clock)
+            self.scan(state, depth, work)
             if depth > 1:
-                self.budget -= time.perf_counter() - start
+                self.nested -= limit - work.left
             if self.found:
                 break
         if not self.found:
