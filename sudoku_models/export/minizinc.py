@@ -104,7 +104,7 @@ def _constraint(constraint: object, x: Cell, n: int) -> str:
     if isinstance(constraint, Count):
         digits = ", ".join(str(d) for d in sorted(constraint.digits))
         flags = " + ".join(f"bool2int({x(i)} in {{{digits}}})" for i in constraint.cells)
-        return f"{flags} in {constraint.low}..{constraint.high}"
+        return f"({flags or '0'}) in {constraint.low}..{constraint.high}"
     if isinstance(constraint, Element):
         wanted = str(constraint.value) if constraint.target is None else x(constraint.target)
         return f"{_array(x, constraint.choices)}[{x(constraint.index)}] = {wanted}"

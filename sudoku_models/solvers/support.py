@@ -44,11 +44,12 @@ def unsupported(who: str, constraint: object) -> UnsupportedModelError:
     cannot translate, naming the backends that can."""
     kind = type(constraint)
     able = backends_for(kind)
-    hint = (
-        f"backends that can: {', '.join(able)} (try --backend {able[0]})"
-        if able
-        else "no built-in backend translates it"
-    )
+    if not able:
+        return UnsupportedModelError(
+            f"{who} cannot translate {kind.__name__}; no built-in backend translates it"
+        )
+    best = "sat" if "sat" in able else able[0]  # the default backend when it can
+    hint = f"backends that can: {', '.join(able)} (try --backend {best})"
     return UnsupportedModelError(f"{who} cannot translate {kind.__name__}; {hint}")
 
 
