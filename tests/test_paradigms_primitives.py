@@ -147,3 +147,16 @@ def test_the_table_of_what_each_backend_translates_is_true(backend: str) -> None
         else:
             with pytest.raises(UnsupportedModelError):
                 solver.solve(model, limit=1)
+
+
+@pytest.mark.parametrize("backend", ["cpsat", *BACKENDS])
+def test_a_primitive_no_backend_knows_is_refused_with_the_same_words(backend: str) -> None:
+    class Unknown:
+        cells = (0,)
+
+        def holds(self, grid) -> bool:
+            return True
+
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), constraints=(Unknown(),))  # type: ignore[arg-type]
+    with pytest.raises(UnsupportedModelError, match=f"^the {backend} backend cannot translate"):
+        get_solver(backend).solve(model)
