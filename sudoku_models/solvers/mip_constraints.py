@@ -20,7 +20,9 @@ maxima). Every coefficient is an integer, so the same rows are a pseudo-Boolean 
 - :class:`Automaton`: a flow through the layered states: one binary per live transition
   ``(q, d, r)`` at each cell, exactly one taken per cell, ``x[cell, d]`` equal to the sum of the
   taken ones reading ``d``, and as many taken into a state as out of it at the next cell (a
-  path from the start to an accepting state; exact for non-deterministic automata too);
+  path from the start to an accepting state; exact for non-deterministic automata too; its LP
+  relaxation is a network flow, and one binary per live state with a row per state and digit,
+  tried for deterministic automata, was no faster with SCIP on the ISS puzzles);
 - :class:`Count`: one row over the binaries of the counted digits on the cells;
 - :class:`Element`: product-free implications: ``x[index, d] <= x[choice_d, v]`` for a value,
   ``x[index, d] + x[target, v] - x[choice_d, v] <= 1`` for a target cell, and an index digit
