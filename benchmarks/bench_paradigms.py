@@ -3,15 +3,17 @@
 Run from the repository root::
 
     python benchmarks/bench_paradigms.py [--backend sat --backend mip ...] [--top95 20]
-        [--data-dir ../shared/data] [--time-limit 10]
+        [--data-dir ../shared/data] [--time-limit 10] [--sets hard20,top95,variants,new]
 
-Three sets: hard20 (shipped), the first ``--top95`` puzzles of top95 (shipped), and the
-variant development set ``DATA_DIR/variants/fpuzzles_dev.jsonl`` (the shipped sample when it
-is absent). The clock covers ``solver.solve(model, limit=2)``: translating the model, the
-search and the uniqueness proof. Backends take turns puzzle by puzzle after one warm-up solve
-each, so load on the machine falls on all of them alike. Every finished answer must be UNIQUE
-and (for the variant puzzles) equal the published solution. Printed per backend and set: the
-share finished within the time limit, and the median and mean time of the finished ones.
+Four sets: hard20 (shipped), the first ``--top95`` puzzles of top95 (shipped), the variant
+development set ``DATA_DIR/variants/fpuzzles_dev.jsonl`` (the shipped sample when it is
+absent), and ``new``: the ISS puzzles on the automaton, count and element primitives
+(``tests/data/variants/iss_new_primitives.jsonl``, read as ``bench_new_primitives.py`` does).
+The clock covers ``solver.solve(model, limit=2)``: translating the model, the search and the
+uniqueness proof. Backends take turns puzzle by puzzle after one warm-up solve each, so load on
+the machine falls on all of them alike. Every finished answer must be UNIQUE and (for the
+variant and new puzzles) equal the published solution. Printed per backend and set: the share
+finished within the time limit, and the median and mean time of the finished ones.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import os
 import statistics
 import time
 from pathlib import Path
+
+from bench_new_primitives import ISS_PUZZLES, iss_models
 
 from sudoku_models import Status, datasets, fpuzzles, get_solver
 from sudoku_models.model import Model
@@ -53,18 +57,28 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
     parser.add_argument("--top95", type=int, default=20, help="how many top95 puzzles")
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--sets", default="hard20,top95,variants,new", help="which sets, by name")
     args = parser.parse_args()
     backends = args.backend or list(BACKENDS)
-    sets = {
-        "hard20": [(Model.from_puzzle(p), None) for p in datasets.load("hard20")],
-        f"top95[:{args.top95}]": [
-            (Model.from_puzzle(p), None) for p in datasets.load("top95")[: args.top95]
-        ],
-        "variants": variant_set(args.data_dir),
-    }
+    chosen = args.sets.split(",")
+    sets = {}
+    if "hard20" in chosen:
+        sets["hard20"] = [(Model.from_puzzle(p), None) for p in datasets.load("hard20")]
+    if "top95" in chosen:
+        top = datasets.load("top95")[: args.top95]
+        sets[f"top95[:{args.top95}]"] = [(Model.from_puzzle(p), None) for p in top]
+    if "variants" in chosen:
+        sets["variants"] = variant_set(args.data_dir)
+    if "new" in chosen:
+        solutions = [json.loads(line)["solution"] for line in ISS_PUZZLES.read_text().splitlines()]
+        sets["new"] = [
+            (model, tuple(int(ch) for ch in solution))
+            for (_, model), solution in zip(iss_models(), solutions)
+        ]
+    warm = Model.from_puzzle(datasets.load("hard20")[0])
     solvers = {name: get_solver(name) for name in backends}
     for solver in solvers.values():  # warm-up: imports, first translation
-        solver.solve(sets["hard20"][0][0], limit=2)
+        solver.solve(warm, limit=2)
     load = Path("/proc/loadavg").read_text().split()[:3]
     print(f"load average before: {load}, cpus {os.cpu_count()}")
     print(f"{'set':<14}{'backend':<12}{'finished':>10}{'median s':>10}{'mean s':>10}")

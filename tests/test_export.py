@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 import sudoku_models.variants as v
+from sudoku_models.constraints import Automaton
 from sudoku_models.errors import UnsupportedModelError
 from sudoku_models.export import LANGUAGES, export, language_of, write
 from sudoku_models.model import Model
@@ -35,6 +36,18 @@ RULES = [
 ]
 EVERY_KIND = Model.from_puzzle(SIX, variants=RULES)
 CLASSIC = Model.from_puzzle(NINE_BY_NINE[1])
+#: The same puzzle with two solutions under rules that bring the automaton (deterministic and
+#: not: the lockout line guesses its last digit), count and element primitives.
+NEW_RULES = [
+    v.LockoutLine(((0, 1), (1, 2), (2, 2), (3, 1))),
+    v.TenLine(((4, 0), (4, 1), (5, 2))),
+    v.ParityLine(((0, 5), (1, 5), (2, 4))),
+    v.ValueIndexing(((5, 3), (5, 4), (4, 4), (3, 4))),
+    v.NumberedRoom((-1, 2), 1),
+    v.LookAndSayCage(((2, 0), (3, 0), (3, 1), (2, 1)), "12"),
+]
+NEW_KINDS = Model.from_puzzle(SIX, variants=NEW_RULES)
+SAMPLES = {"every kind": EVERY_KIND, "new kinds": NEW_KINDS}
 
 
 def _solutions(model: Model) -> set[tuple[int, ...]]:
@@ -45,10 +58,15 @@ def test_the_sample_brings_every_primitive() -> None:
     kinds = {type(c).__name__ for c in EVERY_KIND.constraints}
     assert kinds == {"AllowedDigits", "Implies", "LinearSum", "Relation", "Table", "Visible"}
     assert EVERY_KIND.cages and len(_solutions(EVERY_KIND)) == 4
+    kinds = {type(c).__name__ for c in NEW_KINDS.constraints}
+    assert {"Automaton", "Count", "Element"} <= kinds and len(_solutions(NEW_KINDS)) == 2
+    assert any(isinstance(c, Automaton) and not c.is_deterministic for c in NEW_KINDS.constraints)
 
 
 @pytest.mark.skipif(shutil.which("minizinc") is None, reason="minizinc is not installed")
-@pytest.mark.parametrize("model", [EVERY_KIND, CLASSIC], ids=["every kind", "classic"])
+@pytest.mark.parametrize(
+    "model", [EVERY_KIND, NEW_KINDS, CLASSIC], ids=["every kind", "new kinds", "classic"]
+)
 def test_minizinc_with_gecode_finds_the_same_solutions(model: Model, tmp_path) -> None:
     solvers = subprocess.run(["minizinc", "--solvers"], capture_output=True, text=True).stdout
     if "gecode" not in solvers.lower():
@@ -71,9 +89,10 @@ def test_minizinc_with_gecode_finds_the_same_solutions(model: Model, tmp_path) -
     assert found == _solutions(model)
 
 
-def test_smtlib_solved_by_z3_gives_the_same_solutions() -> None:
+@pytest.mark.parametrize("model", SAMPLES.values(), ids=SAMPLES)
+def test_smtlib_solved_by_z3_gives_the_same_solutions(model: Model) -> None:
     z3 = pytest.importorskip("z3")
-    text = export(EVERY_KIND, "smt2")
+    text = export(model, "smt2")
     assert text.endswith("(check-sat)\n(get-model)\n")
     solver = z3.Solver()
     solver.from_string(text)
@@ -83,13 +102,14 @@ def test_smtlib_solved_by_z3_gives_the_same_solutions() -> None:
         grid = tuple(solver.model().eval(x).as_long() for x in cells)
         found.add(grid)
         solver.add(z3.Or([x != d for x, d in zip(cells, grid)]))
-    assert found == _solutions(EVERY_KIND)
+    assert found == _solutions(model)
 
 
-def test_asp_program_solved_by_clingo_gives_the_same_solutions() -> None:
+@pytest.mark.parametrize("model", SAMPLES.values(), ids=SAMPLES)
+def test_asp_program_solved_by_clingo_gives_the_same_solutions(model: Model) -> None:
     clingo = pytest.importorskip("clingo")
     control = clingo.Control(["--models=0", "--project"])
-    control.add("base", [], export(EVERY_KIND, "asp"))
+    control.add("base", [], export(model, "asp"))
     control.ground([("base", [])])
     found = set()
 
@@ -100,7 +120,7 @@ def test_asp_program_solved_by_clingo_gives_the_same_solutions() -> None:
         found.add(tuple(grid))
 
     control.solve(on_model=keep)
-    assert found == _solutions(EVERY_KIND)
+    assert found == _solutions(model)
 
 
 def _grid_of(values: dict[str, float], model: Model) -> tuple[int, ...]:
@@ -111,7 +131,9 @@ def _grid_of(values: dict[str, float], model: Model) -> tuple[int, ...]:
     )
 
 
-@pytest.mark.parametrize("model", [EVERY_KIND, CLASSIC], ids=["every kind", "classic"])
+@pytest.mark.parametrize(
+    "model", [EVERY_KIND, NEW_KINDS, CLASSIC], ids=["every kind", "new kinds", "classic"]
+)
 def test_mps_read_back_and_solved_by_scip_gives_a_solution(model: Model) -> None:
     from ortools.linear_solver.python import model_builder
 
@@ -124,9 +146,10 @@ def test_mps_read_back_and_solved_by_scip_gives_a_solution(model: Model) -> None
     assert read.num_constraints == len(formulate(model).rows)
 
 
-def test_lp_holds_every_row_of_the_integer_program() -> None:
-    text = export(EVERY_KIND, "lp")
-    rows = formulate(EVERY_KIND).rows
+@pytest.mark.parametrize("model", SAMPLES.values(), ids=SAMPLES)
+def test_lp_holds_every_row_of_the_integer_program(model: Model) -> None:
+    text = export(model, "lp")
+    rows = formulate(model).rows
     written = {}
     for line in text.split("Subject to")[1].split("Bounds")[0].strip().splitlines():
         name, _, rest = line.strip().partition(": ")
@@ -155,10 +178,11 @@ def _read_opb(text: str) -> tuple[dict[str, int], list[tuple[list[tuple[int, int
     return names, rows
 
 
-def test_opb_solved_as_a_pseudo_boolean_problem_gives_the_same_solutions() -> None:
+@pytest.mark.parametrize("model", SAMPLES.values(), ids=SAMPLES)
+def test_opb_solved_as_a_pseudo_boolean_problem_gives_the_same_solutions(model: Model) -> None:
     from ortools.sat.python import cp_model
 
-    text = export(EVERY_KIND, "opb")
+    text = export(model, "opb")
     header = re.match(r"\* #variable= (\d+) #constraint= (\d+)", text)
     names, rows = _read_opb(text)
     assert header and int(header[1]) == len(names) and int(header[2]) == len(rows)
@@ -167,7 +191,7 @@ def test_opb_solved_as_a_pseudo_boolean_problem_gives_the_same_solutions() -> No
     for pairs, sense, rhs in rows:
         total = sum(c * x[k] for c, k in pairs)
         cp.add(total >= rhs if sense == ">=" else total == rhs)
-    form = formulate(EVERY_KIND)
+    form = formulate(model)
     cells = [[x[names[name]] for name in lits] for lits in form.cell_vars]
     found = set()
     solver = cp_model.CpSolver()
@@ -175,7 +199,7 @@ def test_opb_solved_as_a_pseudo_boolean_problem_gives_the_same_solutions() -> No
         grid = tuple(next(d for d, b in enumerate(lits, 1) if solver.value(b)) for lits in cells)
         found.add(grid)
         cp.add_bool_or([lits[d - 1].Not() for lits, d in zip(cells, grid)])
-    assert found == _solutions(EVERY_KIND)
+    assert found == _solutions(model)
 
 
 def test_cnf_and_cpsat_are_the_existing_texts() -> None:

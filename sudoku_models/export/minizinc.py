@@ -1,7 +1,10 @@
 """The model in MiniZinc, the modelling language constraint programming courses teach.
 
 A 2-D array ``x[r, c]`` of digits, ``alldifferent`` per group, ``sum`` per cage, ``table`` for
-relations and tables, implications as ``->``, and a skyscraper count over running maxima. Any
+relations and tables, implications as ``->``, a skyscraper count over running maxima, an
+automaton as layered state variables with a ``table`` of its live transitions per cell (exact
+for non-deterministic automata), a count as a sum of ``bool2int`` terms, and an element as an
+array indexed by the index cell (an index beyond the array makes the constraint false). Any
 MiniZinc install runs the file (``minizinc --solver gecode sudoku.mzn``); the output is the grid,
 one row a line.
 """
@@ -10,9 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..constraints import AllowedDigits, Implies, LinearSum, Relation, Table, Visible
-from ..errors import UnsupportedModelError
+from ..constraints import (
+    AllowedDigits,
+    Automaton,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Relation,
+    Table,
+    Visible,
+)
 from ..model import Model
+from ..solvers.support import live_transitions, unsupported
 
 #: How a cell is written: ``x[r,c]`` for a cell index.
 Cell = Callable[[int], str]
@@ -40,7 +53,7 @@ def to_mzn(model: Model) -> str:
         members = _array(x, cage.cells)
         lines.append(f"constraint alldifferent({members}) /\\ sum({members}) = {cage.total};")
     for constraint in model.constraints:
-        lines.append(f"constraint {_constraint(constraint, x)};")
+        lines.append(f"constraint {_constraint(constraint, x, n)};")
     lines += [
         "",
         "solve satisfy;",
@@ -64,7 +77,7 @@ def _rows(rows: Sequence[tuple[int, ...]], width: int) -> str:
     return "[| " + " | ".join(", ".join(str(d) for d in row) for row in rows) + " |]"
 
 
-def _constraint(constraint: object, x: Cell) -> str:
+def _constraint(constraint: object, x: Cell, n: int) -> str:
     if isinstance(constraint, AllowedDigits):
         digits = ", ".join(str(d) for d in sorted(constraint.digits))
         return f"{x(constraint.cell)} in {{{digits}}}"
@@ -86,6 +99,31 @@ def _constraint(constraint: object, x: Cell) -> str:
             f"1 + sum(k in 2..length(v))(bool2int(v[k] > max(j in 1..k-1)(v[j]))) "
             f"= {constraint.count}"
         )
-    raise UnsupportedModelError(
-        f"MiniZinc export cannot write {type(constraint).__name__}; export to cnf (DIMACS) instead"
+    if isinstance(constraint, Automaton):
+        return _automaton(constraint, x, n)
+    if isinstance(constraint, Count):
+        digits = ", ".join(str(d) for d in sorted(constraint.digits))
+        flags = " + ".join(f"bool2int({x(i)} in {{{digits}}})" for i in constraint.cells)
+        return f"({flags or '0'}) in {constraint.low}..{constraint.high}"
+    if isinstance(constraint, Element):
+        wanted = str(constraint.value) if constraint.target is None else x(constraint.target)
+        return f"{_array(x, constraint.choices)}[{x(constraint.index)}] = {wanted}"
+    raise unsupported("MiniZinc export", constraint)
+
+
+def _automaton(rule: Automaton, x: Cell, n: int) -> str:
+    """``s[p]``: the state after ``p`` cells; each cell's (state, digit, next state) lies in the
+    table of that cell's live transitions."""
+    layers = live_transitions(rule, n)
+    if not all(layers):
+        return "false"
+    m = len(rule.cells)
+    states = sorted({rule.start} | {r for layer in layers for _, _, r in layer})
+    steps = [
+        f"table([s[{p}], {x(i)}, s[{p + 1}]], {_rows(layer, 3)})"
+        for p, (i, layer) in enumerate(zip(rule.cells, layers))
+    ]
+    return (
+        f"let {{ array[0..{m}] of var {{{', '.join(map(str, states))}}}: s }} in "
+        f"s[0] = {rule.start} /\\ " + " /\\ ".join(steps)
     )

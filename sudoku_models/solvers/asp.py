@@ -15,7 +15,13 @@ each primitive adds facts describing it and, once per kind, the rule that reads 
 - :class:`~.constraints.Table` (``tcell(K,P,I)``, ``trow(K,R,P,D)``): some listed tuple matches;
 - :class:`Implies` (``when(K,I,D)``): the ``#sum`` holds when every condition holds;
 - :class:`Visible` (``vcell(K,P,I)``): a cell is seen when no cell before it reaches its
-  digit; ``#count`` of the seen cells is the clue.
+  digit; ``#count`` of the seen cells is the clue;
+- :class:`Automaton` (``acell(K,P,I)``, ``delta(K,Q,D,R)``): ``reach(K,P,Q)`` atoms follow the
+  digits from the start state, and some state reached after the last cell must be accepting;
+- :class:`Count` (``ccell(K,I)``, ``cdigit(K,D)``): ``#count`` of the cells holding a counted
+  digit lies between the bounds;
+- :class:`Element` (``elem(K,X)``, ``choice(K,D,C)``, ``evalue(K,V)`` or ``etarget(K,T)``):
+  the cell the index digit picks holds the wanted digit, and the index picks some cell.
 
 clingo enumerates natively, projected on the cell atoms, up to the limit; excluded grids are
 integrity constraints; the time limit interrupts the asynchronous search. Grounding is what
@@ -31,12 +37,23 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..constraints import AllowedDigits, Implies, LinearSum, Relation, Table, Visible
-from ..errors import MissingDependencyError, UnsupportedModelError
+from ..constraints import (
+    AllowedDigits,
+    Automaton,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Relation,
+    Table,
+    Visible,
+)
+from ..errors import MissingDependencyError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
+from .support import unsupported
 
 #: The rule each kind of fact needs, written once per program that holds such facts.
 RULES: dict[str, str] = {
@@ -68,6 +85,23 @@ RULES: dict[str, str] = {
         "taller(K,P,D) :- vcell(K,P,_), vcell(K,Q,J), Q < P, x(J,E), digit(D), E >= D.\n"
         "seen(K,P) :- vcell(K,P,I), x(I,D), not taller(K,P,D).\n"
         ":- visible(K,N), #count { P : seen(K,P) } != N."
+    ),
+    "automaton": (
+        "reach(K,0,Q) :- astart(K,Q).\n"
+        "reach(K,P+1,R) :- reach(K,P,Q), acell(K,P,I), x(I,D), delta(K,Q,D,R).\n"
+        "accepted(K) :- alength(K,M), reach(K,M,Q), accept(K,Q).\n"
+        ":- alength(K,_), not accepted(K)."
+    ),
+    "count": (
+        ":- count(K,L,H), #count { I : ccell(K,I), cdigit(K,D), x(I,D) } < L.\n"
+        ":- count(K,L,H), #count { I : ccell(K,I), cdigit(K,D), x(I,D) } > H."
+    ),
+    "element": (
+        "picks(K,D) :- choice(K,D,_).\n"
+        "wants(K,V) :- evalue(K,V).\n"
+        "wants(K,V) :- etarget(K,T), x(T,V).\n"
+        ":- elem(K,X), x(X,D), not picks(K,D).\n"
+        ":- elem(K,X), x(X,D), choice(K,D,C), wants(K,V), not x(C,V)."
     ),
 }
 
@@ -146,10 +180,27 @@ def constraint_facts(constraint: object, k: int, n: int) -> tuple[str, str]:
     if isinstance(constraint, Visible):
         cells = " ".join(f"vcell({k},{p},{i})." for p, i in enumerate(constraint.cells))
         return "visible", f"visible({k},{constraint.count}). {cells}"
-    raise UnsupportedModelError(
-        f"the asp backend cannot translate {type(constraint).__name__}; "
-        "the sat backend may (try --backend sat)"
-    )
+    if isinstance(constraint, Automaton):
+        cells = " ".join(f"acell({k},{p},{i})." for p, i in enumerate(constraint.cells))
+        steps = " ".join(f"delta({k},{q},{d},{r})." for q, d, r in sorted(constraint.transitions))
+        accept = " ".join(f"accept({k},{q})." for q in sorted(constraint.accepting))
+        head = f"alength({k},{len(constraint.cells)}). astart({k},{constraint.start})."
+        return "automaton", f"{head} {cells} {steps} {accept}"
+    if isinstance(constraint, Count):
+        cells = " ".join(f"ccell({k},{i})." for i in constraint.cells)
+        digits = " ".join(f"cdigit({k},{d})." for d in sorted(constraint.digits))
+        return "count", f"count({k},{constraint.low},{constraint.high}). {cells} {digits}"
+    if isinstance(constraint, Element):
+        choices = " ".join(
+            f"choice({k},{d},{c})." for d, c in enumerate(constraint.choices, start=1)
+        )
+        wanted = (
+            f"evalue({k},{constraint.value})."
+            if constraint.target is None
+            else f"etarget({k},{constraint.target})."
+        )
+        return "element", f"elem({k},{constraint.index}). {choices} {wanted}"
+    raise unsupported("the asp backend", constraint)
 
 
 class AspSolver(EnumeratingSolver):

@@ -50,7 +50,7 @@ from ..constraints import (
     Table,
     Visible,
 )
-from ..errors import UnsupportedModelError
+from .support import unsupported
 
 
 def add_constraints(
@@ -106,10 +106,7 @@ def add_constraints(
         elif isinstance(constraint, Element):
             _element(cp, constraint, value, holds, n, boolean)
         else:
-            raise UnsupportedModelError(
-                f"the cpsat backend cannot translate {type(constraint).__name__}; "
-                "try the sat backend"
-            )
+            raise unsupported("the cpsat backend", constraint)
 
 
 def _linear_value(holds: Callable[[int, int], Any], n: int) -> Callable[[int], Any]:

@@ -16,7 +16,17 @@ maxima). Every coefficient is an integer, so the same rows are a pseudo-Boolean 
 - :class:`Implies`: the sum held by big-M rows, relaxed unless every condition binary is 1
   (no indicator constraints, so every engine and the LP and MPS files read the rows);
 - :class:`Visible`: per position and digit a binary "the tallest so far is at least ``d``", and
-  a binary "this cell is the first to reach ``d``"; the count of the latter is the clue.
+  a binary "this cell is the first to reach ``d``"; the count of the latter is the clue;
+- :class:`Automaton`: a flow through the layered states: one binary per live transition
+  ``(q, d, r)`` at each cell, exactly one taken per cell, ``x[cell, d]`` equal to the sum of the
+  taken ones reading ``d``, and as many taken into a state as out of it at the next cell (a
+  path from the start to an accepting state; exact for non-deterministic automata too; its LP
+  relaxation is a network flow, and one binary per live state with a row per state and digit,
+  tried for deterministic automata, was no faster with SCIP on the ISS puzzles);
+- :class:`Count`: one row over the binaries of the counted digits on the cells;
+- :class:`Element`: product-free implications: ``x[index, d] <= x[choice_d, v]`` for a value,
+  ``x[index, d] + x[target, v] - x[choice_d, v] <= 1`` for a target cell, and an index digit
+  beyond the list banned.
 """
 
 from __future__ import annotations
@@ -25,9 +35,19 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..board import cell_name
-from ..constraints import AllowedDigits, Implies, LinearSum, Relation, Table, Visible
-from ..errors import UnsupportedModelError
+from ..constraints import (
+    AllowedDigits,
+    Automaton,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Relation,
+    Table,
+    Visible,
+)
 from ..model import Model
+from .support import live_transitions, unsupported
 
 #: Row senses, as LP files write them.
 SENSES = ("<=", ">=", "==")
@@ -93,6 +113,8 @@ class Formulation:
     def row_name(self, text: str) -> str:
         """``text`` as a unique identifier that LP, MPS and OPB files accept (``row_1_5``)."""
         base = "".join(ch if ch.isalnum() else "_" for ch in text.replace("=", "_is_"))
+        if not base[:1].isalpha():  # LP names start with a letter ("10-line" would not)
+            base = f"row_{base}"
         seen = self._names.get(base, 0)
         self._names[base] = seen + 1
         return base if not seen else f"{base}_{seen + 1}"
@@ -177,11 +199,14 @@ def add_constraint(form: Formulation, constraint: object, k: int) -> None:
         _implies(form, constraint)
     elif isinstance(constraint, Visible):
         _visible(form, constraint, k)
+    elif isinstance(constraint, Automaton):
+        _automaton(form, constraint, k)
+    elif isinstance(constraint, Count):
+        _count(form, constraint)
+    elif isinstance(constraint, Element):
+        _element(form, constraint)
     else:
-        raise UnsupportedModelError(
-            f"the mip backend cannot translate {type(constraint).__name__}; "
-            "the sat backend may (try --backend sat)"
-        )
+        raise unsupported("the mip backend", constraint)
 
 
 def _relation(form: Formulation, rel: Relation) -> None:
@@ -267,3 +292,59 @@ def _visible(form: Formulation, sky: Visible, k: int) -> None:
                 )
         before = tallest
     form.add(seen, "==", sky.count - 1, f"{name} count")
+
+
+def _automaton(form: Formulation, rule: Automaton, k: int) -> None:
+    """``a{k}_{p}_{j}``: the run takes the ``j``-th live transition at position ``p``."""
+    n = form.model.n
+    name = rule.name or "automaton"
+    layers = live_transitions(rule, n)
+    if not all(layers):
+        form.add((), "==", 1, f"{name} never")  # no word of digits 1..n is accepted
+        return
+    taken: list[list[str]] = []
+    for p, (i, layer) in enumerate(zip(rule.cells, layers)):
+        taken.append([form.new_var(f"a{k}_{p}_{j}") for j in range(len(layer))])
+        form.add(((1, t) for t in taken[p]), "==", 1, f"{name} one step")
+        for d in range(1, n + 1):
+            reading = [(-1, t) for t, (_, e, _) in zip(taken[p], layer) if e == d]
+            form.add([(1, form.x(i, d)), *reading], "==", 0, f"{name} {_cell(form, i)}={d}")
+        if p:
+            before = layers[p - 1]
+            for q in sorted({q for q, _, _ in layer}):  # every state entered is left (live)
+                into = [(1, t) for t, (_, _, r) in zip(taken[p - 1], before) if r == q]
+                out = [(-1, t) for t, (s, _, _) in zip(taken[p], layer) if s == q]
+                form.add(into + out, "==", 0, f"{name} flow")
+
+
+def _count(form: Formulation, rule: Count) -> None:
+    n = form.model.n
+    name = rule.name or "count"
+    terms = [(1, form.x(i, d)) for i in rule.cells for d in sorted(rule.digits) if 1 <= d <= n]
+    if rule.low == rule.high:
+        form.add(terms, "==", rule.low, name)
+        return
+    if rule.low:
+        form.add(terms, ">=", rule.low, f"{name} at least")
+    if rule.high < len(rule.cells):
+        form.add(terms, "<=", rule.high, f"{name} at most")
+
+
+def _element(form: Formulation, rule: Element) -> None:
+    n = form.model.n
+    name = rule.name or "element"
+    index = rule.index
+    beyond = [(1, form.x(index, d)) for d in range(len(rule.choices) + 1, n + 1)]
+    if beyond:
+        form.add(beyond, "==", 0, f"{name} index")
+    for d, choice in enumerate(rule.choices[:n], start=1):
+        if rule.target is None:
+            if 1 <= rule.value <= n:
+                terms = [(1, form.x(index, d)), (-1, form.x(choice, rule.value))]
+            else:
+                terms = [(1, form.x(index, d))]  # a value no cell holds: this digit is out
+            form.add(terms, "<=", 0, f"{name} {_cell(form, index)}={d}")
+            continue
+        for v in range(1, n + 1):
+            terms = [(1, form.x(index, d)), (1, form.x(rule.target, v)), (-1, form.x(choice, v))]
+            form.add(terms, "<=", 1, f"{name} {_cell(form, index)}={d} {v}")

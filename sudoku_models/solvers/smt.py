@@ -11,7 +11,11 @@ same text to Z3. Glossary: the integer constant ``r1c1`` is the digit of row 1, 
 - :class:`~.constraints.Table`: a disjunction of the tuples;
 - :class:`Implies`: ``=>`` from the conjunction of the conditions to the sum;
 - :class:`Visible`: running maxima as auxiliary constants defined with ``ite``, and the count
-  of cells above them.
+  of cells above them;
+- :class:`Automaton`: an integer state constant after each inner cell (``st{k}_{p}``) and, per
+  cell, a disjunction of the live transitions ``(state, digit, next state)`` it may take;
+- :class:`Count`: a sum of ``ite`` terms (bound by ``let``) between the bounds;
+- :class:`Element`: ``=>`` from each digit of the index to the picked cell's value or target.
 
 Z3 answers through its finite-domain solver by default (variant ``fd``: the bounded integers
 bit-blasted to SAT) or its arithmetic solver (variant ``lia``).
@@ -29,12 +33,23 @@ from types import ModuleType
 from typing import Any
 
 from ..board import cell_name
-from ..constraints import AllowedDigits, Implies, LinearSum, Relation, Table, Visible
-from ..errors import MissingDependencyError, UnsupportedModelError
+from ..constraints import (
+    AllowedDigits,
+    Automaton,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Relation,
+    Table,
+    Visible,
+)
+from ..errors import MissingDependencyError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
+from .support import live_transitions, unsupported
 
 #: What to run when Z3 is missing.
 INSTALL = "the smt backend needs Z3: pip install 'sudoku-models[smt]' (or pip install z3-solver)"
@@ -157,10 +172,55 @@ def constraint_assertions(constraint: object, cells: Sequence[str], n: int, k: i
                 out.append(f"(assert (= {higher} (ite (> {v} {tallest}) {v} {tallest})))")
                 tallest = higher
         return [*out, f"(assert (= {_plus(['1', *seen])} {constraint.count}))"]
-    raise UnsupportedModelError(
-        f"the smt backend cannot translate {type(constraint).__name__}; "
-        "the sat backend may (try --backend sat)"
-    )
+    if isinstance(constraint, Automaton):
+        return _automaton(constraint, cells, n, k)
+    if isinstance(constraint, Count):
+        members = [cells[i] for i in constraint.cells]
+        counted = sorted(d for d in constraint.digits if 1 <= d <= n)
+        flags = [f"(ite {_or([f'(= {v} {d})' for d in counted])} 1 0)" for v in members]
+        low, high = constraint.low, constraint.high
+        return [f"(assert (let ((hits {_plus(flags)})) (and (<= {low} hits) (<= hits {high}))))"]
+    if isinstance(constraint, Element):
+        index = cells[constraint.index]
+        wanted = str(constraint.value) if constraint.target is None else cells[constraint.target]
+        out = (
+            [f"(assert (<= {index} {len(constraint.choices)}))"]
+            if len(constraint.choices) < n
+            else []
+        )
+        out += [
+            f"(assert (=> (= {index} {d}) (= {cells[choice]} {wanted})))"
+            for d, choice in enumerate(constraint.choices[:n], start=1)
+        ]
+        return out
+    raise unsupported("the smt backend", constraint)
+
+
+def _automaton(rule: Automaton, cells: Sequence[str], n: int, k: int) -> list[str]:
+    """The state after cell ``p`` is the constant ``st{k}_{p}`` (bounded for ``fd``); the start
+    before the first cell and the accepting state after the last are left implicit."""
+    layers = live_transitions(rule, n)
+    if not all(layers):
+        return ["(assert false)"]
+    out, m = [], len(rule.cells)
+    states = [f"st{k}_{p}" for p in range(1, m)]
+    for p in range(1, m):
+        values = sorted({r for _, _, r in layers[p - 1]})
+        state, low, high = states[p - 1], _int(values[0]), _int(values[-1])
+        out.append(f"(declare-const {state} Int)")
+        out.append(f"(assert (and (<= {low} {state}) (<= {state} {high})))")
+    for p, layer in enumerate(layers):
+        v = cells[rule.cells[p]]
+        steps = []
+        for q, d, r in layer:
+            parts = [f"(= {v} {d})"]
+            if p:
+                parts.insert(0, f"(= {states[p - 1]} {_int(q)})")
+            if p < m - 1:
+                parts.append(f"(= {states[p]} {_int(r)})")
+            steps.append(_and(parts))
+        out.append(f"(assert {_or(sorted(set(steps)))})")
+    return out
 
 
 #: Z3 solvers by variant: ``fd`` (the default) the finite-domain solver, which bit-blasts the
