@@ -11,39 +11,60 @@ Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 
 from ..board import Board
-from ..errors import InvalidPuzzleError, UnsupportedModelError
+from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import (
     XV,
     AntiKing,
     AntiKnight,
+    AntiTaxicab,
     Arrow,
     BetweenLine,
+    ColumnIndexer,
+    CountingCircles,
     Diagonal,
     Difference,
     DisjointGroups,
+    DoubleArrow,
+    DutchFlatmates,
     EntropicLine,
+    EqualityCage,
     Even,
     ExtraRegion,
+    GivenPencilmarks,
+    GlobalEntropy,
+    GlobalModular,
     Jigsaw,
     KillerCage,
     LittleKiller,
+    LockoutLine,
+    LookAndSayCage,
+    Lunchbox,
+    ModularLine,
     Negative,
     Nonconsecutive,
+    NumberedRoom,
     Odd,
     Palindrome,
+    ParityLine,
     Quadruple,
     Ratio,
+    RegexLine,
     RegionSumLine,
+    RellikCage,
     Renban,
+    RowIndexer,
     Sandwich,
     Skyscraper,
+    TenLine,
     Thermometer,
     Variant,
     Whispers,
@@ -257,6 +278,87 @@ def _sandwich(g: _Grid, args: list[str]) -> list[Variant]:
     return [Sandwich(_line_clue(g, args[1], True), _number(args[0], "Sandwich"))]
 
 
+def _valued(make: Callable[[tuple[Cell, ...], int], Variant], what: str, least: int = 1) -> _Reader:
+    """``Type~value~cells``: one rule on the cells with a whole-number value."""
+
+    def read(g: _Grid, args: list[str]) -> list[Variant]:
+        if not args:
+            raise InvalidPuzzleError(f"ISS {what} needs a value and cells")
+        return [make(g.cells(args[1:], what, least), _number(args[0], f"{what} value"))]
+
+    return read
+
+
+def _modular(cells: tuple[Cell, ...], mod: int) -> Variant:
+    return ParityLine(cells) if mod == 2 else ModularLine(cells, mod)
+
+
+def _sum_line(g: _Grid, args: list[str]) -> list[Variant]:
+    if args and args[-1] == "LOOP":
+        raise UnsupportedModelError("ISS SumLine closed into a LOOP is not read")
+    return _valued(lambda cells, total: TenLine(cells, total), "SumLine", 2)(g, args)
+
+
+def _look_and_say(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args:
+        raise InvalidPuzzleError("ISS LookAndSay needs a clue and cells")
+    return [LookAndSayCage(g.cells(args[1:], "LookAndSay"), args[0])]
+
+
+def _contain_exact(g: _Grid, args: list[str]) -> list[Variant]:
+    """Each listed digit exactly as often as listed: a look-and-say cage of the counts."""
+    if not args:
+        raise InvalidPuzzleError("ISS ContainExact needs digits and cells")
+    digits = [_number(v, "ContainExact digit") for v in args[0].split("_")]
+    counts = {d: digits.count(d) for d in sorted(set(digits))}
+    if any(not 1 <= d <= 9 or k > 9 for d, k in counts.items()):
+        raise UnsupportedModelError(
+            f"ISS ContainExact~{args[0]}: only digits 1-9 named at most 9 times are read"
+        )
+    clue = "".join(f"{k}{d}" for d, k in counts.items())
+    return [LookAndSayCage(g.cells(args[1:], "ContainExact"), clue)]
+
+
+def _groups(args: list[str]) -> list[list[str]]:
+    """Cell lists separated by empty arguments (ISS joins several lines of one type so)."""
+    groups: list[list[str]] = [[]]
+    for arg in args:
+        if arg == "":
+            groups.append([])
+        else:
+            groups[-1].append(arg)
+    return [group for group in groups if group]
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def regex_pattern(token: str) -> str:
+    """The pattern of an ISS ``Regex`` argument: URL-safe base64, or (in older links) the
+    pattern itself."""
+    if _BASE64.fullmatch(token):
+        try:
+            raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            return raw.decode("ascii")
+        except (binascii.Error, UnicodeDecodeError):
+            pass
+    return token
+
+
+def _regex(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args:
+        raise InvalidPuzzleError("ISS Regex needs a pattern and cells")
+    pattern = re.sub(r"\s", "", regex_pattern(args[0]))
+    return [RegexLine(g.cells(group, "Regex"), pattern) for group in _groups(args[1:])]
+
+
+def _indexing(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args or args[0] not in ("C", "R"):
+        raise InvalidPuzzleError("ISS Indexing needs C or R, then cells")
+    make = ColumnIndexer if args[0] == "C" else RowIndexer
+    return [make(g.cells(args[1:], "Indexing"))]
+
+
 _Reader = Callable[[_Grid, list[str]], list[Variant]]
 
 #: How each ISS type this package reads becomes variant rules.
@@ -289,6 +391,23 @@ READERS: dict[str, _Reader] = {
     "XSum": _double_line(XSum, "XSum"),
     "Skyscraper": _double_line(Skyscraper, "Skyscraper"),
     "Sandwich": _sandwich,
+    "Lockout": _valued(lambda cells, gap: LockoutLine(cells, gap), "Lockout", 2),
+    "Modular": _valued(_modular, "Modular", 1),
+    "SumLine": _sum_line,
+    "Regex": _regex,
+    "DoubleArrow": _line(DoubleArrow),
+    "Lunchbox": _valued(lambda cells, total: Lunchbox(cells, total), "Lunchbox", 2),
+    "RellikCage": _valued(lambda cells, total: RellikCage(cells, total), "RellikCage"),
+    "EqualityCage": lambda g, args: [EqualityCage(g.cells(args, "EqualityCage"))],
+    "LookAndSay": _look_and_say,
+    "ContainExact": _contain_exact,
+    "CountingCircles": lambda g, args: [CountingCircles(g.cells(args, "CountingCircles"))],
+    "NumberedRoom": _double_line(NumberedRoom, "NumberedRoom"),
+    "Indexing": _indexing,
+    "GlobalEntropy": _flag(GlobalEntropy()),
+    "GlobalMod": _flag(GlobalModular()),
+    "DutchFlatmates": _flag(DutchFlatmates()),
+    "AntiTaxicab": _flag(AntiTaxicab()),
 }
 
 #: Types handled while reading the grid itself rather than as rules.
@@ -364,7 +483,7 @@ def read(text: str) -> Read:
             try:
                 rules += READERS[kind](grid, args)
             except (ValueError, IndexError) as exc:
-                if isinstance(exc, InvalidPuzzleError):
+                if isinstance(exc, SudokuModelsError):
                     raise
                 raise InvalidPuzzleError(f"ISS {kind}: malformed ({exc})") from None
     if "NoBoxes" in kinds and "Jigsaw" not in kinds:
@@ -407,7 +526,8 @@ _PARITY = {(1, 3, 5, 7, 9): Odd, (2, 4, 6, 8): Even}
 
 def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     """Fill ``givens`` from every given of the text; a cell named twice keeps the digits both
-    allow (as ISS does); a cell left with the odd or the even digits becomes that rule."""
+    allow (as ISS does); a cell left with the odd or the even digits becomes that rule, one
+    left with other digits given pencil marks."""
     allowed: dict[Cell, set[int]] = {}
     for arg in args:
         name, *values = arg.split("_")
@@ -426,10 +546,7 @@ def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
         elif not key:
             raise InvalidPuzzleError(f"ISS givens leave no digit for {_name(cell)}")
         else:
-            raise UnsupportedModelError(
-                f"ISS given {_name(cell)}_{'_'.join(map(str, key))} limits a cell to several "
-                "digits, which is not read"
-            )
+            rules.append(GivenPencilmarks(cell, key))
     return rules
 
 
@@ -538,8 +655,13 @@ def _write_rule(rule: Variant, board: Board, rules: list[Variant]) -> str:
     if isinstance(rule, Odd) and n == 9:  # Even is a kind of Odd
         digits = range(2 if isinstance(rule, Even) else 1, n + 1, 2)
         return _item("", f"{_name(rule.cell)}_" + "_".join(map(str, digits)))
+    if isinstance(rule, GivenPencilmarks):
+        return _item("", f"{_name(rule.cell)}_" + "_".join(map(str, sorted(rule.digits))))
     if isinstance(rule, Quadruple):
         return _item("Quad", _name(min(rule.cells)), *rule.values)
+    written = _write_new_rule(rule, n)
+    if written is not None:
+        return written
     if isinstance(rule, LittleKiller):
         diagonal = set(rule.cells_of(board))
         for start, (_, line) in little_killer_lines(n).items():
@@ -547,11 +669,51 @@ def _write_rule(rule: Variant, board: Board, rules: list[Variant]) -> str:
                 return _item("LittleKiller", rule.total, _name(start))
     if isinstance(rule, Sandwich):
         return _item("Sandwich", rule.total, _line_name(rule.clue, n)[0])
-    if isinstance(rule, XSum | Skyscraper):
+    if isinstance(rule, XSum | Skyscraper | NumberedRoom):
         row_or_col, forward = _line_name(rule.clue, n)
         values = (rule.total, "") if forward else ("", rule.total)
         return _item(type(rule).__name__, row_or_col, *values)
     raise UnsupportedModelError(f"ISS has no constraint type for the rule {rule.describe()}")
+
+
+#: Rules written as one ISS type with their cells, and the ISS flags.
+_CELL_TYPES: dict[type, str] = {
+    DoubleArrow: "DoubleArrow",
+    EqualityCage: "EqualityCage",
+    CountingCircles: "CountingCircles",
+}
+_FLAGS: dict[type, str] = {
+    GlobalEntropy: "GlobalEntropy",
+    GlobalModular: "GlobalMod",
+    DutchFlatmates: "DutchFlatmates",
+    AntiTaxicab: "AntiTaxicab",
+}
+
+
+def _write_new_rule(rule: Variant, n: int) -> str | None:
+    """ISS text for the rules on automata, counts and lookups (None for any other rule)."""
+    kind = type(rule)
+    if kind in _CELL_TYPES:
+        return _item(_CELL_TYPES[kind], *_cells(rule.cells))  # type: ignore[attr-defined]
+    if kind in _FLAGS:
+        return _item(_FLAGS[kind])
+    if isinstance(rule, LockoutLine):
+        return _item("Lockout", n // 2 if rule.gap is None else rule.gap, *_cells(rule.cells))
+    if isinstance(rule, ModularLine | ParityLine):
+        mod = rule.modulus if isinstance(rule, ModularLine) else 2
+        return _item("Modular", mod, *_cells(rule.cells))
+    if isinstance(rule, TenLine):
+        return _item("SumLine", rule.total, *_cells(rule.cells))
+    if isinstance(rule, RegexLine):
+        token = base64.urlsafe_b64encode(rule.pattern.encode("ascii")).decode().rstrip("=")
+        return _item("Regex", token, *_cells(rule.cells))
+    if isinstance(rule, Lunchbox | RellikCage):
+        return _item(type(rule).__name__, rule.total, *_cells(rule.cells))
+    if isinstance(rule, LookAndSayCage):
+        return _item("LookAndSay", rule.text, *_cells(rule.cells))
+    if kind in (ColumnIndexer, RowIndexer):
+        return _item("Indexing", "C" if kind is ColumnIndexer else "R", *_cells(rule.cells))  # type: ignore[attr-defined]
+    return None
 
 
 def _line_name(clue: Cell, n: int) -> tuple[str, bool]:
