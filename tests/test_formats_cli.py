@@ -64,7 +64,7 @@ def test_count_prints_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["solve", ".Lunchbox~10~R1C1~R1C2"], "Lunchbox"),
+        (["solve", ".FullRank~C1~3~"], "FullRank"),
         (["count", ".Bogus~R1C1"], "unknown ISS constraint type(s): Bogus"),
         (["solve", "https://sudokupad.app/RPBnQFRLR8"], "stored puzzle"),
         (["candidates", "https://sudokupad.app/sclN4Ig%%%"], "scl"),
