@@ -453,3 +453,21 @@ def test_true_candidates_show_even_with_the_marks_hidden(page: Any) -> None:
     assert page.locator(".sm-marks").count() == 0
     click(page, "True candidates")
     assert page.locator(".sm-mark.sm-true").count() > 0
+
+
+def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
+    from urllib.parse import quote
+
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "line": [{"lines": [["R1C1", "R1C2", "R2C2"]], "outlineC": "#000", "width": 0.5}],
+    }
+    open_board(page, quote(LINK_PREFIX + compress_to_base64(json.dumps(data))))
+    warnings = page.get_by_role("list", name="Reader warnings")
+    assert warnings.is_visible()
+    assert warnings.inner_text().strip() == "1 line(s) drawn only, not read as rules"
+    assert page.get_by_role("region", name="About this puzzle").is_visible()

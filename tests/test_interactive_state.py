@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 import types
 from typing import Any
@@ -395,3 +394,23 @@ def test_an_arrow_is_drawn_from_its_circle_to_an_arrowhead() -> None:
     assert shaft == ["90.0,50.0", "150.0,50.0", "250.0,50.0"]  # from the circle's edge
     assert head == ["225.0,30.0", "250.0,50.0", "225.0,70.0"]  # a chevron at the last centre
     assert parts[2].startswith("<circle") and 'fill="#fff"' in parts[2]
+
+
+def test_the_reader_warnings_come_with_the_state() -> None:
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "line": [{"lines": [["R1C1", "R1C2", "R2C2"]], "outlineC": "#000", "width": 0.5}],
+    }
+    link = LINK_PREFIX + compress_to_base64(json.dumps(data))
+    assert new_state(link)["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    assert new_state(SMALL)["warnings"] == []
+    loaded = respond(new_state(SMALL), {"type": "load", "text": link})
+    assert loaded["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    back = respond({**new_state(SMALL), **loaded}, {"type": "undo"})
+    assert back["warnings"] == []
+    held = sm.formats.read(link).model
+    assert new_state(held)["warnings"] == ["1 line(s) drawn only, not read as rules"]
