@@ -10,7 +10,8 @@ from ..board import cell_name
 from ..puzzle import Puzzle
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, read_puzzles
+from .inputs import add_puzzle_arguments
+from .variant_args import read_classic
 
 #: Cells named at most when listing the digits that could be the wrong one.
 MAX_NAMED = 8
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..grading import CandidateGrid, hint
 
     code = EXIT_OK
-    for puzzle in read_puzzles(args.puzzle, args.box):
+    for puzzle in read_classic(args.puzzle, args.box):
         problem = mistake(puzzle)
         data: dict[str, Any] = {"puzzle": puzzle.to_line()}
         if problem is not None:

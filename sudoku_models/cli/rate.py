@@ -14,8 +14,9 @@ from ..batch import check_pool_arguments, run_in_chunks
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles
+from .inputs import add_progress_flags, add_puzzle_arguments, positive_int
 from .output import emit, shows_bar
+from .variant_args import read_classic
 
 #: What rating one puzzle gives back: its HoDoKu level (None when it cannot be rated) and the
 #: text to print.
@@ -46,7 +47,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; a tally by level ends a job of several."""
-    puzzles = read_puzzles(args.puzzle, args.box)
+    puzzles = read_classic(args.puzzle, args.box)
     check_pool_arguments(None, args.workers, None)
     bar = shows_bar(args.progress, len(puzzles))
     start = time.perf_counter()
