@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import urllib.parse
 from pathlib import Path
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from sudoku_models import formats
 from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
-from sudoku_models.formats import iss
+from sudoku_models.formats import iss, iss_codes
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
@@ -39,6 +40,7 @@ from sudoku_models.variants import (
     LookAndSayCage,
     Lunchbox,
     ModularLine,
+    NabnerLine,
     NumberedRoom,
     Odd,
     ParityLine,
@@ -58,7 +60,10 @@ from sudoku_models.variants import (
 SAMPLE = Path(__file__).parent / "data" / "iss" / "collections_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
 NEW = Path(__file__).parent / "data" / "iss" / "new_primitives_sample.jsonl"
-NEW_PUZZLES = [json.loads(line) for line in NEW.read_text().splitlines()]
+MACHINES = Path(__file__).parent / "data" / "iss" / "machines_sample.jsonl"
+NEW_PUZZLES = [
+    json.loads(line) for path in (NEW, MACHINES) for line in path.read_text().splitlines()
+]
 
 
 def _digits(text: str) -> tuple[int, ...]:
@@ -187,6 +192,70 @@ def test_new_rules_written_back_read_the_same() -> None:
     model = formats.read(text).model
     assert formats.read(iss.write(model)).model == model
     assert formats.read(iss.to_link(model)).model == model
+
+
+def _plain_nfa(
+    starts: int, accepting: int, moves: list[list[tuple[int, int]]], symbols: int
+) -> str:
+    """An automaton in ISS's plain packing (a test's own encoder, from the format's spec)."""
+    state_bits = max(1, (len(moves) - 1).bit_length())
+    count_bits = max(len(m) for m in moves).bit_length()
+    fields = [(0, 2), (state_bits - 1, 4), (symbols - 1, 4), (starts, state_bits)]
+    fields += [(accepting, state_bits), (0, starts), (count_bits, 4)]
+    for state in moves:
+        fields.append((len(state), count_bits))
+        fields += [f for symbol, target in state for f in ((symbol - 1, 3), (target, state_bits))]
+    bits = "".join(format(value, f"0{width}b") if width else "" for value, width in fields)
+    bits += "0" * (-len(bits) % 8)
+    data = bytes(int(bits[k : k + 8], 2) for k in range(0, len(bits), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _holds(rule: Variant, n: int, digits: list[int]) -> bool:
+    """Whether the digits along the rule's cells (others empty) satisfy its one primitive."""
+    board = Board.for_digits(n)
+    grid = [0] * board.size
+    for (r, c), d in zip(rule.cells, digits, strict=True):  # type: ignore[attr-defined]
+        grid[board.cell(r, c)] = d
+    (primitive,) = rule.primitives(board)
+    return bool(primitive.holds(grid))
+
+
+def test_a_state_machine_reads_its_break_between_segments() -> None:
+    """Each segment starts with a 1: state 0 reads a 1 into state 1, which reads any digit and,
+    at a break (symbol 5 on a 4x4 grid), goes back to state 0."""
+    free = [(d, 1) for d in range(1, 5)]
+    token = _plain_nfa(1, 1, [[(1, 1)], [*free, (5, 0)]], symbols=5)
+    text = f".Shape~4x4.NFA~{token}~_starts~R1C1~R1C2~-~R2C3~R2C4"
+    (rule,) = formats.read(text).model.variants
+    assert _holds(rule, 4, [1, 3, 1, 2]) and _holds(rule, 4, [1, 1, 1, 4])
+    assert not _holds(rule, 4, [1, 3, 2, 1]) and not _holds(rule, 4, [2, 3, 1, 2])
+    assert iss.write(formats.read(text).model) == text
+    plain = formats.read(f".Shape~4x4.NFA~{token}~R1C1~R1C2~R2C3~R2C4").model.variants[0]
+    assert _holds(plain, 4, [1, 3, 2, 1])  # one segment: only the first digit must be a 1
+
+
+def test_pairwise_keys_and_sums() -> None:
+    nabner = iss_codes.pair_key(lambda a, b: abs(a - b) > 1, 9)
+    assert nabner == "8H_xf8H_xf8H_B"  # as ISS writes it
+    assert iss_codes.pair_relation(nabner.replace("_", "-"), 9, legacy=True) == (
+        iss_codes.pair_relation(nabner, 9)
+    )
+    model = formats.read(
+        f".PairX~{nabner}~_Nabner~R1C1~R1C3~~R5C5~R6C6.Pair~{iss_codes.pair_key(int.__lt__, 9)}"
+        "~_rising~R2C1~R2C2~R2C3.Sum~30~R3C1~R3C2~R4C1~R4C2.Sum~4_=_1_-1~R5C1~R5C2"
+    ).model
+    nab1, nab2, rising, total, difference = model.variants
+    assert (nab1, nab2) == (NabnerLine(((0, 0), (0, 2))), NabnerLine(((4, 4), (5, 5))))
+    check = lambda rule, digits: _holds(rule, 9, digits)  # noqa: E731
+    assert check(rising, [1, 5, 9]) and not check(rising, [1, 5, 5])
+    assert check(total, [9, 9, 6, 6]) and not check(total, [9, 9, 6, 5])
+    assert check(difference, [7, 3]) and not check(difference, [3, 7])
+    assert formats.read(iss.write(model)).model == model
+    with pytest.raises(InvalidPuzzleError, match="coefficients"):
+        formats.read(".Sum~4_=_1~R5C1~R5C2")
+    with pytest.raises(InvalidPuzzleError, match="base64 letter"):
+        formats.read(".Pair~a$b~R1C1~R1C2")
 
 
 def test_a_parity_line_is_a_modular_line_of_two() -> None:

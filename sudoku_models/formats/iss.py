@@ -49,6 +49,7 @@ from ..variants import (
     LookAndSayCage,
     Lunchbox,
     ModularLine,
+    NabnerLine,
     Negative,
     Nonconsecutive,
     NumberedRoom,
@@ -63,6 +64,7 @@ from ..variants import (
     Renban,
     RowIndexer,
     Sandwich,
+    SequenceRule,
     Skyscraper,
     TenLine,
     Thermometer,
@@ -74,6 +76,16 @@ from ..variants import (
 )
 from ..variants.cages import DIRECTIONS
 from .base import Read, finish
+from .iss_codes import (
+    Machine,
+    PairRule,
+    SumReached,
+    SumRule,
+    accept_all,
+    decode_nfa,
+    pair_key,
+    pair_relation,
+)
 
 NAME = "iss"
 LINK_PREFIX = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
@@ -359,6 +371,92 @@ def _indexing(g: _Grid, args: list[str]) -> list[Variant]:
     return [make(g.cells(args[1:], "Indexing"))]
 
 
+def _named_groups(args: list[str]) -> list[tuple[str, list[str]]]:
+    """The (name, cells) groups of a ``Pair`` or ``NFA`` item: ``_name`` starts a named group,
+    an empty argument a new group of the same name."""
+    groups: list[tuple[str, list[str]]] = []
+    name, cells = "", list[str]()
+    for arg in [*args, ""]:
+        if arg == "" or arg.startswith("_"):
+            if cells:
+                groups.append((name, cells))
+            cells = []
+            if arg.startswith("_"):
+                name = arg[1:]
+        else:
+            cells.append(arg)
+    return groups
+
+
+def _nabner(a: int, b: int) -> bool:
+    return abs(a - b) > 1
+
+
+def _pairwise(every: bool, legacy: bool, what: str) -> _Reader:
+    """``Pair``/``PairX`` (and the older ``Binary``/``BinaryX``): a relation between each digit
+    of a line and the one before it (``every``: every one before it)."""
+
+    def read(g: _Grid, args: list[str]) -> list[Variant]:
+        if not args:
+            raise InvalidPuzzleError(f"ISS {what} needs a key and cells")
+        allowed = pair_relation(args[0], g.n, legacy)
+        key = pair_key(lambda a, b: (a, b) in allowed, g.n)
+        nabner = every and allowed == pair_relation(pair_key(_nabner, g.n), g.n)
+        out: list[Variant] = []
+        for name, names in _named_groups(args[1:]):
+            cells = g.cells(names, what)
+            if nabner:
+                out.append(NabnerLine(cells))
+            else:
+                rule = PairRule(key, allowed, every, name)
+                begin: object = frozenset() if every else 0
+                title = f"pairwise rule {name}".strip()
+                out.append(SequenceRule(cells, begin, rule, accept_all, title))
+        return out
+
+    return read
+
+
+def _nfa(g: _Grid, args: list[str]) -> list[Variant]:
+    """``NFA``: the digits along each line, segments joined by a break symbol, are a word the
+    encoded automaton accepts."""
+    if not args:
+        raise InvalidPuzzleError("ISS NFA needs an encoded automaton and cells")
+    out: list[Variant] = []
+    for name, names in _named_groups(args[1:]):
+        breaks: list[int] = []
+        cells: list[str] = []
+        for item in names:
+            if item == "-":
+                breaks.append(len(cells))
+            else:
+                cells.append(item)
+        step, accepting = decode_nfa(args[0], g.n, tuple(breaks), name)
+        title = f"state machine {name}".strip()
+        out.append(SequenceRule(g.cells(cells, "NFA"), step.begin(), step, accepting, title))
+    return out
+
+
+def _sum(g: _Grid, args: list[str]) -> list[Variant]:
+    """``Sum~total~cells`` (or ``total_=_c1_c2...``): digits, which may repeat, times their
+    coefficients (1 unless given) add up to the total; read as a running sum along the cells."""
+    if not args:
+        raise InvalidPuzzleError("ISS Sum needs a total and cells")
+    cells = g.cells(args[1:], "Sum")
+    head, *rest = args[0].split("_")
+    total = _number(head, "Sum total")
+    if rest and rest[0] == "=":
+        coeffs = tuple(_number(c, "Sum coefficient") for c in rest[1:])
+    elif not rest:
+        coeffs = (1,) * len(cells)
+    else:
+        raise InvalidPuzzleError(f"ISS Sum {args[0]!r} is not a total or total_=_coefficients")
+    if len(coeffs) != len(cells):
+        raise InvalidPuzzleError(f"ISS Sum: {len(coeffs)} coefficients for {len(cells)} cells")
+    title = f"sum {total}" if set(coeffs) == {1} else f"sum {args[0]}"
+    return [SequenceRule(cells, (0, 0), SumRule(total, coeffs), SumReached(total), title)]
+
+
 _Reader = Callable[[_Grid, list[str]], list[Variant]]
 
 #: How each ISS type this package reads becomes variant rules.
@@ -408,6 +506,12 @@ READERS: dict[str, _Reader] = {
     "GlobalMod": _flag(GlobalModular()),
     "DutchFlatmates": _flag(DutchFlatmates()),
     "AntiTaxicab": _flag(AntiTaxicab()),
+    "Pair": _pairwise(False, False, "Pair"),
+    "PairX": _pairwise(True, False, "PairX"),
+    "Binary": _pairwise(False, True, "Binary"),
+    "BinaryX": _pairwise(True, True, "BinaryX"),
+    "NFA": _nfa,
+    "Sum": _sum,
 }
 
 #: Types handled while reading the grid itself rather than as rules.
@@ -711,9 +815,31 @@ def _write_new_rule(rule: Variant, n: int) -> str | None:
         return _item(type(rule).__name__, rule.total, *_cells(rule.cells))
     if isinstance(rule, LookAndSayCage):
         return _item("LookAndSay", rule.text, *_cells(rule.cells))
+    if isinstance(rule, NabnerLine):
+        return _item("PairX", pair_key(_nabner, n), "_Nabner", *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, PairRule):
+        pairs = rule.rule
+        kind_name = "PairX" if pairs.every else "Pair"
+        return _item(kind_name, pairs.key, _group_name(pairs.name), *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, SumRule):
+        total, coeffs = rule.rule.total, rule.rule.coeffs
+        head = str(total) if set(coeffs) <= {1} else "_".join(map(str, (total, "=", *coeffs)))
+        return _item("Sum", head, *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, Machine):
+        machine = rule.rule
+        names = _cells(rule.cells)
+        for at in reversed(machine.breaks):
+            names.insert(at, "-")
+        return _item("NFA", machine.token, _group_name(machine.name), *names)
     if kind in (ColumnIndexer, RowIndexer):
         return _item("Indexing", "C" if kind is ColumnIndexer else "R", *_cells(rule.cells))  # type: ignore[attr-defined]
     return None
+
+
+def _group_name(name: str) -> str:
+    """A group's name as ISS writes it: ``_`` and the name, escaped (dots and tildes too)."""
+    quoted = urllib.parse.quote(name, safe="").replace(".", "%2E").replace("~", "%7E")
+    return "_" + quoted
 
 
 def _line_name(clue: Cell, n: int) -> tuple[str, bool]:
