@@ -252,6 +252,13 @@ def test_pairwise_keys_and_sums() -> None:
     assert check(total, [9, 9, 6, 6]) and not check(total, [9, 9, 6, 5])
     assert check(difference, [7, 3]) and not check(difference, [3, 7])
     assert formats.read(iss.write(model)).model == model
+    hidden = formats.read(".HiddenSkyscraper~R1~3~.HiddenSkyscraper~C2~~0").model
+    first, none = hidden.variants
+    assert check(first, [1, 5, 6, 3, 2, 4, 7, 8, 9]) and not check(
+        first, [1, 5, 6, 2, 3, 4, 7, 8, 9]
+    )
+    assert check(none, list(range(1, 10))) and not check(none, [1, 2, 3, 4, 5, 6, 7, 9, 8])
+    assert iss.write(hidden) == ".HiddenSkyscraper~R1~3~.HiddenSkyscraper~C2~~0"
     with pytest.raises(InvalidPuzzleError, match="coefficients"):
         formats.read(".Sum~4_=_1~R5C1~R5C2")
     with pytest.raises(InvalidPuzzleError, match="base64 letter"):
@@ -313,7 +320,8 @@ def test_plain_dots_are_not_iss() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "words"),
     [
-        (".HiddenSkyscraper~R1~3~.FullRank~C1~2~", UnsupportedModelError, "FullRank, Hidden"),
+        (".FullRank~C1~2~.Doppelganger", UnsupportedModelError, "Doppelganger, FullRank"),
+        (".HiddenSkyscraper~R1~12~", InvalidPuzzleError, "12 is not 0..9"),
         (".SumLine~10~R1C1~R1C2~R1C3~LOOP", UnsupportedModelError, "LOOP"),
         (".Shape~16x16.ContainExact~10_11~R1C1~R1C2", UnsupportedModelError, "ContainExact"),
         (".Indexing~X~R1C1", InvalidPuzzleError, "C or R"),

@@ -77,6 +77,8 @@ from ..variants import (
 from ..variants.cages import DIRECTIONS
 from .base import Read, finish
 from .iss_codes import (
+    HiddenFound,
+    HiddenRule,
     Machine,
     PairRule,
     SumReached,
@@ -457,6 +459,26 @@ def _sum(g: _Grid, args: list[str]) -> list[Variant]:
     return [SequenceRule(cells, (0, 0), SumRule(total, coeffs), SumReached(total), title)]
 
 
+def _hidden_skyscraper(g: _Grid, args: list[str]) -> list[Variant]:
+    """``HiddenSkyscraper~R3~a~b``: seen from the start (``a``) or the end (``b``) of the row or
+    column, the first digit lower than one before it is the clue (0: there is none)."""
+    if not 2 <= len(args) <= 3:
+        raise InvalidPuzzleError("ISS HiddenSkyscraper needs a row or column and one or two clues")
+    out: list[Variant] = []
+    for value, forward in zip(args[1:], (True, False)):
+        if value == "":
+            continue
+        clue = _line_clue(g, args[0], forward)
+        number = _number(value, "HiddenSkyscraper")
+        if not 0 <= number <= g.n:
+            raise InvalidPuzzleError(f"ISS HiddenSkyscraper {args[0]}: {number} is not 0..{g.n}")
+        cells = Skyscraper(clue, 1).line(g.board)
+        step = HiddenRule(args[0], forward, number)
+        title = f"hidden skyscraper {number}"
+        out.append(SequenceRule(cells, 0, step, HiddenFound(number), title))
+    return out
+
+
 _Reader = Callable[[_Grid, list[str]], list[Variant]]
 
 #: How each ISS type this package reads becomes variant rules.
@@ -512,6 +534,7 @@ READERS: dict[str, _Reader] = {
     "BinaryX": _pairwise(True, True, "BinaryX"),
     "NFA": _nfa,
     "Sum": _sum,
+    "HiddenSkyscraper": _hidden_skyscraper,
 }
 
 #: Types handled while reading the grid itself rather than as rules.
@@ -825,6 +848,10 @@ def _write_new_rule(rule: Variant, n: int) -> str | None:
         total, coeffs = rule.rule.total, rule.rule.coeffs
         head = str(total) if set(coeffs) <= {1} else "_".join(map(str, (total, "=", *coeffs)))
         return _item("Sum", head, *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, HiddenRule):
+        hidden = rule.rule
+        values = (hidden.value, "") if hidden.forward else ("", hidden.value)
+        return _item("HiddenSkyscraper", hidden.line, *values)
     if isinstance(rule, SequenceRule) and isinstance(rule.rule, Machine):
         machine = rule.rule
         names = _cells(rule.cells)

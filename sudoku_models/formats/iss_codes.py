@@ -215,3 +215,33 @@ class SumReached:
 
     def __call__(self, state: tuple[int, int]) -> bool:
         return state[1] == self.total
+
+
+@dataclass(frozen=True)
+class HiddenRule:
+    """The step of ISS's ``HiddenSkyscraper`` clue ``value`` on row or column ``line`` read
+    from its start (``forward``) or end: the first digit lower than one before it is
+    ``value`` (0: no digit is). The state is the highest digit so far, or ``"found"``."""
+
+    line: str
+    forward: bool
+    value: int
+
+    def __call__(self, state: object, d: int) -> object:
+        if state == "found":
+            return state
+        assert isinstance(state, int)
+        if d > state:
+            return d
+        return "found" if d == self.value else None
+
+
+@dataclass(frozen=True)
+class HiddenFound:
+    """Whether a hidden-skyscraper line may end in a state: a hidden digit was found, or, for
+    a clue of 0, none was."""
+
+    value: int
+
+    def __call__(self, state: object) -> bool:
+        return (state == "found") != (self.value == 0)
