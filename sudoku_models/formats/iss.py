@@ -6,7 +6,9 @@ ISS writes a puzzle as items separated by dots, each ``Type~arg~arg...``; cells 
 the same text in its ``q`` parameter: ``https://sigh.github.io/Interactive-Sudoku-Solver/?q=...``.
 
 Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.variants`
-(:data:`READERS`); a type it does not express is named in one error, never dropped.
+(:data:`READERS`); ISS's packed rules (state machines, pairwise keys), its sums whose digits may
+repeat and its hidden skyscrapers become automata along their cells (:mod:`.iss_codes`). A type
+the model does not express is named in one error, never dropped.
 """
 
 from __future__ import annotations
