@@ -325,6 +325,8 @@ def test_plain_dots_are_not_iss() -> None:
         (".SumLine~10~R1C1~R1C2~R1C3~LOOP", UnsupportedModelError, "LOOP"),
         (".Shape~16x16.ContainExact~10_11~R1C1~R1C2", UnsupportedModelError, "ContainExact"),
         (".Indexing~X~R1C1", InvalidPuzzleError, "C or R"),
+        (".NFA~@@~R1C1", InvalidPuzzleError, "not base64"),
+        (".NFA~AAAAAAAA~R1C1~R1C2", InvalidPuzzleError, "no accepting state"),
         (".Lockout~x~R1C1~R1C2", InvalidPuzzleError, "Lockout value"),
         (".Bogus~R1C1", InvalidPuzzleError, "unknown ISS constraint type(s): Bogus"),
         (".Shape~6x9", UnsupportedModelError, "6x9"),
@@ -396,7 +398,8 @@ def _walk(draw: st.DrawFn, n: int, length: int) -> tuple[tuple[int, int], ...]:
 
 @st.composite
 def iss_models(draw: st.DrawFn) -> Model:
-    """Models of rules that ISS writes: lines, cages, dots, clues outside, flags."""
+    """Models of rules that ISS writes: lines, cages, dots, clues outside, flags, and the rules
+    on automata, counts and lookups."""
     n = draw(st.sampled_from([4, 6, 9]))
     rules: list[Variant] = []
     for _ in range(draw(st.integers(0, 6))):
@@ -429,11 +432,68 @@ def iss_models(draw: st.DrawFn) -> Model:
                 rules.append(Thermometer(cells) if kind == "thermo" else Whispers(cells, 2))
     if draw(st.booleans()):
         rules.append(Diagonal(positive=draw(st.booleans())))
+    for _ in range(draw(st.integers(0, 3))):
+        rules += _long_tail_rule(draw, n)
     givens = [0] * (n * n)
     for i in draw(st.lists(st.integers(0, n * n - 1), max_size=5)):
         givens[i] = draw(st.integers(1, n))
     board = Board.for_digits(n)
+    free = [i for i, d in enumerate(givens) if not d]
+    if draw(st.booleans()):  # ISS writes candidate sets with the givens: they read back first
+        cell = board.row_col(draw(st.sampled_from(free)))
+        rules.insert(0, GivenPencilmarks(cell, (1, 2)))
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
+
+
+def _long_tail_rule(draw: st.DrawFn, n: int) -> list[Variant]:
+    """One rule on the automaton, count and lookup primitives that ISS writes."""
+    kind = draw(st.sampled_from(["line", "cage", "clue", "flag"]))
+    if kind == "flag":
+        flags: list[Variant] = [GlobalModular(), AntiTaxicab()]
+        flags += [GlobalEntropy()] if n % 3 == 0 else []
+        flags += [DutchFlatmates()] if n % 2 else []
+        return [draw(st.sampled_from(flags))]
+    if kind == "clue":
+        k = draw(st.integers(0, n - 1))
+        side = draw(st.sampled_from([(k, -1), (k, n), (-1, k), (n, k)]))
+        return [NumberedRoom(side, draw(st.integers(1, n)))]
+    if kind == "cage":
+        cells = _walk(draw, n, 2)
+        if len(cells) < 2:
+            return []
+        return [
+            draw(
+                st.sampled_from(
+                    [
+                        Lunchbox(cells, 0),
+                        RellikCage(cells, draw(st.integers(1, n))),
+                        EqualityCage(cells),
+                        LookAndSayCage(cells, "11"),
+                        CountingCircles(cells),
+                    ]
+                )
+            )
+        ]
+    cells = _walk(draw, n, draw(st.integers(3, 4)))
+    if len(cells) < 3:
+        return []
+    return [
+        draw(
+            st.sampled_from(
+                [
+                    LockoutLine(cells, draw(st.integers(1, n - 2))),
+                    ModularLine(cells, draw(st.integers(3, n))),
+                    ParityLine(cells),
+                    TenLine(cells, n + 1),
+                    RegexLine(cells, draw(st.sampled_from(["1.*", "[1-3].*", ".*2"]))),
+                    DoubleArrow(cells),
+                    NabnerLine(cells[:2]),
+                    ColumnIndexer(cells),
+                    RowIndexer(cells),
+                ]
+            )
+        )
+    ]
 
 
 @settings(max_examples=80, deadline=None)

@@ -153,6 +153,8 @@ def decode_nfa(
 ) -> tuple[Machine, Accepting]:
     """The step and the acceptance of an ISS ``NFA`` argument on digits ``1..n``."""
     try:
+        if set(token) - set(LETTERS):
+            raise ValueError(token)
         data = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
     except (binascii.Error, ValueError):
         raise InvalidPuzzleError(f"ISS NFA {token[:20]!r}: not base64") from None
