@@ -259,6 +259,12 @@ def test_pairwise_keys_and_sums() -> None:
     )
     assert check(none, list(range(1, 10))) and not check(none, [1, 2, 3, 4, 5, 6, 7, 9, 8])
     assert iss.write(hidden) == ".HiddenSkyscraper~R1~3~.HiddenSkyscraper~C2~~0"
+    (index,) = formats.read(".ValueIndexing~R1C1~R2C1~R3C1~R4C1~R5C1").model.variants
+    assert check(index, [4, 2, 9, 4, 1]) and check(index, [7, 3, 1, 2, 7])  # 2 on from r2c1
+    assert not check(index, [4, 2, 4, 9, 1]) and not check(index, [4, 4, 1, 2, 3])
+    assert iss.write(Model.from_puzzle(Puzzle.empty(), variants=[index])) == (
+        ".ValueIndexing~R1C1~R2C1~R3C1~R4C1~R5C1"
+    )
     with pytest.raises(InvalidPuzzleError, match="coefficients"):
         formats.read(".Sum~4_=_1~R5C1~R5C2")
     with pytest.raises(InvalidPuzzleError, match="base64 letter"):

@@ -81,6 +81,7 @@ from .base import Read, finish
 from .iss_codes import (
     HiddenFound,
     HiddenRule,
+    IndexRule,
     Machine,
     PairRule,
     SumReached,
@@ -481,6 +482,15 @@ def _hidden_skyscraper(g: _Grid, args: list[str]) -> list[Variant]:
     return out
 
 
+def _value_indexing(g: _Grid, args: list[str]) -> list[Variant]:
+    """``ValueIndexing~cells``: the second cell's digit d says that d cells further on the line
+    hold the first cell's digit (ISS counts from the second cell, where the package's
+    ``ValueIndexing`` counts from the first: read as an automaton along the cells)."""
+    cells = g.cells(args, "ValueIndexing", 3)
+    rule = IndexRule(len(cells))
+    return [SequenceRule(cells, (0, 0, 0), rule, accept_all, "value indexing")]
+
+
 _Reader = Callable[[_Grid, list[str]], list[Variant]]
 
 #: How each ISS type this package reads becomes variant rules.
@@ -537,6 +547,7 @@ READERS: dict[str, _Reader] = {
     "NFA": _nfa,
     "Sum": _sum,
     "HiddenSkyscraper": _hidden_skyscraper,
+    "ValueIndexing": _value_indexing,
 }
 
 #: Types handled while reading the grid itself rather than as rules.
@@ -854,6 +865,8 @@ def _write_new_rule(rule: Variant, n: int) -> str | None:
         hidden = rule.rule
         values = (hidden.value, "") if hidden.forward else ("", hidden.value)
         return _item("HiddenSkyscraper", hidden.line, *values)
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, IndexRule):
+        return _item("ValueIndexing", *_cells(rule.cells))
     if isinstance(rule, SequenceRule) and isinstance(rule.rule, Machine):
         machine = rule.rule
         names = _cells(rule.cells)

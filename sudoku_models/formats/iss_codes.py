@@ -247,3 +247,23 @@ class HiddenFound:
 
     def __call__(self, state: object) -> bool:
         return (state == "found") != (self.value == 0)
+
+
+@dataclass(frozen=True)
+class IndexRule:
+    """The step of ISS's ``ValueIndexing`` on a line of ``length`` cells: the digit d of the
+    second cell says that the cell d further along the line, counted from that second cell,
+    holds the first cell's digit (d from 1 to ``length - 2``). The state is the position, the
+    first digit and d."""
+
+    length: int
+
+    def __call__(self, state: tuple[int, int, int], digit: int) -> object:
+        pos, first, d = state
+        if pos == 0:
+            return 1, digit, 0
+        if pos == 1:
+            return (2, first, digit) if digit <= self.length - 2 else None
+        if pos - 1 == d and digit != first:
+            return None
+        return pos + 1, first, d
