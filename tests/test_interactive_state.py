@@ -414,3 +414,12 @@ def test_the_reader_warnings_come_with_the_state() -> None:
     assert back["warnings"] == []
     held = sm.formats.read(link).model
     assert new_state(held)["warnings"] == ["1 line(s) drawn only, not read as rules"]
+
+
+def test_rules_f_puzzles_cannot_write_are_copied_as_iss_text() -> None:
+    text = ".SumLine~10~R1C1~R1C2~R1C3.NumberedRoom~R2~3~.~R9C9_4"
+    state = new_state(text)
+    assert state["puzzle_text"].startswith(".SumLine~10~R1C1")
+    assert sm.formats.read(state["puzzle_text"]).model == read_rules(text)
+    changed = respond(state, {"type": "set", "cell": 40, "digit": 5})
+    assert changed["values"][40] == 5 and "puzzle_text" not in changed  # givens unchanged
