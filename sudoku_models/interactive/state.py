@@ -12,7 +12,8 @@ The state is a JSON-friendly dict (what the page holds, what the widget syncs):
 - derived, recomputed after every action: ``candidates`` (pencil marks of every empty cell),
   ``overlay`` (SVG of the variant constraints; ``outside`` when it draws clues beside the
   grid, ``boxes`` false when irregular regions replace the boxes), ``puzzle_text`` (what
-  *Copy* gives: the givens in one line, or an f-puzzles link for variant rules),
+  *Copy* gives: the givens in one line, an f-puzzles link for variant rules, ISS text for rules
+  f-puzzles has no key for),
   ``can_undo``/``can_redo``;
 - answers to the last question: ``solution``, ``stats``, ``highlight``, ``hint``, ``steps``,
   ``step_index``, ``true_candidates``, ``message``.
