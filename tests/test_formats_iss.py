@@ -265,6 +265,12 @@ def test_pairwise_keys_and_sums() -> None:
     assert iss.write(Model.from_puzzle(Puzzle.empty(), variants=[index])) == (
         ".ValueIndexing~R1C1~R2C1~R3C1~R4C1~R5C1"
     )
+    (distinct,) = formats.read(".CountDistinct~R1C1~R2C1~R3C1~R4C1").model.variants
+    assert check(distinct, [2, 5, 5, 7]) and check(distinct, [1, 4, 4, 4])
+    assert not check(distinct, [2, 5, 6, 7]) and not check(distinct, [3, 5, 5, 7])
+    assert formats.read(
+        iss.write(Model.from_puzzle(Puzzle.empty(), variants=[distinct]))
+    ).model.variants == (distinct,)
     with pytest.raises(InvalidPuzzleError, match="coefficients"):
         formats.read(".Sum~4_=_1~R5C1~R5C2")
     with pytest.raises(InvalidPuzzleError, match="base64 letter"):

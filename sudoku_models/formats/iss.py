@@ -7,7 +7,8 @@ the same text in its ``q`` parameter: ``https://sigh.github.io/Interactive-Sudok
 
 Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.variants`
 (:data:`READERS`); ISS's packed rules (state machines, pairwise keys), its sums whose digits may
-repeat and its hidden skyscrapers become automata along their cells (:mod:`.iss_codes`). A type
+repeat, its hidden skyscrapers, value indexing and distinct counts become automata along their
+cells (:mod:`.iss_codes`). A type
 the model does not express is named in one error, never dropped.
 """
 
@@ -79,6 +80,7 @@ from ..variants import (
 from ..variants.cages import DIRECTIONS
 from .base import Read, finish
 from .iss_codes import (
+    DistinctRule,
     HiddenFound,
     HiddenRule,
     IndexRule,
@@ -88,6 +90,7 @@ from .iss_codes import (
     SumRule,
     accept_all,
     decode_nfa,
+    distinct_reached,
     pair_key,
     pair_relation,
 )
@@ -548,6 +551,15 @@ READERS: dict[str, _Reader] = {
     "Sum": _sum,
     "HiddenSkyscraper": _hidden_skyscraper,
     "ValueIndexing": _value_indexing,
+    "CountDistinct": lambda g, args: [
+        SequenceRule(
+            g.cells(args, "CountDistinct", 2),
+            None,
+            DistinctRule(),
+            distinct_reached,
+            "count distinct",
+        )
+    ],
 }
 
 #: Types handled while reading the grid itself rather than as rules.
@@ -865,6 +877,8 @@ def _write_new_rule(rule: Variant, n: int) -> str | None:
         hidden = rule.rule
         values = (hidden.value, "") if hidden.forward else ("", hidden.value)
         return _item("HiddenSkyscraper", hidden.line, *values)
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, DistinctRule):
+        return _item("CountDistinct", *_cells(rule.cells))
     if isinstance(rule, SequenceRule) and isinstance(rule.rule, IndexRule):
         return _item("ValueIndexing", *_cells(rule.cells))
     if isinstance(rule, SequenceRule) and isinstance(rule.rule, Machine):

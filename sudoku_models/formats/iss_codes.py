@@ -267,3 +267,22 @@ class IndexRule:
         if pos - 1 == d and digit != first:
             return None
         return pos + 1, first, d
+
+
+@dataclass(frozen=True)
+class DistinctRule:
+    """The step of ISS's ``CountDistinct``: the first cell's digit is how many different digits
+    the other cells hold. The state is that digit and the digits seen since."""
+
+    def __call__(self, state: object, d: int) -> object:
+        if state is None:
+            return d, frozenset()
+        assert isinstance(state, tuple)
+        control, seen = state
+        seen = seen | {d}
+        return (control, seen) if len(seen) <= control else None
+
+
+def distinct_reached(state: object) -> bool:
+    """Whether a ``CountDistinct`` line may end in ``state``: as many digits as its first."""
+    return isinstance(state, tuple) and len(state[1]) == state[0]
