@@ -323,13 +323,13 @@ class _Writer:
                 self.add([_negate(self.lit(i, d)), *taking])
         for k in range(1, m):
             self.add([state[k, q] for q in sorted(live[k])])
-            before = [
-                (q, d, rule.step.get((q, d), frozenset()))
-                for q in live[k - 1]
-                for d in digits[k - 1]
-            ]
+            came_to: dict[int, list[tuple[int, int]]] = {}
+            for q in live[k - 1]:
+                for d in digits[k - 1]:
+                    for r in rule.step.get((q, d), ()):
+                        came_to.setdefault(r, []).append((q, d))
             for r in sorted(live[k]):
-                came = [(q, d) for q, d, nxt in before if r in nxt]
+                came = came_to.get(r, [])
                 self.add(
                     [-int(state[k, r]), *(state[k - 1, q] for q in sorted({q for q, _ in came}))]
                 )

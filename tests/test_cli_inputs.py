@@ -100,13 +100,17 @@ def test_a_note_never_hides_a_bad_puzzle_in_a_file(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["rate", "hint"])
-def test_f_puzzles_input_to_a_plain_command_is_named(capsys, monkeypatch, command):
+def test_f_puzzles_input_to_a_plain_command_is_read(capsys, monkeypatch, command):
+    """rate and hint read f-puzzles input as solve does; variant rules are refused by name."""
     link = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALhNA"
     packed = (  # an f-puzzles object written with indentation, so not starting N4Ig
         "N4KABARAzglgXgUwgLjAFgDTggcwE4wAmKYA2uGRWMAL5ZgO32N1W0UC6z5D1rvTNvxaduQ5nwmCBNURR4spwy"
         "UM7gu2QjACGOAPYA7bQBsA1CQAueAK4IQNIA=="
     )
-    for source in (link, packed, '{"size": 4}'):
+    for source, words in [
+        (link, "not an f-puzzles link or text"),
+        (packed, "reads classic sudoku only; the puzzle has diagonal"),
+    ]:
         code, out, err = _main(capsys, monkeypatch, "", command, source)
         assert code == 2 and out == ""
-        assert err.startswith("sudoku-models: error: this looks like an f-puzzles link or text")
+        assert len(err.splitlines()) == 1 and words in err

@@ -64,7 +64,7 @@ def test_count_prints_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["solve", ".Lunchbox~10~R1C1~R1C2"], "Lunchbox"),
+        (["solve", ".FullRank~C1~3~"], "FullRank"),
         (["count", ".Bogus~R1C1"], "unknown ISS constraint type(s): Bogus"),
         (["solve", "https://sudokupad.app/RPBnQFRLR8"], "stored puzzle"),
         (["candidates", "https://sudokupad.app/sclN4Ig%%%"], "scl"),
@@ -99,3 +99,34 @@ def test_an_iss_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     file.write_text(ANTI_KNIGHT.replace(".~", "\n.~") + "\n")
     code, out, _ = run(capsys, "solve", str(file), "-f", "line")
     assert code == 0 and out.split() == [ANTI_KNIGHT_SOLUTION, "unique"]
+
+
+CLASSIC_ISS = (
+    ".~R1C1_8~R2C3_3~R2C4_6~R3C2_7~R3C5_9~R3C7_2~R4C2_5~R4C6_7~R5C5_4~R5C6_5~R5C7_7~R6C4_1"
+    "~R6C8_3~R7C3_1~R7C8_6~R7C9_8~R8C3_8~R8C4_5~R8C8_1~R9C2_9~R9C7_4"
+)
+
+
+@pytest.mark.parametrize("command", ["hint", "rate"])
+def test_hint_and_rate_read_every_format(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    plain = formats.read(CLASSIC_ISS).model.puzzle.to_line()
+    links = [CLASSIC_ISS, formats.iss.to_link(formats.read(CLASSIC_ISS).model)]
+    links.append(formats.sudokupad.write(formats.read(CLASSIC_ISS).model))
+    code, expected, _ = run(capsys, command, plain)
+    assert code == 0 and expected.strip()
+    for link in links:
+        assert run(capsys, command, link) == (0, expected, "")
+
+
+def test_hint_and_rate_take_variant_rules_of_any_format_to_the_logical_solver(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "rate", ANTI_KNIGHT, "--format", "json")
+    rating = json.loads(out)
+    assert code == 0 and rating["status"] == "solved" and rating["trials"] == 0
+    code, out, _ = run(capsys, "hint", ANTI_KNIGHT, "--format", "json")
+    step = json.loads(out)
+    assert code == 0 and step["placements"]
+    ((cell, digit),) = step["placements"]
+    r, c = int(cell[1]) - 1, int(cell[3]) - 1
+    assert int(ANTI_KNIGHT_SOLUTION[9 * r + c]) == digit  # the hint places the solution's digit

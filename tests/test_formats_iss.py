@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import urllib.parse
 from pathlib import Path
@@ -13,23 +14,43 @@ from hypothesis import strategies as st
 from sudoku_models import formats
 from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
-from sudoku_models.formats import iss
+from sudoku_models.formats import iss, iss_codes
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.variants import (
     XV,
+    AntiTaxicab,
     Arrow,
+    ColumnIndexer,
+    CountingCircles,
     Diagonal,
     Difference,
+    DoubleArrow,
+    DutchFlatmates,
+    EqualityCage,
     ExtraRegion,
+    GivenPencilmarks,
+    GlobalEntropy,
+    GlobalModular,
     Jigsaw,
     KillerCage,
     LittleKiller,
+    LockoutLine,
+    LookAndSayCage,
+    Lunchbox,
+    ModularLine,
+    NabnerLine,
+    NumberedRoom,
     Odd,
+    ParityLine,
     Ratio,
+    RegexLine,
+    RellikCage,
+    RowIndexer,
     Sandwich,
     Skyscraper,
+    TenLine,
     Thermometer,
     Variant,
     Whispers,
@@ -38,6 +59,11 @@ from sudoku_models.variants import (
 
 SAMPLE = Path(__file__).parent / "data" / "iss" / "collections_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
+NEW = Path(__file__).parent / "data" / "iss" / "new_primitives_sample.jsonl"
+MACHINES = Path(__file__).parent / "data" / "iss" / "machines_sample.jsonl"
+NEW_PUZZLES = [
+    json.loads(line) for path in (NEW, MACHINES) for line in path.read_text().splitlines()
+]
 
 
 def _digits(text: str) -> tuple[int, ...]:
@@ -60,6 +86,23 @@ def test_sample_round_trips(entry: dict[str, str]) -> None:
     again = formats.read(iss.write(model)).model
     assert again == model
     assert formats.read(iss.to_link(model)).model == model
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@pytest.mark.parametrize("entry", NEW_PUZZLES, ids=[p["name"] for p in NEW_PUZZLES])
+def test_new_rules_read_to_their_published_solution(entry: dict[str, str], backend: str) -> None:
+    """ISS's own text of puzzles on automata, counts and lookups: the one published solution."""
+    model = formats.read(entry["input"]).model
+    expected = _digits(entry["solution"])
+    assert model.is_solution(expected)
+    result = get_solver(backend).solve(model, limit=2, time_limit=60)
+    assert [g.cells for g in result.solutions] == [expected]
+
+
+@pytest.mark.parametrize("entry", NEW_PUZZLES, ids=[p["name"] for p in NEW_PUZZLES])
+def test_new_rules_round_trip(entry: dict[str, str]) -> None:
+    model = formats.read(entry["input"]).model
+    assert formats.read(iss.write(model)).model == model
 
 
 def test_cross_backend_on_small_sample() -> None:
@@ -102,6 +145,151 @@ def test_each_type_maps_to_its_rule() -> None:
     )
 
 
+def test_each_new_type_maps_to_its_rule() -> None:
+    text = (
+        ".Lockout~3~R1C1~R1C2~R1C3.Modular~3~R2C1~R2C2~R2C3.Modular~2~R3C1~R3C2"
+        ".SumLine~12~R4C1~R4C2~R4C3.Regex~KDEyKSo~R5C1~R5C2~~R6C1~R6C2.Regex~1%7C2~R6C3"
+        ".DoubleArrow~R7C1~R7C2~R7C3.Lunchbox~5~R8C1~R8C2~R8C3.RellikCage~5~R9C1~R9C2"
+        ".EqualityCage~R1C5~R1C6.LookAndSay~1223~R2C5~R2C6~R2C7.ContainExact~2_3_3~R3C5~R3C6~R3C7"
+        ".CountingCircles~R4C5~R4C6.NumberedRoom~R5~3~7.Indexing~C~R6C5.Indexing~R~R6C6"
+        ".GlobalEntropy.GlobalMod.DutchFlatmates.AntiTaxicab.~R1C9_1_2"
+    )
+    row = lambda r, *cs: tuple((r, c) for c in cs)  # noqa: E731
+    assert formats.read(text).model.variants == (
+        GivenPencilmarks((0, 8), (1, 2)),
+        LockoutLine(row(0, 0, 1, 2), 3),
+        ModularLine(row(1, 0, 1, 2), 3),
+        ParityLine(row(2, 0, 1)),
+        TenLine(row(3, 0, 1, 2), 12),
+        RegexLine(row(4, 0, 1), "(12)*"),  # base64, as ISS writes patterns
+        RegexLine(row(5, 0, 1), "(12)*"),
+        RegexLine(row(5, 2), "1|2"),  # older links: the pattern itself
+        DoubleArrow(row(6, 0, 1, 2)),
+        Lunchbox(row(7, 0, 1, 2), 5),
+        RellikCage(row(8, 0, 1), 5),
+        EqualityCage(row(0, 4, 5)),
+        LookAndSayCage(row(1, 4, 5, 6), "1223"),
+        LookAndSayCage(row(2, 4, 5, 6), "1223"),  # exactly one 2 and two 3s
+        CountingCircles(row(3, 4, 5)),
+        NumberedRoom((4, -1), 3),
+        NumberedRoom((4, 9), 7),
+        ColumnIndexer(row(5, 4)),
+        RowIndexer(row(5, 5)),
+        GlobalEntropy(),
+        GlobalModular(),
+        DutchFlatmates(),
+        AntiTaxicab(),
+    )
+
+
+def test_new_rules_written_back_read_the_same() -> None:
+    text = (
+        ".Lockout~3~R1C1~R1C2~R1C3.Modular~4~R2C1~R2C2~R2C3.SumLine~12~R4C1~R4C2~R4C3"
+        ".Regex~KDEyKSo~R5C1~R5C2.DoubleArrow~R7C1~R7C2~R7C3.Lunchbox~5~R8C1~R8C2~R8C3"
+        ".RellikCage~5~R9C1~R9C2.EqualityCage~R1C5~R1C6.LookAndSay~1223~R2C5~R2C6~R2C7"
+        ".CountingCircles~R4C5~R4C6.NumberedRoom~C5~~7.Indexing~R~R6C6.GlobalMod.~R1C9_1_2"
+    )
+    model = formats.read(text).model
+    assert formats.read(iss.write(model)).model == model
+    assert formats.read(iss.to_link(model)).model == model
+
+
+def _plain_nfa(
+    starts: int, accepting: int, moves: list[list[tuple[int, int]]], symbols: int
+) -> str:
+    """An automaton in ISS's plain packing (a test's own encoder, from the format's spec)."""
+    state_bits = max(1, (len(moves) - 1).bit_length())
+    count_bits = max(len(m) for m in moves).bit_length()
+    fields = [(0, 2), (state_bits - 1, 4), (symbols - 1, 4), (starts, state_bits)]
+    fields += [(accepting, state_bits), (0, starts), (count_bits, 4)]
+    for state in moves:
+        fields.append((len(state), count_bits))
+        fields += [f for symbol, target in state for f in ((symbol - 1, 3), (target, state_bits))]
+    bits = "".join(format(value, f"0{width}b") if width else "" for value, width in fields)
+    bits += "0" * (-len(bits) % 8)
+    data = bytes(int(bits[k : k + 8], 2) for k in range(0, len(bits), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _holds(rule: Variant, n: int, digits: list[int]) -> bool:
+    """Whether the digits along the rule's cells (others empty) satisfy its one primitive."""
+    board = Board.for_digits(n)
+    grid = [0] * board.size
+    for (r, c), d in zip(rule.cells, digits, strict=True):  # type: ignore[attr-defined]
+        grid[board.cell(r, c)] = d
+    (primitive,) = rule.primitives(board)
+    return bool(primitive.holds(grid))
+
+
+def test_a_state_machine_reads_its_break_between_segments() -> None:
+    """Each segment starts with a 1: state 0 reads a 1 into state 1, which reads any digit and,
+    at a break (symbol 5 on a 4x4 grid), goes back to state 0."""
+    free = [(d, 1) for d in range(1, 5)]
+    token = _plain_nfa(1, 1, [[(1, 1)], [*free, (5, 0)]], symbols=5)
+    text = f".Shape~4x4.NFA~{token}~_starts~R1C1~R1C2~-~R2C3~R2C4"
+    (rule,) = formats.read(text).model.variants
+    assert _holds(rule, 4, [1, 3, 1, 2]) and _holds(rule, 4, [1, 1, 1, 4])
+    assert not _holds(rule, 4, [1, 3, 2, 1]) and not _holds(rule, 4, [2, 3, 1, 2])
+    assert iss.write(formats.read(text).model) == text
+    plain = formats.read(f".Shape~4x4.NFA~{token}~R1C1~R1C2~R2C3~R2C4").model.variants[0]
+    assert _holds(plain, 4, [1, 3, 2, 1])  # one segment: only the first digit must be a 1
+
+
+def test_pairwise_keys_and_sums() -> None:
+    nabner = iss_codes.pair_key(lambda a, b: abs(a - b) > 1, 9)
+    assert nabner == "8H_xf8H_xf8H_B"  # as ISS writes it
+    assert iss_codes.pair_relation(nabner.replace("_", "-"), 9, legacy=True) == (
+        iss_codes.pair_relation(nabner, 9)
+    )
+    model = formats.read(
+        f".PairX~{nabner}~_Nabner~R1C1~R1C3~~R5C5~R6C6.Pair~{iss_codes.pair_key(int.__lt__, 9)}"
+        "~_rising~R2C1~R2C2~R2C3.Sum~30~R3C1~R3C2~R4C1~R4C2.Sum~4_=_1_-1~R5C1~R5C2"
+    ).model
+    nab1, nab2, rising, total, difference = model.variants
+    assert (nab1, nab2) == (NabnerLine(((0, 0), (0, 2))), NabnerLine(((4, 4), (5, 5))))
+    check = lambda rule, digits: _holds(rule, 9, digits)  # noqa: E731
+    assert check(rising, [1, 5, 9]) and not check(rising, [1, 5, 5])
+    assert check(total, [9, 9, 6, 6]) and not check(total, [9, 9, 6, 5])
+    assert check(difference, [7, 3]) and not check(difference, [3, 7])
+    assert formats.read(iss.write(model)).model == model
+    hidden = formats.read(".HiddenSkyscraper~R1~3~.HiddenSkyscraper~C2~~0").model
+    first, none = hidden.variants
+    assert check(first, [1, 5, 6, 3, 2, 4, 7, 8, 9]) and not check(
+        first, [1, 5, 6, 2, 3, 4, 7, 8, 9]
+    )
+    assert check(none, list(range(1, 10))) and not check(none, [1, 2, 3, 4, 5, 6, 7, 9, 8])
+    assert iss.write(hidden) == ".HiddenSkyscraper~R1~3~.HiddenSkyscraper~C2~~0"
+    (index,) = formats.read(".ValueIndexing~R1C1~R2C1~R3C1~R4C1~R5C1").model.variants
+    assert check(index, [4, 2, 9, 4, 1]) and check(index, [7, 3, 1, 2, 7])  # 2 on from r2c1
+    assert not check(index, [4, 2, 4, 9, 1]) and not check(index, [4, 4, 1, 2, 3])
+    assert iss.write(Model.from_puzzle(Puzzle.empty(), variants=[index])) == (
+        ".ValueIndexing~R1C1~R2C1~R3C1~R4C1~R5C1"
+    )
+    (distinct,) = formats.read(".CountDistinct~R1C1~R2C1~R3C1~R4C1").model.variants
+    assert check(distinct, [2, 5, 5, 7]) and check(distinct, [1, 4, 4, 4])
+    assert not check(distinct, [2, 5, 6, 7]) and not check(distinct, [3, 5, 5, 7])
+    assert formats.read(
+        iss.write(Model.from_puzzle(Puzzle.empty(), variants=[distinct]))
+    ).model.variants == (distinct,)
+    with pytest.raises(InvalidPuzzleError, match="coefficients"):
+        formats.read(".Sum~4_=_1~R5C1~R5C2")
+    with pytest.raises(InvalidPuzzleError, match="base64 letter"):
+        formats.read(".Pair~a$b~R1C1~R1C2")
+
+
+def test_a_parity_line_is_a_modular_line_of_two() -> None:
+    cells = ((0, 0), (0, 1), (0, 2))
+    board = Puzzle.empty((2, 2))
+    lines = [ParityLine(cells), ModularLine(cells, 2)]
+    texts = {iss.write(Model.from_puzzle(board, variants=[line])) for line in lines}
+    assert texts == {".Shape~4x4.Modular~2~R1C1~R1C2~R1C3"}
+    counts = {
+        get_solver("sat").solve(Model.from_puzzle(board, variants=[line]), limit=0).count
+        for line in lines
+    }
+    assert len(counts) == 1
+
+
 def test_jigsaw_with_and_without_boxes() -> None:
     cells = [r // 3 * 3 + c // 3 for r in range(9) for c in range(9)]
     cells[3], cells[20] = 0, 1  # r1c4 joins box 1, r3c3 box 2: both stay connected
@@ -131,6 +319,9 @@ def test_a_cell_given_twice_keeps_what_both_allow() -> None:
     model = formats.read(".~R1C1_1_3_5_7_9_2.~R1C1_1_3_5_7_9_4").model
     assert model.variants == (Odd((0, 0)),)
     assert formats.read(".~R2C2_1_2.~R2C2_2").model.givens[10] == 2
+    marks = formats.read(".~R1C1_2_3_4.~R1C1_3_4_5").model
+    assert marks.variants == (GivenPencilmarks((0, 0), (3, 4)),)
+    assert iss.write(marks) == ".~R1C1_3_4"
 
 
 def test_plain_dots_are_not_iss() -> None:
@@ -141,12 +332,18 @@ def test_plain_dots_are_not_iss() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "words"),
     [
-        (".Lunchbox~10~R1C1~R1C2.NFA~x~R1C1", UnsupportedModelError, "Lunchbox, NFA"),
+        (".FullRank~C1~2~.Doppelganger", UnsupportedModelError, "Doppelganger, FullRank"),
+        (".HiddenSkyscraper~R1~12~", InvalidPuzzleError, "12 is not 0..9"),
+        (".SumLine~10~R1C1~R1C2~R1C3~LOOP", UnsupportedModelError, "LOOP"),
+        (".Shape~16x16.ContainExact~10_11~R1C1~R1C2", UnsupportedModelError, "ContainExact"),
+        (".Indexing~X~R1C1", InvalidPuzzleError, "C or R"),
+        (".NFA~@@~R1C1", InvalidPuzzleError, "not base64"),
+        (".NFA~AAAAAAAA~R1C1~R1C2", InvalidPuzzleError, "no accepting state"),
+        (".Lockout~x~R1C1~R1C2", InvalidPuzzleError, "Lockout value"),
         (".Bogus~R1C1", InvalidPuzzleError, "unknown ISS constraint type(s): Bogus"),
         (".Shape~6x9", UnsupportedModelError, "6x9"),
         (".Shape~9x9~0-8", UnsupportedModelError, "digits 1-9"),
         (".Thermo~R1C1~R0C2", InvalidPuzzleError, "R0C2"),
-        (".~R1C1_2_3", UnsupportedModelError, "R1C1_2_3 limits a cell to several digits"),
         (".~R1C1_2.~R1C1_3", InvalidPuzzleError, "no digit for R1C1"),
         (".~R1C1_10", InvalidPuzzleError, "1-9"),
         (".NoBoxes", UnsupportedModelError, "NoBoxes"),
@@ -213,7 +410,8 @@ def _walk(draw: st.DrawFn, n: int, length: int) -> tuple[tuple[int, int], ...]:
 
 @st.composite
 def iss_models(draw: st.DrawFn) -> Model:
-    """Models of rules that ISS writes: lines, cages, dots, clues outside, flags."""
+    """Models of rules that ISS writes: lines, cages, dots, clues outside, flags, and the rules
+    on automata, counts and lookups."""
     n = draw(st.sampled_from([4, 6, 9]))
     rules: list[Variant] = []
     for _ in range(draw(st.integers(0, 6))):
@@ -246,11 +444,68 @@ def iss_models(draw: st.DrawFn) -> Model:
                 rules.append(Thermometer(cells) if kind == "thermo" else Whispers(cells, 2))
     if draw(st.booleans()):
         rules.append(Diagonal(positive=draw(st.booleans())))
+    for _ in range(draw(st.integers(0, 3))):
+        rules += _long_tail_rule(draw, n)
     givens = [0] * (n * n)
     for i in draw(st.lists(st.integers(0, n * n - 1), max_size=5)):
         givens[i] = draw(st.integers(1, n))
     board = Board.for_digits(n)
+    free = [i for i, d in enumerate(givens) if not d]
+    if draw(st.booleans()):  # ISS writes candidate sets with the givens: they read back first
+        cell = board.row_col(draw(st.sampled_from(free)))
+        rules.insert(0, GivenPencilmarks(cell, (1, 2)))
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
+
+
+def _long_tail_rule(draw: st.DrawFn, n: int) -> list[Variant]:
+    """One rule on the automaton, count and lookup primitives that ISS writes."""
+    kind = draw(st.sampled_from(["line", "cage", "clue", "flag"]))
+    if kind == "flag":
+        flags: list[Variant] = [GlobalModular(), AntiTaxicab()]
+        flags += [GlobalEntropy()] if n % 3 == 0 else []
+        flags += [DutchFlatmates()] if n % 2 else []
+        return [draw(st.sampled_from(flags))]
+    if kind == "clue":
+        k = draw(st.integers(0, n - 1))
+        side = draw(st.sampled_from([(k, -1), (k, n), (-1, k), (n, k)]))
+        return [NumberedRoom(side, draw(st.integers(1, n)))]
+    if kind == "cage":
+        cells = _walk(draw, n, 2)
+        if len(cells) < 2:
+            return []
+        return [
+            draw(
+                st.sampled_from(
+                    [
+                        Lunchbox(cells, 0),
+                        RellikCage(cells, draw(st.integers(1, n))),
+                        EqualityCage(cells),
+                        LookAndSayCage(cells, "11"),
+                        CountingCircles(cells),
+                    ]
+                )
+            )
+        ]
+    cells = _walk(draw, n, draw(st.integers(3, 4)))
+    if len(cells) < 3:
+        return []
+    return [
+        draw(
+            st.sampled_from(
+                [
+                    LockoutLine(cells, draw(st.integers(1, n - 2))),
+                    ModularLine(cells, draw(st.integers(3, n))),
+                    ParityLine(cells),
+                    TenLine(cells, n + 1),
+                    RegexLine(cells, draw(st.sampled_from(["1.*", "[1-3].*", ".*2"]))),
+                    DoubleArrow(cells),
+                    NabnerLine(cells[:2]),
+                    ColumnIndexer(cells),
+                    RowIndexer(cells),
+                ]
+            )
+        )
+    ]
 
 
 @settings(max_examples=80, deadline=None)

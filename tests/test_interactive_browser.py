@@ -474,3 +474,21 @@ def test_hint_on_a_variant_puzzle_lights_the_rule(page: Any) -> None:
     assert page.locator(".sm-mark-elim").count() == len(step.eliminations)
     for i, d in step.eliminations:
         assert cell(page, i).locator(".sm-mark-elim", has_text=str(d)).count() == 1
+
+
+def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
+    from urllib.parse import quote
+
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "line": [{"lines": [["R1C1", "R1C2", "R2C2"]], "outlineC": "#000", "width": 0.5}],
+    }
+    open_board(page, quote(LINK_PREFIX + compress_to_base64(json.dumps(data))))
+    warnings = page.get_by_role("list", name="Reader warnings")
+    assert warnings.is_visible()
+    assert warnings.inner_text().strip() == "1 line(s) drawn only, not read as rules"
+    assert page.get_by_role("region", name="About this puzzle").is_visible()

@@ -457,3 +457,32 @@ def test_variant_steps_keep_the_time_limit() -> None:
         for step in steps:
             assert all(solution[i] == d for i, d in step["placements"])
             assert all(solution[i] != d for i, d in step["eliminations"])
+
+
+def test_the_reader_warnings_come_with_the_state() -> None:
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 4,
+        "grid": [[{} for _ in range(4)] for _ in range(4)],
+        "line": [{"lines": [["R1C1", "R1C2", "R2C2"]], "outlineC": "#000", "width": 0.5}],
+    }
+    link = LINK_PREFIX + compress_to_base64(json.dumps(data))
+    assert new_state(link)["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    assert new_state(SMALL)["warnings"] == []
+    loaded = respond(new_state(SMALL), {"type": "load", "text": link})
+    assert loaded["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    back = respond({**new_state(SMALL), **loaded}, {"type": "undo"})
+    assert back["warnings"] == []
+    held = sm.formats.read(link).model
+    assert new_state(held)["warnings"] == ["1 line(s) drawn only, not read as rules"]
+
+
+def test_rules_f_puzzles_cannot_write_are_copied_as_iss_text() -> None:
+    text = ".SumLine~10~R1C1~R1C2~R1C3.NumberedRoom~R2~3~.~R9C9_4"
+    state = new_state(text)
+    assert state["puzzle_text"].startswith(".SumLine~10~R1C1")
+    assert sm.formats.read(state["puzzle_text"]).model == read_rules(text)
+    changed = respond(state, {"type": "set", "cell": 40, "digit": 5})
+    assert changed["values"][40] == 5 and "puzzle_text" not in changed  # givens unchanged

@@ -6,14 +6,13 @@ import argparse
 import json
 from typing import Any
 
-from .. import fpuzzles
 from ..board import cell_name
 from ..puzzle import Puzzle
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, read_puzzles
+from .inputs import add_puzzle_arguments
 from .steps import hint_models
-from .variant_args import is_fpuzzles
+from .variant_args import is_rich, read_classic
 
 #: Cells named at most when listing the digits that could be the wrong one.
 MAX_NAMED = 8
@@ -39,13 +38,12 @@ def run(args: argparse.Namespace) -> int:
     """Print one hint per puzzle of the input."""
     from ..grading import CandidateGrid, hint
 
-    if args.puzzle is not None and is_fpuzzles(args.puzzle):
+    if args.puzzle is not None and is_rich(args.puzzle):
         variant_code = hint_models(args.puzzle, args.format)  # variant rules: the logical solver
         if variant_code is not None:
             return variant_code
-        args.puzzle = fpuzzles.read(args.puzzle).puzzle.to_line()
     code = EXIT_OK
-    for puzzle in read_puzzles(args.puzzle, args.box):
+    for puzzle in read_classic(args.puzzle, args.box):
         problem = mistake(puzzle)
         data: dict[str, Any] = {"puzzle": puzzle.to_line()}
         if problem is not None:

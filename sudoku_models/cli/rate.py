@@ -14,10 +14,10 @@ from ..batch import check_pool_arguments, run_in_chunks
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, read_puzzles
+from .inputs import add_progress_flags, add_puzzle_arguments, positive_int
 from .output import emit, shows_bar
 from .steps import rate_models
-from .variant_args import is_fpuzzles
+from .variant_args import is_rich, read_classic
 
 #: What rating one puzzle gives back: its HoDoKu level (None when it cannot be rated) and the
 #: text to print.
@@ -48,9 +48,9 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; a tally by level ends a job of several."""
-    if args.puzzle is not None and is_fpuzzles(args.puzzle):
+    if args.puzzle is not None and is_rich(args.puzzle):
         return rate_models(args.puzzle, args.format)  # variant rules: the logical solver
-    puzzles = read_puzzles(args.puzzle, args.box)
+    puzzles = read_classic(args.puzzle, args.box)
     check_pool_arguments(None, args.workers, None)
     bar = shows_bar(args.progress, len(puzzles))
     start = time.perf_counter()

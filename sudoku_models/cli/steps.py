@@ -11,6 +11,7 @@ from ..logic.step import Contradiction, Step, cell_label
 from ..model import Model
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_puzzle_arguments
+from .notes import say
 from .variant_args import add_variant_flags, read_models
 
 
@@ -62,6 +63,7 @@ def rate_models(source: str, fmt: str) -> int:
 
     code = EXIT_OK
     for model in read_models(source, argparse.Namespace()):
+        say(model.warnings)
         if model.is_classic:
             level, text = rate_one(model.puzzle, steps=False, fmt=fmt)
             code = code if level is not None else EXIT_NO_SOLUTION
@@ -92,6 +94,8 @@ def hint_models(source: str, fmt: str) -> int | None:
     models = list(read_models(source, argparse.Namespace()))
     if all(m.is_classic for m in models):
         return None
+    for model in models:
+        say(model.warnings)
     code = EXIT_OK
     for model in models:
         data: dict[str, Any] = {"puzzle": model.puzzle.to_line()}

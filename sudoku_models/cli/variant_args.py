@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from .. import formats, fpuzzles
 from ..board import Board
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import (
@@ -27,6 +27,7 @@ from ..variants import (
     windoku,
 )
 from .inputs import given_source, names_fpuzzles, puzzles_in_text, read_puzzles
+from .notes import say
 
 #: The formats read whole from one argument (f-puzzles is recognised by :func:`is_fpuzzles`).
 LINKS = (formats.sudokupad, formats.iss)
@@ -97,6 +98,17 @@ def is_fpuzzles(source: str) -> bool:
     return names_fpuzzles(text) or (text.endswith(".json") and os.path.isfile(text))
 
 
+def is_rich(source: str) -> bool:
+    """Whether ``source`` is a puzzle in a format richer than a plain grid: an f-puzzles,
+    SudokuPad or ISS link or text, or an f-puzzles ``.json`` or ISS ``.iss`` file."""
+    text = source.strip()
+    return (
+        is_fpuzzles(text)
+        or any(module.recognises(text) for module in LINKS)
+        or (text.endswith(".iss") and os.path.isfile(text))
+    )
+
+
 def read_models(
     source: str | None, args: argparse.Namespace, box: tuple[int, int] | None = None
 ) -> Iterator[Model]:
@@ -122,6 +134,22 @@ def read_models(
         puzzles = puzzles_in_text(piped, "standard input", box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
+
+
+def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
+    """The puzzles of ``source`` in every format :func:`read_models` reads, for a command that
+    works on classic rules only: a puzzle with variant rules is refused naming them, and the
+    reader's warnings are printed on stderr."""
+    puzzles = []
+    for model in read_models(source, argparse.Namespace(), box=box):
+        if not model.is_classic:
+            names = sorted({rule.name for rule in model.variants}) or ["irregular regions"]
+            raise UnsupportedModelError(
+                f"this command reads classic sudoku only; the puzzle has {', '.join(names)}"
+            )
+        say(model.warnings)
+        puzzles.append(model.puzzle)
+    return puzzles
 
 
 def _rich_model(source: str, piped: str | None, box: tuple[int, int] | None) -> Model | None:

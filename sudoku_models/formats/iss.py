@@ -6,44 +6,70 @@ ISS writes a puzzle as items separated by dots, each ``Type~arg~arg...``; cells 
 the same text in its ``q`` parameter: ``https://sigh.github.io/Interactive-Sudoku-Solver/?q=...``.
 
 Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.variants`
-(:data:`READERS`); a type it does not express is named in one error, never dropped.
+(:data:`READERS`); ISS's packed rules (state machines, pairwise keys), its sums whose digits may
+repeat, its hidden skyscrapers, value indexing and distinct counts become automata along their
+cells (:mod:`.iss_codes`). A type
+the model does not express is named in one error, never dropped.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 
 from ..board import Board
-from ..errors import InvalidPuzzleError, UnsupportedModelError
+from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import (
     XV,
     AntiKing,
     AntiKnight,
+    AntiTaxicab,
     Arrow,
     BetweenLine,
+    ColumnIndexer,
+    CountingCircles,
     Diagonal,
     Difference,
     DisjointGroups,
+    DoubleArrow,
+    DutchFlatmates,
     EntropicLine,
+    EqualityCage,
     Even,
     ExtraRegion,
+    GivenPencilmarks,
+    GlobalEntropy,
+    GlobalModular,
     Jigsaw,
     KillerCage,
     LittleKiller,
+    LockoutLine,
+    LookAndSayCage,
+    Lunchbox,
+    ModularLine,
+    NabnerLine,
     Negative,
     Nonconsecutive,
+    NumberedRoom,
     Odd,
     Palindrome,
+    ParityLine,
     Quadruple,
     Ratio,
+    RegexLine,
     RegionSumLine,
+    RellikCage,
     Renban,
+    RowIndexer,
     Sandwich,
+    SequenceRule,
     Skyscraper,
+    TenLine,
     Thermometer,
     Variant,
     Whispers,
@@ -53,6 +79,21 @@ from ..variants import (
 )
 from ..variants.cages import DIRECTIONS
 from .base import Read, finish
+from .iss_codes import (
+    DistinctRule,
+    HiddenFound,
+    HiddenRule,
+    IndexRule,
+    Machine,
+    PairRule,
+    SumReached,
+    SumRule,
+    accept_all,
+    decode_nfa,
+    distinct_reached,
+    pair_key,
+    pair_relation,
+)
 
 NAME = "iss"
 LINK_PREFIX = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
@@ -257,6 +298,202 @@ def _sandwich(g: _Grid, args: list[str]) -> list[Variant]:
     return [Sandwich(_line_clue(g, args[1], True), _number(args[0], "Sandwich"))]
 
 
+def _valued(make: Callable[[tuple[Cell, ...], int], Variant], what: str, least: int = 1) -> _Reader:
+    """``Type~value~cells``: one rule on the cells with a whole-number value."""
+
+    def read(g: _Grid, args: list[str]) -> list[Variant]:
+        if not args:
+            raise InvalidPuzzleError(f"ISS {what} needs a value and cells")
+        return [make(g.cells(args[1:], what, least), _number(args[0], f"{what} value"))]
+
+    return read
+
+
+def _modular(cells: tuple[Cell, ...], mod: int) -> Variant:
+    return ParityLine(cells) if mod == 2 else ModularLine(cells, mod)
+
+
+def _sum_line(g: _Grid, args: list[str]) -> list[Variant]:
+    if args and args[-1] == "LOOP":
+        raise UnsupportedModelError("ISS SumLine closed into a LOOP is not read")
+    return _valued(lambda cells, total: TenLine(cells, total), "SumLine", 2)(g, args)
+
+
+def _look_and_say(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args:
+        raise InvalidPuzzleError("ISS LookAndSay needs a clue and cells")
+    return [LookAndSayCage(g.cells(args[1:], "LookAndSay"), args[0])]
+
+
+def _contain_exact(g: _Grid, args: list[str]) -> list[Variant]:
+    """Each listed digit exactly as often as listed: a look-and-say cage of the counts."""
+    if not args:
+        raise InvalidPuzzleError("ISS ContainExact needs digits and cells")
+    digits = [_number(v, "ContainExact digit") for v in args[0].split("_")]
+    counts = {d: digits.count(d) for d in sorted(set(digits))}
+    if any(not 1 <= d <= 9 or k > 9 for d, k in counts.items()):
+        raise UnsupportedModelError(
+            f"ISS ContainExact~{args[0]}: only digits 1-9 named at most 9 times are read"
+        )
+    clue = "".join(f"{k}{d}" for d, k in counts.items())
+    return [LookAndSayCage(g.cells(args[1:], "ContainExact"), clue)]
+
+
+def _groups(args: list[str]) -> list[list[str]]:
+    """Cell lists separated by empty arguments (ISS joins several lines of one type so)."""
+    groups: list[list[str]] = [[]]
+    for arg in args:
+        if arg == "":
+            groups.append([])
+        else:
+            groups[-1].append(arg)
+    return [group for group in groups if group]
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def regex_pattern(token: str) -> str:
+    """The pattern of an ISS ``Regex`` argument: URL-safe base64, or (in older links) the
+    pattern itself."""
+    if _BASE64.fullmatch(token):
+        try:
+            raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            return raw.decode("ascii")
+        except (binascii.Error, UnicodeDecodeError):
+            pass
+    return token
+
+
+def _regex(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args:
+        raise InvalidPuzzleError("ISS Regex needs a pattern and cells")
+    pattern = re.sub(r"\s", "", regex_pattern(args[0]))
+    return [RegexLine(g.cells(group, "Regex"), pattern) for group in _groups(args[1:])]
+
+
+def _indexing(g: _Grid, args: list[str]) -> list[Variant]:
+    if not args or args[0] not in ("C", "R"):
+        raise InvalidPuzzleError("ISS Indexing needs C or R, then cells")
+    make = ColumnIndexer if args[0] == "C" else RowIndexer
+    return [make(g.cells(args[1:], "Indexing"))]
+
+
+def _named_groups(args: list[str]) -> list[tuple[str, list[str]]]:
+    """The (name, cells) groups of a ``Pair`` or ``NFA`` item: ``_name`` starts a named group,
+    an empty argument a new group of the same name."""
+    groups: list[tuple[str, list[str]]] = []
+    name, cells = "", list[str]()
+    for arg in [*args, ""]:
+        if arg == "" or arg.startswith("_"):
+            if cells:
+                groups.append((name, cells))
+            cells = []
+            if arg.startswith("_"):
+                name = arg[1:]
+        else:
+            cells.append(arg)
+    return groups
+
+
+def _nabner(a: int, b: int) -> bool:
+    return abs(a - b) > 1
+
+
+def _pairwise(every: bool, legacy: bool, what: str) -> _Reader:
+    """``Pair``/``PairX`` (and the older ``Binary``/``BinaryX``): a relation between each digit
+    of a line and the one before it (``every``: every one before it)."""
+
+    def read(g: _Grid, args: list[str]) -> list[Variant]:
+        if not args:
+            raise InvalidPuzzleError(f"ISS {what} needs a key and cells")
+        allowed = pair_relation(args[0], g.n, legacy)
+        key = pair_key(lambda a, b: (a, b) in allowed, g.n)
+        nabner = every and allowed == pair_relation(pair_key(_nabner, g.n), g.n)
+        out: list[Variant] = []
+        for name, names in _named_groups(args[1:]):
+            cells = g.cells(names, what)
+            if nabner:
+                out.append(NabnerLine(cells))
+            else:
+                rule = PairRule(key, allowed, every, name)
+                begin: object = frozenset() if every else 0
+                title = f"pairwise rule {name}".strip()
+                out.append(SequenceRule(cells, begin, rule, accept_all, title))
+        return out
+
+    return read
+
+
+def _nfa(g: _Grid, args: list[str]) -> list[Variant]:
+    """``NFA``: the digits along each line, segments joined by a break symbol, are a word the
+    encoded automaton accepts."""
+    if not args:
+        raise InvalidPuzzleError("ISS NFA needs an encoded automaton and cells")
+    out: list[Variant] = []
+    for name, names in _named_groups(args[1:]):
+        breaks: list[int] = []
+        cells: list[str] = []
+        for item in names:
+            if item == "-":
+                breaks.append(len(cells))
+            else:
+                cells.append(item)
+        step, accepting = decode_nfa(args[0], g.n, tuple(breaks), name)
+        title = f"state machine {name}".strip()
+        out.append(SequenceRule(g.cells(cells, "NFA"), step.begin(), step, accepting, title))
+    return out
+
+
+def _sum(g: _Grid, args: list[str]) -> list[Variant]:
+    """``Sum~total~cells`` (or ``total_=_c1_c2...``): digits, which may repeat, times their
+    coefficients (1 unless given) add up to the total; read as a running sum along the cells."""
+    if not args:
+        raise InvalidPuzzleError("ISS Sum needs a total and cells")
+    cells = g.cells(args[1:], "Sum")
+    head, *rest = args[0].split("_")
+    total = _number(head, "Sum total")
+    if rest and rest[0] == "=":
+        coeffs = tuple(_number(c, "Sum coefficient") for c in rest[1:])
+    elif not rest:
+        coeffs = (1,) * len(cells)
+    else:
+        raise InvalidPuzzleError(f"ISS Sum {args[0]!r} is not a total or total_=_coefficients")
+    if len(coeffs) != len(cells):
+        raise InvalidPuzzleError(f"ISS Sum: {len(coeffs)} coefficients for {len(cells)} cells")
+    title = f"sum {total}" if set(coeffs) == {1} else f"sum {args[0]}"
+    return [SequenceRule(cells, (0, 0), SumRule(total, coeffs), SumReached(total), title)]
+
+
+def _hidden_skyscraper(g: _Grid, args: list[str]) -> list[Variant]:
+    """``HiddenSkyscraper~R3~a~b``: seen from the start (``a``) or the end (``b``) of the row or
+    column, the first digit lower than one before it is the clue (0: there is none)."""
+    if not 2 <= len(args) <= 3:
+        raise InvalidPuzzleError("ISS HiddenSkyscraper needs a row or column and one or two clues")
+    out: list[Variant] = []
+    for value, forward in zip(args[1:], (True, False)):
+        if value == "":
+            continue
+        clue = _line_clue(g, args[0], forward)
+        number = _number(value, "HiddenSkyscraper")
+        if not 0 <= number <= g.n:
+            raise InvalidPuzzleError(f"ISS HiddenSkyscraper {args[0]}: {number} is not 0..{g.n}")
+        cells = Skyscraper(clue, 1).line(g.board)
+        step = HiddenRule(args[0], forward, number)
+        title = f"hidden skyscraper {number}"
+        out.append(SequenceRule(cells, 0, step, HiddenFound(number), title))
+    return out
+
+
+def _value_indexing(g: _Grid, args: list[str]) -> list[Variant]:
+    """``ValueIndexing~cells``: the second cell's digit d says that d cells further on the line
+    hold the first cell's digit (ISS counts from the second cell, where the package's
+    ``ValueIndexing`` counts from the first: read as an automaton along the cells)."""
+    cells = g.cells(args, "ValueIndexing", 3)
+    rule = IndexRule(len(cells))
+    return [SequenceRule(cells, (0, 0, 0), rule, accept_all, "value indexing")]
+
+
 _Reader = Callable[[_Grid, list[str]], list[Variant]]
 
 #: How each ISS type this package reads becomes variant rules.
@@ -289,6 +526,40 @@ READERS: dict[str, _Reader] = {
     "XSum": _double_line(XSum, "XSum"),
     "Skyscraper": _double_line(Skyscraper, "Skyscraper"),
     "Sandwich": _sandwich,
+    "Lockout": _valued(lambda cells, gap: LockoutLine(cells, gap), "Lockout", 2),
+    "Modular": _valued(_modular, "Modular", 1),
+    "SumLine": _sum_line,
+    "Regex": _regex,
+    "DoubleArrow": _line(DoubleArrow),
+    "Lunchbox": _valued(lambda cells, total: Lunchbox(cells, total), "Lunchbox", 2),
+    "RellikCage": _valued(lambda cells, total: RellikCage(cells, total), "RellikCage"),
+    "EqualityCage": lambda g, args: [EqualityCage(g.cells(args, "EqualityCage"))],
+    "LookAndSay": _look_and_say,
+    "ContainExact": _contain_exact,
+    "CountingCircles": lambda g, args: [CountingCircles(g.cells(args, "CountingCircles"))],
+    "NumberedRoom": _double_line(NumberedRoom, "NumberedRoom"),
+    "Indexing": _indexing,
+    "GlobalEntropy": _flag(GlobalEntropy()),
+    "GlobalMod": _flag(GlobalModular()),
+    "DutchFlatmates": _flag(DutchFlatmates()),
+    "AntiTaxicab": _flag(AntiTaxicab()),
+    "Pair": _pairwise(False, False, "Pair"),
+    "PairX": _pairwise(True, False, "PairX"),
+    "Binary": _pairwise(False, True, "Binary"),
+    "BinaryX": _pairwise(True, True, "BinaryX"),
+    "NFA": _nfa,
+    "Sum": _sum,
+    "HiddenSkyscraper": _hidden_skyscraper,
+    "ValueIndexing": _value_indexing,
+    "CountDistinct": lambda g, args: [
+        SequenceRule(
+            g.cells(args, "CountDistinct", 2),
+            None,
+            DistinctRule(),
+            distinct_reached,
+            "count distinct",
+        )
+    ],
 }
 
 #: Types handled while reading the grid itself rather than as rules.
@@ -364,7 +635,7 @@ def read(text: str) -> Read:
             try:
                 rules += READERS[kind](grid, args)
             except (ValueError, IndexError) as exc:
-                if isinstance(exc, InvalidPuzzleError):
+                if isinstance(exc, SudokuModelsError):
                     raise
                 raise InvalidPuzzleError(f"ISS {kind}: malformed ({exc})") from None
     if "NoBoxes" in kinds and "Jigsaw" not in kinds:
@@ -407,7 +678,8 @@ _PARITY = {(1, 3, 5, 7, 9): Odd, (2, 4, 6, 8): Even}
 
 def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     """Fill ``givens`` from every given of the text; a cell named twice keeps the digits both
-    allow (as ISS does); a cell left with the odd or the even digits becomes that rule."""
+    allow (as ISS does); a cell left with the odd or the even digits becomes that rule, one
+    left with other digits given pencil marks."""
     allowed: dict[Cell, set[int]] = {}
     for arg in args:
         name, *values = arg.split("_")
@@ -426,10 +698,7 @@ def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
         elif not key:
             raise InvalidPuzzleError(f"ISS givens leave no digit for {_name(cell)}")
         else:
-            raise UnsupportedModelError(
-                f"ISS given {_name(cell)}_{'_'.join(map(str, key))} limits a cell to several "
-                "digits, which is not read"
-            )
+            rules.append(GivenPencilmarks(cell, key))
     return rules
 
 
@@ -538,8 +807,13 @@ def _write_rule(rule: Variant, board: Board, rules: list[Variant]) -> str:
     if isinstance(rule, Odd) and n == 9:  # Even is a kind of Odd
         digits = range(2 if isinstance(rule, Even) else 1, n + 1, 2)
         return _item("", f"{_name(rule.cell)}_" + "_".join(map(str, digits)))
+    if isinstance(rule, GivenPencilmarks):
+        return _item("", f"{_name(rule.cell)}_" + "_".join(map(str, sorted(rule.digits))))
     if isinstance(rule, Quadruple):
         return _item("Quad", _name(min(rule.cells)), *rule.values)
+    written = _write_new_rule(rule, n)
+    if written is not None:
+        return written
     if isinstance(rule, LittleKiller):
         diagonal = set(rule.cells_of(board))
         for start, (_, line) in little_killer_lines(n).items():
@@ -547,11 +821,81 @@ def _write_rule(rule: Variant, board: Board, rules: list[Variant]) -> str:
                 return _item("LittleKiller", rule.total, _name(start))
     if isinstance(rule, Sandwich):
         return _item("Sandwich", rule.total, _line_name(rule.clue, n)[0])
-    if isinstance(rule, XSum | Skyscraper):
+    if isinstance(rule, XSum | Skyscraper | NumberedRoom):
         row_or_col, forward = _line_name(rule.clue, n)
         values = (rule.total, "") if forward else ("", rule.total)
         return _item(type(rule).__name__, row_or_col, *values)
     raise UnsupportedModelError(f"ISS has no constraint type for the rule {rule.describe()}")
+
+
+#: Rules written as one ISS type with their cells, and the ISS flags.
+_CELL_TYPES: dict[type, str] = {
+    DoubleArrow: "DoubleArrow",
+    EqualityCage: "EqualityCage",
+    CountingCircles: "CountingCircles",
+}
+_FLAGS: dict[type, str] = {
+    GlobalEntropy: "GlobalEntropy",
+    GlobalModular: "GlobalMod",
+    DutchFlatmates: "DutchFlatmates",
+    AntiTaxicab: "AntiTaxicab",
+}
+
+
+def _write_new_rule(rule: Variant, n: int) -> str | None:
+    """ISS text for the rules on automata, counts and lookups (None for any other rule)."""
+    kind = type(rule)
+    if kind in _CELL_TYPES:
+        return _item(_CELL_TYPES[kind], *_cells(rule.cells))  # type: ignore[attr-defined]
+    if kind in _FLAGS:
+        return _item(_FLAGS[kind])
+    if isinstance(rule, LockoutLine):
+        return _item("Lockout", n // 2 if rule.gap is None else rule.gap, *_cells(rule.cells))
+    if isinstance(rule, ModularLine | ParityLine):
+        mod = rule.modulus if isinstance(rule, ModularLine) else 2
+        return _item("Modular", mod, *_cells(rule.cells))
+    if isinstance(rule, TenLine):
+        return _item("SumLine", rule.total, *_cells(rule.cells))
+    if isinstance(rule, RegexLine):
+        token = base64.urlsafe_b64encode(rule.pattern.encode("ascii")).decode().rstrip("=")
+        return _item("Regex", token, *_cells(rule.cells))
+    if isinstance(rule, Lunchbox | RellikCage):
+        return _item(type(rule).__name__, rule.total, *_cells(rule.cells))
+    if isinstance(rule, LookAndSayCage):
+        return _item("LookAndSay", rule.text, *_cells(rule.cells))
+    if isinstance(rule, NabnerLine):
+        return _item("PairX", pair_key(_nabner, n), "_Nabner", *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, PairRule):
+        pairs = rule.rule
+        kind_name = "PairX" if pairs.every else "Pair"
+        return _item(kind_name, pairs.key, _group_name(pairs.name), *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, SumRule):
+        total, coeffs = rule.rule.total, rule.rule.coeffs
+        head = str(total) if set(coeffs) <= {1} else "_".join(map(str, (total, "=", *coeffs)))
+        return _item("Sum", head, *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, HiddenRule):
+        hidden = rule.rule
+        values = (hidden.value, "") if hidden.forward else ("", hidden.value)
+        return _item("HiddenSkyscraper", hidden.line, *values)
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, DistinctRule):
+        return _item("CountDistinct", *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, IndexRule):
+        return _item("ValueIndexing", *_cells(rule.cells))
+    if isinstance(rule, SequenceRule) and isinstance(rule.rule, Machine):
+        machine = rule.rule
+        names = _cells(rule.cells)
+        for at in reversed(machine.breaks):
+            names.insert(at, "-")
+        return _item("NFA", machine.token, _group_name(machine.name), *names)
+    if kind in (ColumnIndexer, RowIndexer):
+        return _item("Indexing", "C" if kind is ColumnIndexer else "R", *_cells(rule.cells))  # type: ignore[attr-defined]
+    return None
+
+
+def _group_name(name: str) -> str:
+    """A group's name as ISS writes it: ``_`` and the name, escaped (dots and tildes too)."""
+    quoted = urllib.parse.quote(name, safe="").replace(".", "%2E").replace("~", "%7E")
+    return "_" + quoted
 
 
 def _line_name(clue: Cell, n: int) -> tuple[str, bool]:

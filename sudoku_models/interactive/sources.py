@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import formats
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, SudokuModelsError
 from ..model import Model
 
 #: Largest text the board reads (a 35x35 grid with separators fits easily).
@@ -63,7 +63,19 @@ def about(text: str) -> dict[str, str]:
 
 
 def puzzle_text(model: Model) -> str:
-    """The text that gives ``model`` back: an f-puzzles link for variant rules, else one line."""
-    if model.variants:
-        return formats.fpuzzles.write(model)
-    return model.puzzle.to_line()
+    """The text that gives ``model`` back: an f-puzzles link for variant rules, ISS text for
+    rules f-puzzles has no key for (10-lines, state machines, ...), else one line; empty when
+    neither format writes its rules.
+
+    >>> puzzle_text(formats.read(".SumLine~10~R1C1~R1C2.~R9C9_4").model)
+    '.SumLine~10~R1C1~R1C2.~R9C9_4'
+    """
+    if not model.variants:
+        return model.puzzle.to_line()
+    for write in (formats.fpuzzles.write, formats.iss.write):
+        try:
+            text: str = write(model)
+        except SudokuModelsError:
+            continue
+        return text
+    return ""

@@ -7,10 +7,13 @@ The state is a JSON-friendly dict (what the page holds, what the widget syncs):
   pencil marks struck out by steps; ``mode``: ``"edit"`` (typing givens) or ``"play"``;
 - ``source``: the text the rules were read from when they are more than rows, columns and boxes;
   ``about``: the ``title``, ``author`` and rules text (``ruleset``) that source carries, if any;
+  ``warnings``: what the reader left out of the rules or found the rules text to name beyond
+  them (marks drawn only, keys it does not read; :attr:`Model.warnings`);
 - derived, recomputed after every action: ``candidates`` (pencil marks of every empty cell),
   ``overlay`` (SVG of the variant constraints; ``outside`` when it draws clues beside the
   grid, ``boxes`` false when irregular regions replace the boxes), ``puzzle_text`` (what
-  *Copy* gives: the givens in one line, or an f-puzzles link for variant rules),
+  *Copy* gives: the givens in one line, an f-puzzles link for variant rules, ISS text for rules
+  f-puzzles has no key for),
   ``can_undo``/``can_redo``;
 - answers to the last question: ``solution``, ``stats``, ``highlight``, ``hint``, ``steps``,
   ``step_index``, ``true_candidates``, ``message``.
@@ -47,13 +50,16 @@ from ..solvers import available_solvers, get_solver
 from ..solvers.base import Result, Status
 from ..true_candidates import true_candidates
 from .overlay import overlay_layout, overlay_svg
-from .sources import about, puzzle_text, read_rules
+from .sources import MAX_ABOUT, about, puzzle_text, read_rules
 
 #: Seconds an action may search before it gives up (the page shows "timed out").
 TIME_LIMIT = 10.0
 
 #: The ``source`` of a board whose rules the caller holds as a model (the widget).
 HELD = "(model)"
+
+#: Most reader warnings the board shows.
+MAX_WARNINGS = 20
 
 #: Undo positions kept.
 HISTORY = 200
@@ -289,6 +295,7 @@ def _derive(state: dict[str, Any], rules: Model) -> dict[str, Any]:
     state["candidates"] = candidates
     state["overlay"] = overlay_svg(rules)
     state["about"] = about(state["source"]) if state["source"] != HELD else {}
+    state["warnings"] = [w[:MAX_ABOUT] for w in rules.warnings[:MAX_WARNINGS]]
     state["outside"], state["boxes"] = overlay_layout(rules)
     state["puzzle_text"] = puzzle_text(_model(rules, state["givens"]))
     state["symbols"] = SYMBOLS[1 : board.n + 1]

@@ -458,6 +458,10 @@ export function mountBoard(el, host, options = {}) {
       ...(info.title ? [h("h2", { class: "sm-title" }, info.title)] : []),
       ...(info.author ? [h("p", { class: "sm-author" }, `by ${info.author}`)] : []),
       ...(info.ruleset ? [h("p", { class: "sm-rules" }, info.ruleset)] : []),
+      ...(state.warnings && state.warnings.length
+        ? [h("ul", { class: "sm-warnings", "aria-label": "Reader warnings" },
+          ...state.warnings.map((w) => h("li", {}, w)))]
+        : []),
     );
     about.hidden = !about.childElementCount;
   }
