@@ -7,7 +7,7 @@ always the same: do the givens and the marks switched on allow a solution other 
 
 :class:`SatClueOracle` loads one incremental PySAT solver with the rules, each mark's clauses
 guarded by a selector literal (a sum cage's digit sets also tied to its cells and its units:
-:meth:`SatClueOracle._cage_links`), and "differs from ``grid`` somewhere" guarded by another; a
+``SatClueOracle._cage_links``), and "differs from ``grid`` somewhere" guarded by another; a
 question is one call with assumptions. When the question is whether a clue that made the grid
 unique can go, another solution must break that clue, so it differs from the grid on the clue's
 cells: the solver can be asked for exactly that (one literal, or a short clause behind a
