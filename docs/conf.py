@@ -43,7 +43,7 @@ extensions = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "jupyter_execute"]
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "jupyter_execute", "benchmarks/data"]
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["custom.css"]
