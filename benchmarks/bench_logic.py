@@ -3,6 +3,7 @@
 Run from the repository root::
 
     python benchmarks/bench_logic.py [JSONL] [--only ID ...] [--markdown]
+        [--pencilmark PYTHON [--pencilmark-limit SECONDS]]
 
 JSONL defaults to ``../shared/data/variants/fpuzzles_dev.jsonl`` (40 published puzzles in
 f-puzzles JSON with their solutions; see the README beside it). Each puzzle is solved once on
@@ -10,6 +11,15 @@ one core, after a warm-up on a small puzzle; the table gives per puzzle the stat
 steps, forcing nets and trials, and the seconds, and checks every placed digit and every
 remaining candidate against the published solution. The load average is printed, since other
 work on the machine slows every wall-clock figure; the CPU time of this process is given too.
+
+``--pencilmark PYTHON`` rates each puzzle with pencilmark as well, a grader installed outside the
+project: ``PYTHON`` is the interpreter of an environment that has it. Puzzle by puzzle, right after
+the package's own solve, a small driver run by that interpreter reads the same f-puzzles JSON,
+rates it and reports its band, difficulty and time (the rating alone, timed inside the driver),
+then its solution, which is checked against the published one. A puzzle it cannot read, rate or
+finish within ``--pencilmark-limit`` seconds is reported as such. A side-by-side table and a
+summary follow: the share each solved without trial, median and slowest times, and the rank
+correlation of the two difficulty scales.
 """
 
 from __future__ import annotations
@@ -18,11 +28,14 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from sudoku_models import fpuzzles
 from sudoku_models.logic import logical_solve
+from sudoku_models.logic.difficulty import BANDS
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 DEFAULT_FILE = REPOSITORY / ".." / "shared" / "data" / "variants" / "fpuzzles_dev.jsonl"
@@ -34,11 +47,169 @@ def solution_of(entry: dict) -> list[int]:
     return [int(ch) for ch in sol] if isinstance(sol, str) else list(sol)
 
 
+#: The driver run by the pencilmark interpreter: reads ``{"fpuzzles": ..., "max_seconds": ...}``
+#: on stdin and prints one JSON line, the rating or the error that stopped it.
+PENCILMARK_DRIVER = """
+import json, sys, time
+request = json.loads(sys.stdin.read())
+try:
+    import pencilmark
+    from pencilmark.sources import fpuzzles
+    start = time.perf_counter()
+    puzzle = fpuzzles.to_puzzle(request["fpuzzles"], fetch=False)
+    card = pencilmark.rate(puzzle, max_seconds=request["max_seconds"])
+    seconds = time.perf_counter() - start
+    names = [c.get("name") for c in card.get("contains", [])]
+    report = {"band": card["band"], "band_index": card["band_index"],
+              "difficulty": card["difficulty"], "seconds": seconds,
+              "trial": "Trial and error" in names, "solution": pencilmark.solve(puzzle)}
+except Exception as error:
+    report = {"error": type(error).__name__ + ": " + str(error)[:120]}
+print(json.dumps(report))
+"""
+
+#: Our bands by their rank, easiest first.
+BAND_INDEX = {name: k for k, (name, _) in enumerate(BANDS)}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """pencilmark's result on one puzzle, or why there is none (``error``)."""
+
+    band: str = ""
+    band_index: int = -1
+    difficulty: float = 0.0
+    seconds: float = 0.0
+    trial: bool = False
+    matches: bool = False
+    error: str = ""
+
+    @property
+    def solved(self) -> bool:
+        """Rated, without trial and error, and to the published solution."""
+        return not self.error and not self.trial and self.matches
+
+
+def run_pencilmark(python: str, puzzle: dict, solution: list[int], limit: float) -> Rating:
+    """Rate ``puzzle`` (f-puzzles JSON) with pencilmark in a subprocess run by ``python``."""
+    request = json.dumps({"fpuzzles": puzzle, "max_seconds": limit / 2})
+    try:
+        done = subprocess.run(
+            [python, "-c", PENCILMARK_DRIVER],
+            input=request,
+            capture_output=True,
+            text=True,
+            timeout=limit,
+        )
+    except subprocess.TimeoutExpired:
+        return Rating(seconds=limit, error=f"over {limit:g} s")
+    lines = done.stdout.strip().splitlines()
+    if done.returncode or not lines:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return Rating(error=f"exit {done.returncode}: {tail[:120]}")
+    report = json.loads(lines[-1])
+    if "error" in report:
+        return Rating(error=report["error"])
+    return Rating(
+        band=report["band"],
+        band_index=report["band_index"],
+        difficulty=report["difficulty"],
+        seconds=report["seconds"],
+        trial=report["trial"],
+        matches=list(report["solution"]) == solution,
+    )
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            result[order[k]] = (start + end) / 2 + 1
+        start = end + 1
+    return result
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation of two equally long lists (nan when one is constant)."""
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    vx = sum((a - mx) ** 2 for a in rx)
+    vy = sum((b - my) ** 2 for b in ry)
+    return cov / (vx * vy) ** 0.5 if vx and vy else float("nan")
+
+
+def print_comparison(rows: list[tuple], ratings: list[Rating], markdown: bool) -> None:
+    """The package and pencilmark side by side: per puzzle, then a summary."""
+    rated = [(r, m) for r, m in zip(rows, ratings) if not m.error]
+    ours = [r[2] for r in rows]
+    theirs = [m.seconds for m in ratings if not m.error]
+    mine = sum(1 for _, p, *_ in rows if p.solved and not p.trials)
+    solved = sum(m.solved for m in ratings)
+    wrong = sum(not m.error and not m.matches for m in ratings)
+    print(
+        f"\npencilmark: rated {len(rated)} of {len(rows)}, solved without trial to the published "
+        f"solution {solved} ({solved / len(rows):.0%}) against ours {mine} "
+        f"({mine / len(rows):.0%}); wrong solution {wrong}"
+    )
+    if theirs:
+        print(
+            f"time: ours median {statistics.median(ours):.2f} s, slowest {max(ours):.2f} s; "
+            f"pencilmark (rated puzzles) median {statistics.median(theirs):.2f} s, "
+            f"slowest {max(theirs):.2f} s"
+        )
+    if len(rated) > 2:
+        by_score = spearman(
+            [r[1].difficulty.score for r, _ in rated], [m.difficulty for _, m in rated]
+        )
+        by_band = spearman(
+            [float(BAND_INDEX[r[1].difficulty.band]) for r, _ in rated],
+            [float(m.band_index) for _, m in rated],
+        )
+        print(
+            f"rank correlation (Spearman, {len(rated)} rated puzzles): our score against its "
+            f"difficulty {by_score:.2f}, our band against its band {by_band:.2f}"
+        )
+    for (entry, *_), m in zip(rows, ratings):
+        if m.error:
+            print(f"  {entry['id']}: {m.error}")
+    if markdown:
+        print("\n| puzzle | our band (score) | s | pencilmark band (difficulty) | s |")
+        print("|---|---|---:|---|---:|")
+        for (entry, path, seconds, *_), m in zip(rows, ratings):
+            mark = (
+                "" if path.solved and not path.trials else f", {path.status}, {path.trials} trials"
+            )
+            ours_cell = f"{path.difficulty.band} ({path.difficulty.score:g}{mark})"
+            if m.error:
+                theirs_cell, time_cell = m.error.split(":")[0], "-"
+            else:
+                notes = (", trial" if m.trial else "") + ("" if m.matches else ", wrong solution")
+                theirs_cell, time_cell = f"{m.band} ({m.difficulty:g}{notes})", f"{m.seconds:.2f}"
+            print(f"| {entry['id']} | {ours_cell} | {seconds:.2f} | {theirs_cell} | {time_cell} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("jsonl", nargs="?", default=str(DEFAULT_FILE))
     parser.add_argument("--only", nargs="*", default=None, help="puzzle ids to run")
     parser.add_argument("--markdown", action="store_true", help="print a README table")
+    parser.add_argument(
+        "--pencilmark", metavar="PYTHON", help="also rate each puzzle with pencilmark run by PYTHON"
+    )
+    parser.add_argument(
+        "--pencilmark-limit",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="pencilmark's time limit per puzzle (default 60)",
+    )
     args = parser.parse_args()
     entries = [json.loads(line) for line in Path(args.jsonl).read_text().splitlines() if line]
     if args.only:
@@ -46,6 +217,7 @@ def main() -> None:
     logical_solve(".1.....4....34..")  # warm-up: imports and tables
     rows = []
     cpus: list[float] = []
+    ratings: list[Rating] = []
     for entry in entries:
         model = fpuzzles.read(entry["fpuzzles"])
         start, cpu = time.perf_counter(), time.process_time()
@@ -64,6 +236,18 @@ def main() -> None:
             f"{seconds:7.2f} s (cpu {cpus[-1]:6.2f} s) {'sound' if sound else 'UNSOUND'}",
             flush=True,
         )
+        if args.pencilmark:
+            rating = run_pencilmark(
+                args.pencilmark, entry["fpuzzles"], solution, args.pencilmark_limit
+            )
+            ratings.append(rating)
+            print(
+                f"{'':28s} pencilmark {rating.error or rating.band:9s} "
+                f"{rating.difficulty:5.1f} {rating.seconds:7.2f} s"
+                f"{' trial' if rating.trial else ''}"
+                f"{' WRONG' if not rating.error and not rating.matches else ''}",
+                flush=True,
+            )
     times = [r[2] for r in rows]
     no_trial = sum(1 for _, p, _, _, _ in rows if p.solved and not p.trials)
     no_assumption = sum(1 for _, p, _, nets, _ in rows if p.solved and not p.trials and not nets)
@@ -85,6 +269,8 @@ def main() -> None:
                 f"{path.difficulty.band} | {len(path.steps)} | {nets} | {path.trials} | "
                 f"{seconds:.2f} | {cpu:.2f} |"
             )
+    if args.pencilmark:
+        print_comparison(rows, ratings, args.markdown)
 
 
 if __name__ == "__main__":

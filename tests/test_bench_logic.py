@@ -1,0 +1,89 @@
+"""The pencilmark comparison of the logic benchmark, run against a stand-in for pencilmark."""
+
+from __future__ import annotations
+
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import bench_logic as bench
+
+#: A stand-in for pencilmark's public names the driver uses: the puzzle's ``fake`` key says what
+#: to answer (a card, an error, a long wait) and ``solution`` what ``solve`` returns.
+FAKE_PACKAGE = {
+    "pencilmark/__init__.py": """
+import time
+
+class NotUnique(ValueError):
+    pass
+
+def rate(puzzle, max_seconds=None):
+    fake = puzzle["fake"]
+    if fake == "not unique":
+        raise NotUnique("more than one solution")
+    if fake == "slow":
+        time.sleep(30)
+    names = ["Hidden Single"] + (["Trial and error"] if fake == "trial" else [])
+    return {"band": "Hard", "band_index": 3, "difficulty": 11.5,
+            "contains": [{"name": n} for n in names]}
+
+def solve(puzzle):
+    return puzzle["solution"]
+""",
+    "pencilmark/sources/__init__.py": "",
+    "pencilmark/sources/fpuzzles.py": """
+def to_puzzle(x, fetch=True):
+    assert fetch is False
+    return dict(x)
+""",
+}
+
+SOLUTION = [1, 2, 2, 1]
+
+
+@pytest.fixture(scope="module")
+def standin(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An interpreter script that runs this Python with the fake package on its path."""
+    root = tmp_path_factory.mktemp("standin")
+    for name, text in FAKE_PACKAGE.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    script = root / "python"
+    script.write_text(f'#!/bin/sh\nPYTHONPATH="{root}" exec "{sys.executable}" "$@"\n')
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+def test_a_rating_reports_band_difficulty_time_and_checks_the_solution(standin: str) -> None:
+    rating = bench.run_pencilmark(standin, {"fake": "ok", "solution": SOLUTION}, SOLUTION, 20)
+    assert (rating.band, rating.band_index, rating.difficulty) == ("Hard", 3, 11.5)
+    assert rating.matches and not rating.trial and not rating.error and rating.solved
+    assert 0 <= rating.seconds < 20
+
+
+def test_trial_or_a_wrong_solution_is_not_solved(standin: str) -> None:
+    trial = bench.run_pencilmark(standin, {"fake": "trial", "solution": SOLUTION}, SOLUTION, 20)
+    assert trial.trial and trial.matches and not trial.solved
+    wrong = bench.run_pencilmark(standin, {"fake": "ok", "solution": [2, 1, 1, 2]}, SOLUTION, 20)
+    assert not wrong.matches and not wrong.solved and not wrong.error
+
+
+def test_errors_and_time_limits_are_reported_not_raised(standin: str) -> None:
+    refused = bench.run_pencilmark(standin, {"fake": "not unique"}, SOLUTION, 20)
+    assert refused.error == "NotUnique: more than one solution" and not refused.solved
+    slow = bench.run_pencilmark(standin, {"fake": "slow"}, SOLUTION, 1)
+    assert slow.error == "over 1 s" and not slow.solved
+    missing = bench.run_pencilmark(sys.executable, {"fake": "ok"}, SOLUTION, 20)
+    assert missing.error.startswith("ModuleNotFoundError")
+
+
+def test_rank_correlation() -> None:
+    assert bench.ranks([3.0, 1.0, 3.0, 2.0]) == [3.5, 1.0, 3.5, 2.0]
+    assert bench.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert bench.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    assert bench.spearman([1, 2, 2, 3], [1, 3, 2, 4]) == pytest.approx(0.9486833)
+    assert bench.spearman([1, 1, 1], [1, 2, 3]) != bench.spearman([1, 1, 1], [1, 2, 3])
