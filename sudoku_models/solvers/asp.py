@@ -52,7 +52,7 @@ from ..errors import MissingDependencyError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
+from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model, load_optional
 from .support import unsupported
 
 #: The rule each kind of fact needs, written once per program that holds such facts.
@@ -113,11 +113,7 @@ INSTALL = "the asp backend needs clingo: pip install 'sudoku-models[asp]' (or pi
 @functools.cache
 def _clingo() -> ModuleType:
     """The ``clingo`` module, imported on first use."""
-    try:
-        import clingo
-    except ImportError as exc:
-        raise MissingDependencyError(INSTALL) from exc
-    return clingo
+    return load_optional("clingo", INSTALL)
 
 
 def program(model: Model, givens: bool = True) -> str:

@@ -17,11 +17,12 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .. import display
 from ..board import Board, cell_name
-from ..errors import UnknownSolverError
+from ..errors import MissingDependencyError, UnknownSolverError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle, holds_digits
@@ -354,6 +355,16 @@ class EnumeratingSolver(Solver):
         found: list[Grid],
     ) -> None:
         """Append solutions to ``found`` until ``limit`` of them (0: all) or no more exist."""
+
+
+def load_optional(module: str, install: str) -> ModuleType:
+    """The package module ``module``, imported when first asked for (Python keeps it loaded);
+    when it is missing, a :class:`~sudoku_models.errors.MissingDependencyError` saying
+    ``install`` (the pip command)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise MissingDependencyError(install) from exc
 
 
 def as_model(puzzle: Puzzle | Model | Source) -> Model:

@@ -36,11 +36,11 @@ from types import ModuleType
 from typing import Any
 
 from ..board import cell_name
-from ..errors import MissingDependencyError, UnsupportedModelError
+from ..errors import UnsupportedModelError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import Grid, Result, SearchTimeout, Solver, Stats, as_model
+from .base import Grid, Result, SearchTimeout, Solver, Stats, as_model, load_optional
 from .cpsat_constraints import add_constraints
 
 #: Parameters the backend sets unless the caller passes its own.
@@ -59,13 +59,9 @@ PARAMETER_ALIASES: dict[str, str] = {"presolve": "cp_model_presolve"}
 @functools.cache
 def _cp_model() -> ModuleType:
     """The ``ortools.sat.python.cp_model`` module, imported on first use."""
-    try:
-        from ortools.sat.python import cp_model
-    except ImportError as exc:
-        raise MissingDependencyError(
-            "the cpsat backend needs OR-Tools: pip install ortools"
-        ) from exc
-    return cp_model
+    return load_optional(
+        "ortools.sat.python.cp_model", "the cpsat backend needs OR-Tools: pip install ortools"
+    )
 
 
 @functools.cache

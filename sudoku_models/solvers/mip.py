@@ -25,11 +25,11 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from ..errors import MissingDependencyError, UnknownSolverError
+from ..errors import UnknownSolverError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
+from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model, load_optional
 from .mip_constraints import Formulation, Row, formulate
 
 #: Engine names and their MathOpt solver types.
@@ -43,11 +43,9 @@ PRESOLVED_SOLVES = 2
 @functools.cache
 def _mathopt() -> ModuleType:
     """The ``ortools.math_opt.python.mathopt`` module, imported on first use."""
-    try:
-        from ortools.math_opt.python import mathopt
-    except ImportError as exc:
-        raise MissingDependencyError("the mip backend needs OR-Tools: pip install ortools") from exc
-    return mathopt
+    return load_optional(
+        "ortools.math_opt.python.mathopt", "the mip backend needs OR-Tools: pip install ortools"
+    )
 
 
 class Translation:

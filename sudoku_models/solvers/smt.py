@@ -48,7 +48,7 @@ from ..errors import MissingDependencyError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model
+from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model, load_optional
 from .support import live_transitions, unsupported
 
 #: What to run when Z3 is missing.
@@ -58,11 +58,7 @@ INSTALL = "the smt backend needs Z3: pip install 'sudoku-models[smt]' (or pip in
 @functools.cache
 def _z3() -> ModuleType:
     """The ``z3`` module, imported on first use."""
-    try:
-        import z3
-    except ImportError as exc:
-        raise MissingDependencyError(INSTALL) from exc
-    return z3
+    return load_optional("z3", INSTALL)
 
 
 def cell_symbols(model: Model) -> list[str]:
