@@ -268,6 +268,7 @@ class _BandState:
 
         self.stack = np.empty((82, 30), dtype=np.int64)
         self.choice = np.zeros((82, 4), dtype=np.int64)
+        self.patterns = np.zeros(module.PATTERNS, dtype=np.int64)
         self.ctx = np.zeros(9, dtype=np.int64)
         self.grid = np.zeros(81, dtype=np.uint8)
         self.clash = not module.start(np.asarray(givens, dtype=np.uint8), self.stack[0])
@@ -283,8 +284,8 @@ def _run_band_search(
         out = np.zeros((1, 81), dtype=np.uint8)
     return int(
         module.search(
-            state.stack, state.choice, state.ctx, state.grid, exclude, out, limit, budget, mixed,
-            True,
+            state.stack, state.choice, state.patterns, state.ctx, state.grid, exclude, out, limit,
+            budget, mixed, True,
         )
     )  # fmt: skip
 

@@ -16,7 +16,9 @@ a placement: the cell leaves the other digits, and its row, box and column leave
 cell left with one digit across the nine words (counted in bit slices) is placed too. When
 nothing else moves, the segments are counted across the digits (bit slices again): a segment's
 three cells hold three digits, so where only three digits can go each must go there, and where
-three must go no other can (rows and columns alike).
+three must go no other can (rows and columns alike). That last count leaves the segments of every
+digit in every band and stack in a scratch array, from which the branching below is chosen
+without counting them again.
 
 The search (the ``mixed`` variant) branches on the ways a digit can still take its places in a
 band or a stack: a digit with the fewest ways in the band or stack where the digits have the
@@ -28,6 +30,10 @@ every digit has one way left in every band and stack, branch on a cell with two 
 the cell with the fewest. The stack is explicit and owned by the caller, as in
 :mod:`~sudoku_models.solvers.numba_search`, whose context slots and return codes it shares, so
 :func:`search` too can pause after a budget of nodes and resume.
+
+The search's functions allocate nothing and are compiled without Numba's reference counting (see
+``_compiled``). The tables are ``uint32``: half the cache of ``int64`` ones, and indices the
+compiler knows are not negative, so it drops the wrap-around of negative indices.
 
 This module imports Numba at its top; only :mod:`sudoku_models.solvers.numba_backend` imports it.
 """
@@ -56,10 +62,15 @@ from .numba_search import (
     STORED,
 )
 
-__all__ = ["BUDGET_SPENT", "BUFFER_FULL", "DONE", "WORDS", "search", "solve_rows", "start"]
+__all__ = [
+    "BUDGET_SPENT", "BUFFER_FULL", "DONE", "PATTERNS", "WORDS", "search", "solve_rows", "start",
+]  # fmt: skip
 
 #: Words of a state: 27 digit-band words, then 3 words of placed cells.
 WORDS = 30
+
+#: The segments of each digit in each band and each stack: 54 patterns of 9 bits.
+PATTERNS = 54
 
 #: Every cell of a band.
 BAND = (1 << 27) - 1
@@ -132,10 +143,11 @@ SEGMENT_CELLS = _segment_cells()
 KEEP_CELLS = SEGMENT_CELLS[KEEP]
 
 #: Every table above end to end, one array handed down the compiled calls (a global array read
-#: in compiled code costs a call at each read); each table starts at its ``*_AT`` offset.
+#: in compiled code costs a call at each read); each table starts at its ``*_AT`` offset. As
+#: ``uint32``, every entry reads as a non-negative ``int64`` in the compiled code.
 TABLES = np.concatenate(
     [ROW_BOXES, KEEP, FORCED, KEEP_CELLS, SEGMENT_CELLS, WAYS, CROSSING, MATCHINGS]
-).astype(np.int64)
+).astype(np.uint32)
 ROW_BOXES_AT, KEEP_AT, FORCED_AT, KEEP_CELLS_AT, SEGMENT_CELLS_AT, WAYS_AT = range(0, 3072, 512)
 CROSSING_AT = 3072
 MATCHINGS_AT = CROSSING_AT + 9
@@ -154,6 +166,13 @@ def _bit_count_typing(typingctx, x):
 
     return x(x), codegen
 
+
+#: Compiles the search's functions without reference counting (``_nrt``, an option Numba marks
+#: as internal with its underscore): they allocate nothing and only read and write the arrays
+#: handed to them, and counting the references to those arrays and their rows, an atomic
+#: operation at each call and each row taken, cost the search about a tenth of its time.
+#: ``solve_rows``, which allocates the work arrays, keeps the counting.
+_compiled = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
 
 #: The index of the lowest set bit of a non-zero integer, in compiled code (one instruction).
 _trailing_zeros: Any = intrinsic(_lowest_bit_typing)
@@ -254,11 +273,13 @@ def _columns_of(w, shift):
     return ((w | w >> 9 | w >> 18) >> shift) & 7
 
 
-@njit(cache=True, nogil=True)
-def _triads(s, t):
+@_compiled
+def _triads(s, t, patterns):
     """Three cells of a row in a box (or of a column in a box) hold three digits: where only
     three digits can go, each must go there; where three digits must go, no other can.
-    Returns the digits whose words changed, or -1 on a contradiction."""
+    Returns the digits whose words changed, or -1 on a contradiction. Leaves in ``patterns``
+    the segments of each digit in each band (``9 * b + d``) and stack (``27 + 9 * stack + d``)
+    as it found them, which :func:`_ways_branch` reads when nothing changed."""
     dirty = 0
     for b in range(3):
         ge1 = 0
@@ -271,6 +292,7 @@ def _triads(s, t):
         f4 = 0
         for d in range(9):
             p = _segments_of(s[3 * d + b], t)
+            patterns[9 * b + d] = p
             f = t[FORCED_AT + p]
             ge4 |= ge3 & p
             ge3 |= ge2 & p
@@ -314,6 +336,7 @@ def _triads(s, t):
             k = 3 * d
             p = _columns_of(s[k], shift) | _columns_of(s[k + 1], shift) << 3
             p |= _columns_of(s[k + 2], shift) << 6
+            patterns[27 + 3 * shift + d] = p
             f = t[FORCED_AT + p]
             ge4 |= ge3 & p
             ge3 |= ge2 & p
@@ -351,10 +374,11 @@ def _triads(s, t):
     return dirty
 
 
-@njit(cache=True, nogil=True)
-def propagate(s, dirty, ctx, t):
+@_compiled
+def propagate(s, dirty, ctx, t, patterns):
     """Settle the digits of the mask ``dirty``, place the rows left with one place and the cells
-    left with one digit, until nothing changes; False on a contradiction."""
+    left with one digit, until nothing changes; False on a contradiction. When True,
+    ``patterns`` holds the segments of the settled state (see :func:`_triads`)."""
     placed = 0
     while True:
         while dirty:
@@ -397,7 +421,7 @@ def propagate(s, dirty, ctx, t):
                         placed += 1
                         break
         if dirty == 0:
-            dirty = _triads(s, t)
+            dirty = _triads(s, t, patterns)
             if dirty < 0:
                 ctx[PROPAGATIONS] += placed
                 return False
@@ -406,16 +430,17 @@ def propagate(s, dirty, ctx, t):
                 return True
 
 
-@njit(cache=True, nogil=True)
-def choose(s, mixed, level, choice, t):
+@_compiled
+def choose(s, mixed, level, choice, t, patterns):
     """Set up the branching of the settled state ``s`` at ``level``; False when it is complete.
+    ``patterns`` are the segments :func:`propagate` left for ``s``.
 
     ``mixed`` branches on the ways a digit can still take its three places in a band (see
     :func:`_ways_branch`) when some digit has several; otherwise, and always in the ``cells``
     variant, on a cell with two digits (found in bit slices: the open cells outside "three or
     more"), else on the cell with the fewest.
     """
-    if mixed and _ways_branch(s, level, choice, t):
+    if mixed and _ways_branch(level, choice, t, patterns):
         return True
     band = -1
     bit = 0
@@ -453,69 +478,37 @@ def choose(s, mixed, level, choice, t):
     return True
 
 
-@njit(cache=True, nogil=True)
-def _ways_branch(s, level, choice, t):
+@_compiled
+def _ways_branch(level, choice, t, patterns):
     """Branch on the one-to-one ways (:data:`MATCHINGS`) a digit still has in a band (rows to
-    boxes) or in a stack (bands' boxes to columns): in the band or stack where the digits have
-    the fewest ways in all, the digit with the fewest (two or more); a stack is stored as band
-    ``3 + 3 * stack``. False when every digit has one way left everywhere."""
+    boxes) or in a stack (bands' boxes to columns), read from the ``patterns`` of segments: in
+    the band or stack where the digits have the fewest ways in all, the digit with the fewest
+    (two or more); a stack is stored as band ``3 + 3 * stack``. False when every digit has one
+    way left everywhere."""
     best_total = 1 << 30
-    best_band = -1
-    best_digit = -1
-    best_ways = 0
-    for b in range(3):
-        if s[27 + b] == BAND:
-            continue
+    best = -1
+    for group in range(6):  # the bands, then the stacks
         total = 0
-        fewest = 7
-        digit = -1
-        digit_ways = 0
+        fewest = 255  # 16 * ways + digit of the first digit with the fewest ways, two or more
         for d in range(9):
-            ways = t[WAYS_AT + _segments_of(s[3 * d + b], t)]
-            count = _bit_count(ways)
-            if count > 1:
-                total += count
-                if count < fewest:
-                    fewest = count
-                    digit = d
-                    digit_ways = ways
-        if digit >= 0 and total < best_total:
+            count = _bit_count(t[WAYS_AT + patterns[9 * group + d]])
+            several = count > 1
+            total += count * several
+            fewest = min(fewest, 16 * count + d if several else 255)
+        if fewest < 255 and total < best_total:
             best_total = total
-            best_band = b
-            best_digit = digit
-            best_ways = digit_ways
-    for shift in range(0, 9, 3):
-        total = 0
-        fewest = 7
-        digit = -1
-        digit_ways = 0
-        for d in range(9):
-            k = 3 * d
-            p = _columns_of(s[k], shift) | _columns_of(s[k + 1], shift) << 3
-            p |= _columns_of(s[k + 2], shift) << 6
-            ways = t[WAYS_AT + p]
-            count = _bit_count(ways)
-            if count > 1:
-                total += count
-                if count < fewest:
-                    fewest = count
-                    digit = d
-                    digit_ways = ways
-        if digit >= 0 and total < best_total:
-            best_total = total
-            best_band = 3 + shift
-            best_digit = digit
-            best_ways = digit_ways
-    if best_band < 0:
+            best = 9 * group + (fewest & 15)
+    if best < 0:
         return False
-    choice[level, BAND_AT] = best_band
-    choice[level, DIGIT_AT] = best_digit
+    group = best // 9
+    choice[level, BAND_AT] = group if group < 3 else 3 * group - 6
+    choice[level, DIGIT_AT] = best % 9
     choice[level, CELL_AT] = -1
-    choice[level, LEFT_AT] = best_ways
+    choice[level, LEFT_AT] = t[WAYS_AT + patterns[best]]
     return True
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def _fewest(s):
     """The open cell with the fewest digits: its band and bit."""
     best_band = -1
@@ -537,7 +530,7 @@ def _fewest(s):
     return best_band, best_bit
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def digits_of(s, out):
     """Write the complete state ``s`` as 81 digits into ``out``."""
     for d in range(9):
@@ -549,7 +542,7 @@ def digits_of(s, out):
                 out[27 * b + _trailing_zeros(bit)] = d + 1
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def _leaf(s, exclude, out, grid, ctx):
     """Count the complete state ``s`` unless it is one of the ``exclude`` grids (digits),
     storing it in ``out`` when there is room."""
@@ -564,12 +557,13 @@ def _leaf(s, exclude, out, grid, ctx):
             return
     slot = ctx[STORED]
     if slot < out.shape[0]:
-        out[slot, :] = grid
+        for i in range(81):
+            out[slot, i] = grid[i]
         ctx[STORED] = slot + 1
     ctx[FOUND] += 1
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def start(grid, s):
     """Set the state ``s`` to the givens of ``grid`` (81 digits, 0 for empty), without
     propagating; False when two givens clash."""
@@ -587,13 +581,13 @@ def start(grid, s):
     return True
 
 
-@njit(cache=True, nogil=True)
-def search(stack, choice, ctx, grid, exclude, out, limit, budget, mixed, pause_when_full):
+@_compiled
+def search(stack, choice, patterns, ctx, grid, exclude, out, limit, budget, mixed, pause_when_full):
     """Run (or resume) the search whose root ``stack[0]`` holds the givens (see :func:`start`).
 
     ``ctx``, ``exclude`` (grids of digits here), ``out``, ``limit``, ``budget`` and
     ``pause_when_full`` mean what they mean for :func:`numba_search.search`, and so do the return
-    codes; ``grid`` is 81 cells of scratch.
+    codes; ``patterns`` (:data:`PATTERNS` integers) and ``grid`` (81 cells) are scratch.
     """
     t = TABLES
     if ctx[STARTED] == 0:
@@ -601,9 +595,9 @@ def search(stack, choice, ctx, grid, exclude, out, limit, budget, mixed, pause_w
         ctx[DEPTH] = -1
         root = stack[0]
         ctx[NODES] += 1
-        if not propagate(root, 511, ctx, t):
+        if not propagate(root, 511, ctx, t, patterns):
             ctx[CONFLICTS] += 1
-        elif choose(root, mixed, 0, choice, t):
+        elif choose(root, mixed, 0, choice, t, patterns):
             ctx[DEPTH] = 0
         else:
             _leaf(root, exclude, out, grid, ctx)
@@ -626,7 +620,8 @@ def search(stack, choice, ctx, grid, exclude, out, limit, budget, mixed, pause_w
         pick = rest & -rest
         choice[level, LEFT_AT] = rest ^ pick
         child = stack[level + 1]
-        child[:] = stack[level]
+        for i in range(WORDS):
+            child[i] = stack[level, i]
         b = choice[level, BAND_AT]
         if choice[level, DIGIT_AT] < 0:
             changed = place(child, _trailing_zeros(pick), b, choice[level, CELL_AT])
@@ -644,13 +639,13 @@ def search(stack, choice, ctx, grid, exclude, out, limit, budget, mixed, pause_w
         else:
             changed = place(child, choice[level, DIGIT_AT], b, pick)
         ctx[GUESSES] += 1
-        if not propagate(child, changed, ctx, t):
+        if not propagate(child, changed, ctx, t, patterns):
             ctx[CONFLICTS] += 1
             ctx[BACKTRACKS] += 1
             continue
         ctx[NODES] += 1
         spent += 1
-        if choose(child, mixed, level + 1, choice, t):
+        if choose(child, mixed, level + 1, choice, t, patterns):
             ctx[DEPTH] = level + 1
         else:
             _leaf(child, exclude, out, grid, ctx)
@@ -666,6 +661,7 @@ def solve_rows(grids, first, stop, limit, node_limit, mixed, counts, solutions, 
     :func:`numba_search.solve_rows` does (same outputs)."""
     stack = np.empty((82, WORDS), dtype=np.int64)
     choice = np.zeros((82, 4), dtype=np.int64)
+    patterns = np.zeros(PATTERNS, dtype=np.int64)
     ctx = np.zeros(9, dtype=np.int64)
     grid = np.zeros(81, dtype=np.uint8)
     exclude = np.zeros((0, 81), dtype=np.uint8)
@@ -674,8 +670,9 @@ def solve_rows(grids, first, stop, limit, node_limit, mixed, counts, solutions, 
         ctx[:] = 0
         if start(grids[row], stack[0]):
             status = search(
-                stack, choice, ctx, grid, exclude, solutions[row], limit, budget, mixed, False
-            )
+                stack, choice, patterns, ctx, grid, exclude, solutions[row], limit, budget,
+                mixed, False,
+            )  # fmt: skip
         else:
             ctx[NODES] = 1
             ctx[CONFLICTS] = 1
