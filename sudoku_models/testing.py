@@ -266,8 +266,9 @@ PRIMITIVE_SAMPLES: tuple[tuple[str, tuple[Constraint, ...]], ...] = (
 
 
 def check_primitives(solver: Solver, time_limit: float = 60.0) -> None:
-    """Models with automata, counts, element lookups and ranks on 4x4 boards give exactly the grids that
-    meet their rules, or raise ``UnsupportedModelError`` (a backend that cannot express them)."""
+    """Models with automata, counts, element lookups and ranks on 4x4 boards give exactly the
+    grids that meet their rules, or raise ``UnsupportedModelError`` (a backend that cannot
+    express them)."""
     grids = all_grids_4x4()
     board = Board(2, 2)
     for name, constraints in PRIMITIVE_SAMPLES:

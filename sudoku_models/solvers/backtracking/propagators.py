@@ -22,7 +22,17 @@ import math
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, Protocol
 
-from ...constraints import Automaton, Count, Element, Implies, LinearSum, Relation, Table, Visible
+from ...constraints import (
+    Automaton,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Rank,
+    Relation,
+    Table,
+    Visible,
+)
 
 #: ``narrow(i, mask)``: give cell ``i`` the smaller candidate mask ``mask``; False when empty.
 Narrow = Callable[[int, int], bool]
@@ -1090,6 +1100,101 @@ class ElementPropagator:
         if target is not None and cand[target] & cand[chosen] != cand[target]:
             return narrow(target, cand[target] & cand[chosen])
         return True
+
+
+#: Outcomes of comparing two lines read as numbers, as bits: smaller, equal, larger.
+SMALLER, EQUAL, LARGER = 1, 2, 4
+
+
+def outcomes(cand: Sequence[int], other: Sequence[int], line: Sequence[int]) -> int:
+    """The outcomes (bits) ``other`` against ``line`` may still have, position by position
+    while the two may be equal so far (cells compared on their candidates alone)."""
+    seen = 0
+    for a, b in zip(other, line):
+        if a == b:
+            continue
+        ma, mb = cand[a], cand[b]
+        if ma & -ma < 1 << (mb.bit_length() - 1):
+            seen |= SMALLER
+        if mb & -mb < 1 << (ma.bit_length() - 1):
+            seen |= LARGER
+        if not ma & mb:
+            return seen
+    return seen | EQUAL
+
+
+def at_most(mask: int) -> int:
+    """The digits (bits) up to the largest of ``mask``."""
+    return (1 << mask.bit_length()) - 1
+
+
+def at_least(mask: int) -> int:
+    """The digits (bits) from the smallest of ``mask`` up."""
+    return ~((mask & -mask) - 1)
+
+
+def _keep_only(cand: list[int], narrow: Narrow, i: int, mask: int) -> bool:
+    """Narrow cell ``i`` to the digits of ``mask``; False when none is left."""
+    kept = cand[i] & mask
+    return kept == cand[i] or narrow(i, kept)
+
+
+class RankPropagator:
+    """A line read as a number among other lines: full rank.
+
+    Design: bounds, as for a count, over the pairs of lines. Each pair's outcomes still
+    possible come from a walk along the two lines while their digits may be equal. Too many
+    pairs sure of an outcome, or too few that may have it, fail. At a bound the undecided pairs
+    are settled: they must take the outcome, or must not; the first position where the two
+    lines are not yet both settled to one digit is then ordered (the other line's digit at most
+    the line's when it may not be larger, at least when it may not be smaller, strictly at the
+    last position when it may not be equal either).
+    """
+
+    tier = 2
+
+    def __init__(self, rule: Rank):
+        self.cells = rule.cells
+        self.line, self.others = rule.line, rule.others
+        self.bounds = [rule.bounds(kind) for kind in range(3)]
+
+    def run(self, cand: list[int], narrow: Narrow) -> bool:
+        """Fail outside the bounds; settle the undecided pairs at a bound."""
+        line = self.line
+        seen = [outcomes(cand, other, line) for other in self.others]
+        allowed = [7] * len(seen)
+        for kind, (low, high) in enumerate(self.bounds):
+            bit = 1 << kind
+            maybe = sum(1 for s in seen if s & bit)
+            sure = sum(1 for s in seen if s == bit)
+            if sure > high or maybe < low:
+                return False
+            if maybe == low and maybe > sure:
+                allowed = [a & bit if s & bit else a for a, s in zip(allowed, seen)]
+            elif sure == high and maybe > sure:
+                allowed = [a & ~bit if s != bit else a for a, s in zip(allowed, seen)]
+        for other, s, keep in zip(self.others, seen, allowed):
+            if s & keep != s and not self.order(cand, narrow, other, s & keep):
+                return False
+        return True
+
+    def order(self, cand: list[int], narrow: Narrow, other: Sequence[int], keep: int) -> bool:
+        """Narrow ``other`` and the line at their first unsettled position to the outcomes
+        ``keep``; False on a contradiction."""
+        if not keep:
+            return False
+        last = len(other) - 1
+        for k, (a, b) in enumerate(zip(other, self.line)):
+            if a == b or (cand[a] == cand[b] and not cand[a] & (cand[a] - 1)):
+                continue
+            if keep & (SMALLER | LARGER) == SMALLER | LARGER:
+                return True
+            strict = k == last and not keep & EQUAL
+            low, high = (a, b) if keep & SMALLER else (b, a)  # low's digit <= high's
+            top = at_most(cand[high]) >> strict
+            bottom = at_least(cand[low]) << strict
+            return _keep_only(cand, narrow, low, top) and _keep_only(cand, narrow, high, bottom)
+        return bool(keep & EQUAL)
 
 
 Pairs = frozenset[tuple[int, int]]
