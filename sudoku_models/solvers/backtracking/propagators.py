@@ -1106,6 +1106,10 @@ class ElementPropagator:
 SMALLER, EQUAL, LARGER = 1, 2, 4
 
 
+#: For each outcome bit, the sets of outcomes (0 to 7) holding it.
+_HAVING = {bit: tuple(s for s in range(8) if s & bit) for bit in (SMALLER, EQUAL, LARGER)}
+
+
 def outcomes(cand: Sequence[int], other: Sequence[int], line: Sequence[int]) -> int:
     """The outcomes (bits) ``other`` against ``line`` may still have, position by position
     while the two may be equal so far (cells compared on their candidates alone)."""
@@ -1162,11 +1166,14 @@ class RankPropagator:
         """Fail outside the bounds; settle the undecided pairs at a bound."""
         line = self.line
         seen = [outcomes(cand, other, line) for other in self.others]
+        tally = [0] * 8
+        for s in seen:
+            tally[s] += 1
         allowed = [7] * len(seen)
         for kind, (low, high) in enumerate(self.bounds):
             bit = 1 << kind
-            maybe = sum(1 for s in seen if s & bit)
-            sure = sum(1 for s in seen if s == bit)
+            sure = tally[bit]
+            maybe = sum(tally[s] for s in _HAVING[bit])
             if sure > high or maybe < low:
                 return False
             if maybe == low and maybe > sure:
