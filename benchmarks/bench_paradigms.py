@@ -58,7 +58,9 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
     parser.add_argument("--top95", type=int, default=20, help="how many top95 puzzles")
     parser.add_argument("--time-limit", type=float, default=10.0)
-    parser.add_argument("--sets", default="hard20,top95,variants,new,ranks", help="which sets, by name")
+    parser.add_argument(
+        "--sets", default="hard20,top95,variants,new,ranks", help="which sets, by name"
+    )
     args = parser.parse_args()
     backends = args.backend or list(BACKENDS)
     chosen = args.sets.split(",")
