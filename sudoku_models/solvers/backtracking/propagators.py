@@ -1110,17 +1110,16 @@ SMALLER, EQUAL, LARGER = 1, 2, 4
 _HAVING = {bit: tuple(s for s in range(8) if s & bit) for bit in (SMALLER, EQUAL, LARGER)}
 
 
-def outcomes(cand: Sequence[int], other: Sequence[int], line: Sequence[int]) -> int:
-    """The outcomes (bits) ``other`` against ``line`` may still have, position by position
-    while the two may be equal so far (cells compared on their candidates alone)."""
+def outcomes(cand: Sequence[int], pairs: Sequence[tuple[int, int]]) -> int:
+    """The outcomes (bits) another line may still have against a line, given the ``pairs`` of
+    cells (the other's, the line's) at each position where the two differ, walked while they
+    may be equal so far (cells compared on their candidates alone)."""
     seen = 0
-    for a, b in zip(other, line):
-        if a == b:
-            continue
+    for a, b in pairs:
         ma, mb = cand[a], cand[b]
-        if ma & -ma < 1 << (mb.bit_length() - 1):
+        if mb >= (ma & -ma) << 1:  # some digit of b above the smallest of a
             seen |= SMALLER
-        if mb & -mb < 1 << (ma.bit_length() - 1):
+        if ma >= (mb & -mb) << 1:
             seen |= LARGER
         if not ma & mb:
             return seen
@@ -1159,13 +1158,12 @@ class RankPropagator:
 
     def __init__(self, rule: Rank):
         self.cells = rule.cells
-        self.line, self.others = rule.line, rule.others
+        self.pairs = [tuple((a, b) for a, b in zip(o, rule.line) if a != b) for o in rule.others]
         self.bounds = [rule.bounds(kind) for kind in range(3)]
 
     def run(self, cand: list[int], narrow: Narrow) -> bool:
         """Fail outside the bounds; settle the undecided pairs at a bound."""
-        line = self.line
-        seen = [outcomes(cand, other, line) for other in self.others]
+        seen = [outcomes(cand, pairs) for pairs in self.pairs]
         tally = [0] * 8
         for s in seen:
             tally[s] += 1
@@ -1180,19 +1178,22 @@ class RankPropagator:
                 allowed = [a & bit if s & bit else a for a, s in zip(allowed, seen)]
             elif sure == high and maybe > sure:
                 allowed = [a & ~bit if s != bit else a for a, s in zip(allowed, seen)]
-        for other, s, keep in zip(self.others, seen, allowed):
-            if s & keep != s and not self.order(cand, narrow, other, s & keep):
+        for pairs, s, keep in zip(self.pairs, seen, allowed):
+            if s & keep != s and not self.order(cand, narrow, pairs, s & keep):
                 return False
         return True
 
-    def order(self, cand: list[int], narrow: Narrow, other: Sequence[int], keep: int) -> bool:
-        """Narrow ``other`` and the line at their first unsettled position to the outcomes
-        ``keep``; False on a contradiction."""
+    def order(
+        self, cand: list[int], narrow: Narrow, pairs: Sequence[tuple[int, int]], keep: int
+    ) -> bool:
+        """Narrow a pair of lines (their cells ``pairs`` where they differ, as in
+        :func:`outcomes`) at their first unsettled position to the outcomes ``keep``; False on
+        a contradiction."""
         if not keep:
             return False
-        last = len(other) - 1
-        for k, (a, b) in enumerate(zip(other, self.line)):
-            if a == b or (cand[a] == cand[b] and not cand[a] & (cand[a] - 1)):
+        last = len(pairs) - 1
+        for k, (a, b) in enumerate(pairs):
+            if cand[a] == cand[b] and not cand[a] & (cand[a] - 1):
                 continue
             if keep & (SMALLER | LARGER) == SMALLER | LARGER:
                 return True
