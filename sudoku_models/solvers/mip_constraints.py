@@ -387,7 +387,7 @@ def _rank(form: Formulation, rule: Rank, k: int) -> None:
             continue
         if low > fixed:
             form.add(binaries, ">=", low - fixed, f"{label} at least")
-        if high < fixed + len(binaries):
+        if high < len(rule.others):
             form.add(binaries, "<=", high - fixed, f"{label} at most")
 
 
@@ -413,12 +413,12 @@ def _compare(
         diff = list(_weighted(form, (a, b), (1, -1)))
         if same[1]:  # e' a binary
             form.add(((1, s), (1, g), (1, e), (-1, same[1])), "==", 0, f"{prefix} step")
-            form.add([*diff, (-big, g), (1, s), (big, same[1])], "<=", big, f"{prefix} <=")
-            form.add([*diff, (-1, g), (big, s), (-big, same[1])], ">=", -big, f"{prefix} >=")
+            form.add([*diff, (-big, g), (1, s), (big, same[1])], "<=", big, f"{prefix} upper")
+            form.add([*diff, (-1, g), (big, s), (-big, same[1])], ">=", -big, f"{prefix} lower")
         else:  # e' = 1 before the first position
             form.add(((1, s), (1, g), (1, e)), "==", 1, f"{prefix} step")
-            form.add([*diff, (-big, g), (1, s)], "<=", 0, f"{prefix} <=")
-            form.add([*diff, (-1, g), (big, s)], ">=", 0, f"{prefix} >=")
+            form.add([*diff, (-big, g), (1, s)], "<=", 0, f"{prefix} upper")
+            form.add([*diff, (-1, g), (big, s)], ">=", 0, f"{prefix} lower")
         smaller.append((1, s))
         larger.append((1, g))
         same = (1, e)
