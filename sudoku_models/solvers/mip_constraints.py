@@ -27,13 +27,16 @@ maxima). Every coefficient is an integer, so the same rows are a pseudo-Boolean 
 - :class:`Element`: product-free implications: ``x[index, d] <= x[choice_d, v]`` for a value,
   ``x[index, d] + x[target, v] - x[choice_d, v] <= 1`` for a target cell, and an index digit
   beyond the list banned;
-- :class:`Rank`: per compared pair and deciding position ``j`` binaries "smaller here" ``s``,
+- :class:`Rank`: per compared pair and deciding position binaries "smaller here" ``s``,
   "larger here" ``g`` and "equal so far" ``e`` with ``s + g + e = e'`` (``e'`` the one before,
-  1 at the start) and, ``D`` the other line's digit minus the line's and ``M = n - 1``, the
-  two rows ``D <= M*g - s + M*(1 - e')`` and ``D >= g - M*s - M*(1 - e')`` (``D < 0``, ``> 0``
-  or ``= 0`` as the binary taken says, ``D`` free once the lines differ earlier); the ``s`` of
-  all pairs sum to the smaller lines between the bounds, likewise the equal and larger. A
-  formulation compares two lines once, whichever rule asks or which way round.
+  1 at the start); ``s`` bars the other line's cell ``a`` from reaching the line's ``b``:
+  ``s + sum_{e >= d} x[a, e] + sum_{e <= d} x[b, e] <= 2`` for each ``d`` (likewise ``g``),
+  and ``e + x[a, d] - x[b, d] <= 1``. The ``s`` of all pairs sum to the smaller lines between
+  the bounds, likewise the equal and larger. A formulation compares two lines once, whichever
+  rule asks or which way round. (Two big-M rows per position on the digit difference, ``M =
+  n - 1``, in place of these ``3n`` rows: a rank among the 36 lines of an empty 9x9 grid, at
+  ranks 10, 17 and 25, took HiGHS over 20 s, 6.6 s and 16 s against 2.8, 1.5 and 1.4 s; SCIP
+  over 20 s, over 20 s and 2.7 s against 7.7 s, over 20 s and 7.7 s.)
 """
 
 from __future__ import annotations
@@ -404,23 +407,32 @@ def _compare(
     if flipped in form.compared:
         below, equal, above = form.compared[flipped]
         return above, equal, below
-    big = form.model.n - 1
     smaller: list[tuple[int, str]] = []
     larger: list[tuple[int, str]] = []
     same = (1, "")
     for j, (a, b) in enumerate(positions):
         s, g, e = (form.new_var(f"{prefix}_{j}_{x}") for x in "sge")
-        diff = list(_weighted(form, (a, b), (1, -1)))
         if same[1]:  # e' a binary
             form.add(((1, s), (1, g), (1, e), (-1, same[1])), "==", 0, f"{prefix} step")
-            form.add([*diff, (-big, g), (1, s), (big, same[1])], "<=", big, f"{prefix} upper")
-            form.add([*diff, (-1, g), (big, s), (-big, same[1])], ">=", -big, f"{prefix} lower")
         else:  # e' = 1 before the first position
             form.add(((1, s), (1, g), (1, e)), "==", 1, f"{prefix} step")
-            form.add([*diff, (-big, g), (1, s)], "<=", 0, f"{prefix} upper")
-            form.add([*diff, (-1, g), (big, s)], ">=", 0, f"{prefix} lower")
+        _order(form, s, a, b, prefix)
+        _order(form, g, b, a, prefix)
+        for d in range(1, form.model.n + 1):
+            form.add(((1, e), (1, form.x(a, d)), (-1, form.x(b, d))), "<=", 1, f"{prefix} same")
         smaller.append((1, s))
         larger.append((1, g))
         same = (1, e)
     form.compared[key] = smaller, same, larger
     return smaller, same, larger
+
+
+def _order(form: Formulation, flag: str, a: int, b: int, prefix: str) -> None:
+    """``flag`` implies cell ``a`` holds less than ``b``: for each ``d``, not both ``a >= d``
+    and ``b <= d``."""
+    n = form.model.n
+    for d in range(1, n + 1):
+        terms = [(1, flag)]
+        terms += [(1, form.x(a, e)) for e in range(d, n + 1)]
+        terms += [(1, form.x(b, e)) for e in range(1, d + 1)]
+        form.add(terms, "<=", 2, f"{prefix} order")
