@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import typing
 
-from ..constraints import Automaton, Constraint, Rank
+from ..constraints import Automaton, Constraint
 from ..errors import UnsupportedModelError
 
 #: Every primitive type a model may hold besides its groups and cages.
@@ -107,8 +107,3 @@ def deciding_positions(line: tuple[int, ...], other: tuple[int, ...]) -> list[tu
             kept.append((a, b))
             root[find(a)] = find(b)
     return kept
-
-
-def rank_comparisons(rule: Rank) -> list[list[tuple[int, int]]]:
-    """:func:`deciding_positions` of ``rule.line`` against each of ``rule.others``."""
-    return [deciding_positions(rule.line, other) for other in rule.others]
