@@ -50,6 +50,7 @@ from .constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from .errors import UnsupportedModelError
 
@@ -440,9 +441,7 @@ class _Writer:
         if (other, line) not in self.outcomes:
             equal: Literal = True
             firsts: tuple[list[Literal], list[Literal]] = ([], [])
-            for a, b in zip(other, line):
-                if a == b:
-                    continue
+            for a, b in deciding_positions(line, other):
                 less, more = self.below(a, b), self.below(b, a)
                 firsts[0].append(self.conjunction([equal, less]))
                 firsts[1].append(self.conjunction([equal, more]))

@@ -454,6 +454,30 @@ class Rank:
         )
 
 
+def deciding_positions(line: tuple[int, ...], other: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The positions that can decide how ``other`` compares with ``line`` read as numbers, as
+    pairs (cell of ``other``, cell of ``line``) in order. A position is left out when its two
+    cells are equal whenever every position before it is equal: the same cell, or cells the
+    earlier pairs chain together (a row against itself read backwards keeps its first half).
+
+    >>> deciding_positions((0, 1, 2), (2, 1, 0))
+    [(2, 0)]
+    """
+    root = {i: i for pair in zip(other, line) for i in pair}
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    kept = []
+    for a, b in zip(other, line):
+        if find(a) != find(b):
+            kept.append((a, b))
+            root[find(a)] = find(b)
+    return kept
+
+
 #: Any primitive a model may hold besides its all-different groups and sum cages.
 Constraint = (
     LinearSum

@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 
 from sudoku_models import testing
-from sudoku_models.constraints import Rank
+from sudoku_models.constraints import Rank, deciding_positions
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.export import write
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
 from sudoku_models.solvers.mip_constraints import formulate
-from sudoku_models.solvers.support import deciding_positions
 
 SEEDS = range(12)
 #: Each backend with the seeds it solves (the MIP engines enumerate by re-solving with a cut

@@ -26,9 +26,10 @@ from ..constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..model import Model
-from ..solvers.support import deciding_positions, live_transitions, unsupported
+from ..solvers.support import live_transitions, unsupported
 
 #: How a cell is written: ``x[r,c]`` for a cell index.
 Cell = Callable[[int], str]

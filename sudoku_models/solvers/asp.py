@@ -54,13 +54,14 @@ from ..constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..errors import MissingDependencyError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model, load_optional
-from .support import deciding_positions, unsupported
+from .support import unsupported
 
 #: The rule each kind of fact needs, written once per program that holds such facts.
 RULES: dict[str, str] = {

@@ -55,8 +55,9 @@ from ..constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
-from .support import deciding_positions, unsupported
+from .support import unsupported
 
 #: The (smaller, equal, larger) terms of one comparison, keyed by its deciding positions.
 Compared = dict[tuple[tuple[int, int], ...], tuple[list[Any], Any, list[Any]]]

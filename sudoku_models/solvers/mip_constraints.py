@@ -56,9 +56,10 @@ from ..constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..model import Model
-from .support import deciding_positions, live_transitions, unsupported
+from .support import live_transitions, unsupported
 
 #: One comparison of two lines: its smaller and larger terms and its equal term, each a
 #: constant (name ``""``) or a binary, keyed by its deciding positions.

@@ -47,13 +47,14 @@ from ..constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..errors import MissingDependencyError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from .base import EnumeratingSolver, Grid, SearchTimeout, Stats, as_model, load_optional
-from .support import deciding_positions, live_transitions, unsupported
+from .support import live_transitions, unsupported
 
 #: What to run when Z3 is missing.
 INSTALL = "the smt backend needs Z3: pip install 'sudoku-models[smt]' (or pip install z3-solver)"

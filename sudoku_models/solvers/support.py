@@ -1,7 +1,7 @@
 """What the translations of the mip, smt and asp backends and the exports share.
 
-Which built-in backend expresses which primitive, so a refusal names the backends that can, the
-live states of an automaton along its cells, and the positions that decide a rank comparison.
+Which built-in backend expresses which primitive, so a refusal names the backends that can, and
+the live states of an automaton along its cells.
 
 One table, :data:`PRIMITIVES`, kept beside the backends it describes: a backend (or an export)
 that meets a primitive it cannot translate raises :func:`unsupported`, whose message lists the
@@ -83,27 +83,3 @@ def live_transitions(rule: Automaton, n: int) -> list[list[tuple[int, int, int]]
         ]
         for k, after in enumerate(set(layer) for layer in live[1:])
     ]
-
-
-def deciding_positions(line: tuple[int, ...], other: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The positions that can decide how ``other`` compares with ``line`` read as numbers, as
-    pairs (cell of ``other``, cell of ``line``) in order. A position is left out when its two
-    cells are equal whenever every position before it is equal: the same cell, or cells the
-    earlier pairs chain together (a row against itself read backwards keeps its first half).
-
-    >>> deciding_positions((0, 1, 2), (2, 1, 0))
-    [(2, 0)]
-    """
-    root = {i: i for pair in zip(other, line) for i in pair}
-
-    def find(i: int) -> int:
-        while root[i] != i:
-            i = root[i]
-        return i
-
-    kept = []
-    for a, b in zip(other, line):
-        if find(a) != find(b):
-            kept.append((a, b))
-            root[find(a)] = find(b)
-    return kept

@@ -32,6 +32,7 @@ from ...constraints import (
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 
 #: ``narrow(i, mask)``: give cell ``i`` the smaller candidate mask ``mask``; False when empty.
@@ -1112,8 +1113,9 @@ _HAVING = {bit: tuple(s for s in range(8) if s & bit) for bit in (SMALLER, EQUAL
 
 def outcomes(cand: Sequence[int], pairs: Sequence[tuple[int, int]]) -> int:
     """The outcomes (bits) another line may still have against a line, given the ``pairs`` of
-    cells (the other's, the line's) at each position where the two differ, walked while they
-    may be equal so far (cells compared on their candidates alone)."""
+    cells (the other's, the line's) at the positions that decide between them
+    (:func:`~sudoku_models.constraints.deciding_positions`), walked while they may be equal so
+    far (cells compared on their candidates alone)."""
     seen = 0
     for a, b in pairs:
         ma, mb = cand[a], cand[b]
@@ -1158,7 +1160,7 @@ class RankPropagator:
 
     def __init__(self, rule: Rank):
         self.cells = rule.cells
-        self.pairs = [tuple((a, b) for a, b in zip(o, rule.line) if a != b) for o in rule.others]
+        self.pairs = [deciding_positions(rule.line, other) for other in rule.others]
         self.bounds = [rule.bounds(kind) for kind in range(3)]
 
     def run(self, cand: list[int], narrow: Narrow) -> bool:
