@@ -3,7 +3,9 @@
 Times ``solve(model, limit=2)`` (find the solution and prove it unique) on the ISS development
 puzzles hand-translated in ``tests/data/variants/iss_new_primitives.jsonl`` (10-lines, lockout
 lines, double arrows, counting circles, regular-expression lines, global entropy, modular
-lines, numbered rooms, lunchboxes, look-and-say and rellik cages, anti-taxicab) and on
+lines, numbered rooms, lunchboxes, look-and-say and rellik cages, anti-taxicab), on ISS's
+full rank development puzzles (``tests/data/iss/full_rank_sample.jsonl``, read from ISS's own
+text: the rank primitive), and on
 generated 9x9 puzzles that use the other new rules (numbered rooms, value indexing, global
 entropy, look-and-say and equality cages, parity and modular lines): a grid the rules allow
 is found once, then givens from it are added until it is the only solution (checked with
@@ -30,6 +32,7 @@ import time
 from pathlib import Path
 
 import sudoku_models.variants as v
+from sudoku_models import formats
 from sudoku_models.bench import warm_up
 from sudoku_models.board import Board
 from sudoku_models.model import Model
@@ -39,6 +42,7 @@ from sudoku_models.solvers.base import Solver, Status
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 ISS_PUZZLES = REPOSITORY / "tests" / "data" / "variants" / "iss_new_primitives.jsonl"
+RANK_PUZZLES = REPOSITORY / "tests" / "data" / "iss" / "full_rank_sample.jsonl"
 
 
 def _cell(name: str) -> tuple[int, int]:
@@ -67,6 +71,12 @@ def iss_models() -> list[tuple[str, Model]]:
         model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
         out.append((entry["name"], model))
     return out
+
+
+def rank_models() -> list[tuple[str, Model]]:
+    """ISS's full rank puzzles, read from their ISS text."""
+    entries = [json.loads(line) for line in RANK_PUZZLES.read_text().splitlines()]
+    return [(entry["name"], formats.read(entry["input"]).model) for entry in entries]
 
 
 def _random_rules(rng: random.Random) -> list[v.Variant]:
@@ -135,7 +145,7 @@ def main() -> None:
     args = parser.parse_args()
     backends = args.backends.split(",")
     print(f"load average before: {' '.join(map(str, os.getloadavg()))}")
-    puzzles = iss_models() + generated_models(args.generated)
+    puzzles = iss_models() + rank_models() + generated_models(args.generated)
     warm_up(3.0)
     times: dict[tuple[str, str], str] = {}
     for k, (name, model) in enumerate(puzzles):

@@ -3,12 +3,13 @@
 Run from the repository root::
 
     python benchmarks/bench_paradigms.py [--backend sat --backend mip ...] [--top95 20]
-        [--data-dir ../shared/data] [--time-limit 10] [--sets hard20,top95,variants,new]
+        [--data-dir ../shared/data] [--time-limit 10] [--sets hard20,top95,variants,new,ranks]
 
-Four sets: hard20 (shipped), the first ``--top95`` puzzles of top95 (shipped), the variant
+Five sets: hard20 (shipped), the first ``--top95`` puzzles of top95 (shipped), the variant
 development set ``DATA_DIR/variants/fpuzzles_dev.jsonl`` (the shipped sample when it is
 absent), and ``new``: the ISS puzzles on the automaton, count and element primitives
-(``tests/data/variants/iss_new_primitives.jsonl``, read as ``bench_new_primitives.py`` does).
+(``tests/data/variants/iss_new_primitives.jsonl``, read as ``bench_new_primitives.py`` does),
+and ``ranks``: ISS's full rank puzzles (``tests/data/iss/full_rank_sample.jsonl``).
 The clock covers ``solver.solve(model, limit=2)``: translating the model, the search and the
 uniqueness proof. Backends take turns puzzle by puzzle after one warm-up solve each, so load on
 the machine falls on all of them alike. Every finished answer must be UNIQUE and (for the
@@ -25,7 +26,7 @@ import statistics
 import time
 from pathlib import Path
 
-from bench_new_primitives import ISS_PUZZLES, iss_models
+from bench_new_primitives import ISS_PUZZLES, RANK_PUZZLES, iss_models, rank_models
 
 from sudoku_models import Status, datasets, fpuzzles, get_solver
 from sudoku_models.model import Model
@@ -57,7 +58,9 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=REPOSITORY.parent / "shared" / "data")
     parser.add_argument("--top95", type=int, default=20, help="how many top95 puzzles")
     parser.add_argument("--time-limit", type=float, default=10.0)
-    parser.add_argument("--sets", default="hard20,top95,variants,new", help="which sets, by name")
+    parser.add_argument(
+        "--sets", default="hard20,top95,variants,new,ranks", help="which sets, by name"
+    )
     args = parser.parse_args()
     backends = args.backend or list(BACKENDS)
     chosen = args.sets.split(",")
@@ -74,6 +77,12 @@ def main() -> None:
         sets["new"] = [
             (model, tuple(int(ch) for ch in solution))
             for (_, model), solution in zip(iss_models(), solutions)
+        ]
+    if "ranks" in chosen:
+        solutions = [json.loads(line)["solution"] for line in RANK_PUZZLES.read_text().splitlines()]
+        sets["ranks"] = [
+            (model, tuple(int(ch) for ch in solution))
+            for (_, model), solution in zip(rank_models(), solutions)
         ]
     warm = Model.from_puzzle(datasets.load("hard20")[0])
     solvers = {name: get_solver(name) for name in backends}

@@ -23,7 +23,11 @@ Every primitive is written once here, over the cell-digit variables ``x(i, d)`` 
 - :class:`Count`: the cells' membership flags counted as a partial sum (a sequential counter)
   whose final value lies between the bounds;
 - :class:`Element`: implications, the index digit ``d`` and the target's digit forcing the
-  picked cell's.
+  picked cell's;
+- :class:`Rank`: each compared cell's digit also in the order encoding ("at least ``d``"), per
+  pair of lines and position a flag for each strict order of the two digits, the prefix still
+  equal as a chain, the three outcomes of a pair as flags, and each outcome's count as a partial
+  sum between its bounds (a pair of lines met again, in either order, reuses its flags).
 
 When the givens simplify the formula, a known cell's literal is a constant: clauses it satisfies
 are dropped and literals it falsifies left out.
@@ -42,9 +46,11 @@ from .constraints import (
     Element,
     Implies,
     LinearSum,
+    Rank,
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from .errors import UnsupportedModelError
 
@@ -92,6 +98,8 @@ class _Writer:
         self.fresh = fresh
         self.clauses: list[list[int]] = []
         self.guards: dict[LinearSum, int] = {}
+        self.order: dict[tuple[int, int], Literal] = {}
+        self.outcomes: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Literal, ...]] = {}
 
     def lit(self, i: int, d: int) -> Literal:
         """The literal "cell ``i`` holds ``d``", a constant when it is known."""
@@ -132,6 +140,8 @@ class _Writer:
             self.count(constraint)
         elif isinstance(constraint, Element):
             self.element(constraint)
+        elif isinstance(constraint, Rank):
+            self.rank(constraint)
         else:
             raise UnsupportedModelError(
                 f"the sat backend cannot encode {type(constraint).__name__}; try the cpsat backend"
@@ -376,3 +386,82 @@ class _Writer:
                 want = self.lit(rule.target, e)
                 self.add([pick, _negate(want), self.lit(chosen, e)])
                 self.add([pick, _negate(self.lit(chosen, e)), want])
+
+    def at_least(self, i: int, d: int) -> Literal:
+        """The order literal "cell ``i`` holds ``d`` or more", defined once per cell."""
+        if (i, d) not in self.order:
+            options = [e for e in range(1, self.n + 1) if self.lit(i, e) is not False]
+            self.order.update({(i, e): True for e in range(-self.n, 2)})
+            self.order.update({(i, e): False for e in range(self.n + 1, 2 * self.n + 2)})
+            flags: dict[int, Literal] = {}
+            for e in range(2, self.n + 1):
+                if all(o >= e for o in options):
+                    flags[e] = True
+                elif all(o < e for o in options):
+                    flags[e] = False
+                else:
+                    flags[e] = self.fresh.take()
+            self.order.update({(i, e): flag for e, flag in flags.items()})
+            for e in range(1, self.n + 1):
+                up, above = self.order[i, e], self.order[i, e + 1]
+                here = self.lit(i, e)
+                self.add([_negate(above), up])
+                self.add([_negate(here), up])
+                self.add([_negate(here), _negate(above)])
+                self.add([_negate(up), above, here])
+        return self.order[i, d]
+
+    def below(self, a: int, b: int) -> Literal:
+        """A literal equivalent to "the digit of cell ``a`` is smaller than that of ``b``"."""
+        if self.known[a] and self.known[b]:
+            return self.known[a] < self.known[b]
+        flag = self.fresh.take()
+        for d in range(1, self.n + 1):
+            self.add([-flag, _negate(self.at_least(a, d)), self.at_least(b, d + 1)])
+            self.add([flag, self.at_least(a, d + 1), _negate(self.at_least(b, d + 1))])
+        return flag
+
+    def conjunction(self, lits: Sequence[Literal]) -> Literal:
+        """A literal equivalent to the conjunction of ``lits``."""
+        if any(lit is False for lit in lits):
+            return False
+        rest = [int(lit) for lit in lits if lit is not True]
+        if len(rest) <= 1:
+            return rest[0] if rest else True
+        flag = self.fresh.take()
+        for lit in rest:
+            self.add([-flag, lit])
+        self.add([flag, *(-lit for lit in rest)])
+        return flag
+
+    def outcome(self, other: tuple[int, ...], line: tuple[int, ...]) -> tuple[Literal, ...]:
+        """Literals for ``other`` read smaller than, equal to and larger than ``line``."""
+        if (line, other) in self.outcomes:
+            return self.outcomes[line, other][::-1]
+        if (other, line) not in self.outcomes:
+            equal: Literal = True
+            firsts: tuple[list[Literal], list[Literal]] = ([], [])
+            for a, b in deciding_positions(line, other):
+                less, more = self.below(a, b), self.below(b, a)
+                firsts[0].append(self.conjunction([equal, less]))
+                firsts[1].append(self.conjunction([equal, more]))
+                equal = self.conjunction([equal, _negate(less), _negate(more)])
+            smaller, larger = (
+                _negate(self.conjunction([_negate(f) for f in side])) for side in firsts
+            )
+            self.outcomes[other, line] = (smaller, equal, larger)
+        return self.outcomes[other, line]
+
+    def rank(self, rule: Rank) -> None:
+        """Each outcome's count over the pairs, as a partial sum, when its bounds bind."""
+        outcomes = [self.outcome(other, rule.line) for other in rule.others]
+        for kind in range(3):
+            low, high = rule.bounds(kind)
+            if low == 0 and high == len(outcomes):
+                continue
+            items: list[list[tuple[Literal, int]]] = []
+            for flags in outcomes:
+                flag = flags[kind]
+                items.append([(flag, 1)] if flag is True else [(_negate(flag), 0)] if flag is False
+                             else [(flag, 1), (_negate(flag), 0)])  # fmt: skip
+            self.weighted_sum(items, range(low, high + 1), [])

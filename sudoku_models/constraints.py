@@ -20,7 +20,9 @@ Every rule of a puzzle, classic or variant, is written with these primitives:
 - :class:`Count`: how many cells of a set hold digits of a set lies between two bounds
   (global entropy, equality and look-and-say cages);
 - :class:`Element`: the digit of an index cell picks which cell of a list holds a value
-  (numbered rooms, value indexing).
+  (numbered rooms, value indexing);
+- :class:`Rank`: a line read as a number, compared with other lines: how many are smaller,
+  equal and larger each lies between two bounds (full rank).
 
 A primitive is a frozen dataclass over cell indices ``0..n*n-1`` (row-major) and digits ``1..n``;
 ``holds`` checks a complete grid, which is the meaning every backend must agree with.
@@ -389,9 +391,105 @@ class Element:
         return 1 <= d <= len(self.choices) and grid[self.choices[d - 1]] == self.wanted(grid)
 
 
+@dataclass(frozen=True)
+class Rank:
+    """Read as numbers (first cell first), ``line`` compares with each of ``others``: between
+    ``smaller[0]`` and ``smaller[1]`` of them are smaller than it, as many as ``equal`` allows
+    equal, and as many as ``larger`` allows larger (inclusive bounds; all lines one length).
+
+    >>> top = Rank((0, 1), ((2, 3), (4, 5)), smaller=(1, 1), equal=(0, 0), name="full rank")
+    >>> top.holds([2, 1, 1, 3, 3, 2]), top.holds([2, 1, 3, 3, 3, 2])
+    (True, False)
+    """
+
+    line: tuple[int, ...]
+    others: tuple[tuple[int, ...], ...]
+    smaller: tuple[int, int] = (0, -1)
+    equal: tuple[int, int] = (0, -1)
+    larger: tuple[int, int] = (0, -1)
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        what = self.name or f"rank of cells {list(self.line)}"
+        if not self.line or not self.others:
+            raise InvalidPuzzleError(f"{what}: a line and some lines to compare it with")
+        if any(len(other) != len(self.line) for other in self.others):
+            raise InvalidPuzzleError(f"{what}: the lines compared differ in length")
+        many = len(self.others)
+        for kind, label in enumerate(("smaller", "equal", "larger")):
+            low, high = (self.smaller, self.equal, self.larger)[kind]
+            if low < 0 or low > many or (high != -1 and high < low):
+                raise InvalidPuzzleError(
+                    f"{what}: between {low} and {high} of {many} lines cannot be {label}"
+                )
+        bounds = [self.bounds(kind) for kind in range(3)]
+        if sum(low for low, _ in bounds) > many or sum(high for _, high in bounds) < many:
+            raise InvalidPuzzleError(f"{what}: the bounds cannot add up to {many} lines")
+
+    def bounds(self, kind: int) -> tuple[int, int]:
+        """The bounds on the lines smaller (``kind`` 0), equal (1) or larger (2), the open upper
+        bound ``-1`` made the number of lines."""
+        low, high = (self.smaller, self.equal, self.larger)[kind]
+        return low, len(self.others) if high == -1 else min(high, len(self.others))
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """Every cell of the line and of the lines it is compared with, once each."""
+        return tuple(dict.fromkeys(i for line in (self.line, *self.others) for i in line))
+
+    def tally(self, grid: Sequence[int]) -> tuple[int, int, int]:
+        """How many of ``others`` are smaller than, equal to and larger than ``line``."""
+        mine = [grid[i] for i in self.line]
+        counts = [0, 0, 0]
+        for other in self.others:
+            theirs = [grid[i] for i in other]
+            counts[0 if theirs < mine else 1 if theirs == mine else 2] += 1
+        return counts[0], counts[1], counts[2]
+
+    def holds(self, grid: Sequence[int]) -> bool:
+        """Whether the complete ``grid`` meets the constraint."""
+        tally = self.tally(grid)
+        return all(
+            low <= tally[k] <= high for k, (low, high) in enumerate(map(self.bounds, range(3)))
+        )
+
+
+def deciding_positions(line: tuple[int, ...], other: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The positions that can decide how ``other`` compares with ``line`` read as numbers, as
+    pairs (cell of ``other``, cell of ``line``) in order. A position is left out when its two
+    cells are equal whenever every position before it is equal: the same cell, or cells the
+    earlier pairs chain together (a row against itself read backwards keeps its first half).
+
+    >>> deciding_positions((0, 1, 2), (2, 1, 0))
+    [(2, 0)]
+    """
+    root = {i: i for pair in zip(other, line) for i in pair}
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    kept = []
+    for a, b in zip(other, line):
+        if find(a) != find(b):
+            kept.append((a, b))
+            root[find(a)] = find(b)
+    return kept
+
+
 #: Any primitive a model may hold besides its all-different groups and sum cages.
 Constraint = (
-    LinearSum | Relation | AllowedDigits | Table | Implies | Visible | Automaton | Count | Element
+    LinearSum
+    | Relation
+    | AllowedDigits
+    | Table
+    | Implies
+    | Visible
+    | Automaton
+    | Count
+    | Element
+    | Rank
 )
 
 

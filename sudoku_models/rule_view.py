@@ -22,7 +22,7 @@ from typing import Any
 
 from .board import Board, cell_name
 from .cnf import cell_digit, encode
-from .constraints import Automaton, Count, Element
+from .constraints import AllowedDigits, Automaton, Count, Element, Rank
 from .errors import UnsupportedModelError
 from .model import Model
 from .puzzle import Puzzle
@@ -175,5 +175,19 @@ def describe_primitive(primitive: Primitive, board: Board) -> str:
         return (
             f"element: digit d of {names([primitive.index])} picks the d-th of "
             f"{names(primitive.choices)}, which holds {wanted}"
+        )
+    if isinstance(primitive, AllowedDigits):
+        digits = " ".join(map(str, sorted(primitive.digits)))
+        return f"allowed digits: {names([primitive.cell])} holds one of {digits}"
+    if isinstance(primitive, Rank):
+        counts = ", ".join(
+            f"{low} to {high} {word}"
+            for word, (low, high) in zip(
+                ("smaller", "equal", "larger"), map(primitive.bounds, range(3))
+            )
+        )
+        return (
+            f"rank: {names(primitive.line)} read as a number against {len(primitive.others)} "
+            f"other lines: {counts}"
         )
     return f"{type(primitive).__name__.lower()} over {names(primitive.cells)}"

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from . import datasets
 from .board import Board
-from .constraints import Automaton, Constraint, Count, Element
+from .constraints import Automaton, Constraint, Count, Element, Rank
 from .errors import UnsupportedModelError
 from .model import Model
 from .puzzle import Puzzle
@@ -257,12 +257,18 @@ PRIMITIVE_SAMPLES: tuple[tuple[str, tuple[Constraint, ...]], ...] = (
     ("count", (Count((0, 1, 4, 5, 6, 10), frozenset({1, 2}), 3, 3),)),
     ("count and element", (Count((0, 5, 10, 15), frozenset({4}), 2, 4), Element(0, (1, 2, 3), 4))),
     ("element with a target", (Element(4, (5, 6, 7, 12), target=0), Element(8, (9, 10), 2))),
+    (
+        "rank among lines",
+        (Rank((0, 1, 2, 3), ((4, 5, 6, 7), (8, 9, 10, 11), (3, 7, 11, 15)), (1, 1), (0, 0)),),
+    ),
+    ("rank with ties", (Rank((0, 5), ((10, 15), (6, 1), (8, 13)), (0, 1), (1, 2)),)),
 )
 
 
 def check_primitives(solver: Solver, time_limit: float = 60.0) -> None:
-    """Models with automata, counts and element lookups on 4x4 boards give exactly the grids that
-    meet their rules, or raise ``UnsupportedModelError`` (a backend that cannot express them)."""
+    """Models with automata, counts, element lookups and ranks on 4x4 boards give exactly the
+    grids that meet their rules, or raise ``UnsupportedModelError`` (a backend that cannot
+    express them)."""
     grids = all_grids_4x4()
     board = Board(2, 2)
     for name, constraints in PRIMITIVE_SAMPLES:

@@ -61,8 +61,9 @@ SAMPLE = Path(__file__).parent / "data" / "iss" / "collections_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
 NEW = Path(__file__).parent / "data" / "iss" / "new_primitives_sample.jsonl"
 MACHINES = Path(__file__).parent / "data" / "iss" / "machines_sample.jsonl"
+RANKS = Path(__file__).parent / "data" / "iss" / "full_rank_sample.jsonl"
 NEW_PUZZLES = [
-    json.loads(line) for path in (NEW, MACHINES) for line in path.read_text().splitlines()
+    json.loads(line) for path in (NEW, MACHINES, RANKS) for line in path.read_text().splitlines()
 ]
 
 
@@ -332,7 +333,7 @@ def test_plain_dots_are_not_iss() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "words"),
     [
-        (".FullRank~C1~2~.Doppelganger", UnsupportedModelError, "Doppelganger, FullRank"),
+        (".Doppelganger.SameValues~R1C1~R1C2", UnsupportedModelError, "Doppelganger, SameValues"),
         (".HiddenSkyscraper~R1~12~", InvalidPuzzleError, "12 is not 0..9"),
         (".SumLine~10~R1C1~R1C2~R1C3~LOOP", UnsupportedModelError, "LOOP"),
         (".Shape~16x16.ContainExact~10_11~R1C1~R1C2", UnsupportedModelError, "ContainExact"),

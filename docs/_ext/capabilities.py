@@ -35,6 +35,8 @@ INSTANCES: dict[str, Any] = {
     ),
     "Count": c.Count((0, 5, 10, 15), frozenset({1}), 2, 2),
     "Element": c.Element(0, (1, 2, 3, 4), 4),
+    # The first row, read as a number, is smaller than the second and larger than the third.
+    "Rank": c.Rank((0, 1, 2, 3), ((4, 5, 6, 7), (8, 9, 10, 11)), (1, 1), (0, 0)),
 }
 
 

@@ -25,6 +25,8 @@ EXAMPLES: dict[str, tuple[tuple[int, int], str]] = {
     "GlobalModular": ((3, 3), "v.GlobalModular()"),
     "LockoutLine": ((3, 3), "v.LockoutLine(((1, 1), (2, 2), (3, 2), (4, 3)))"),
     "LookAndSayCage": ((3, 3), 'v.LookAndSayCage(((0, 0), (0, 1), (1, 0)), "1223")'),
+    "FullRank": ((3, 3), "v.FullRank((-1, 2), 12)"),
+    "NoRankTies": ((2, 2), "v.NoRankTies()"),
     "Lunchbox": ((3, 3), "v.Lunchbox(((2, 0), (2, 1), (2, 2), (2, 3), (2, 4)), 7)"),
     "ModularLine": ((3, 3), "v.ModularLine(((1, 1), (1, 2), (1, 3), (1, 4)))"),
     "NabnerLine": ((3, 3), "v.NabnerLine(((1, 1), (2, 2), (3, 3)))"),

@@ -3,8 +3,10 @@
 A 2-D array ``x[r, c]`` of digits, ``alldifferent`` per group, ``sum`` per cage, ``table`` for
 relations and tables, implications as ``->``, a skyscraper count over running maxima, an
 automaton as layered state variables with a ``table`` of its live transitions per cell (exact
-for non-deterministic automata), a count as a sum of ``bool2int`` terms, and an element as an
-array indexed by the index cell (an index beyond the array makes the constraint false). Any
+for non-deterministic automata), a count as a sum of ``bool2int`` terms, an element as an
+array indexed by the index cell (an index beyond the array makes the constraint false), and a
+rank as sums of ``bool2int`` of ``lex_less`` and array equality over the positions that decide
+each comparison, between the bounds. Any
 MiniZinc install runs the file (``minizinc --solver gecode sudoku.mzn``); the output is the grid,
 one row a line.
 """
@@ -20,9 +22,11 @@ from ..constraints import (
     Element,
     Implies,
     LinearSum,
+    Rank,
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..model import Model
 from ..solvers.support import live_transitions, unsupported
@@ -42,6 +46,7 @@ def to_mzn(model: Model) -> str:
     lines = [
         'include "alldifferent.mzn";',  # the two globals used, not all of globals.mzn: a
         'include "table.mzn";',  # solver's library may lag behind some of the others
+        'include "lex_less.mzn";',
         f"int: n = {n};",
         "array[1..n, 1..n] of var 1..n: x;  % x[r, c]: the digit of row r, column c",
         "",
@@ -108,6 +113,8 @@ def _constraint(constraint: object, x: Cell, n: int) -> str:
     if isinstance(constraint, Element):
         wanted = str(constraint.value) if constraint.target is None else x(constraint.target)
         return f"{_array(x, constraint.choices)}[{x(constraint.index)}] = {wanted}"
+    if isinstance(constraint, Rank):
+        return _rank(constraint, x)
     raise unsupported("MiniZinc export", constraint)
 
 
@@ -127,3 +134,25 @@ def _automaton(rule: Automaton, x: Cell, n: int) -> str:
         f"let {{ array[0..{m}] of var {{{', '.join(map(str, states))}}}: s }} in "
         f"s[0] = {rule.start} /\\ " + " /\\ ".join(steps)
     )
+
+
+def _rank(rule: Rank, x: Cell) -> str:
+    """Each tally whose bounds bind as a sum over the compared lines; a comparison reads only
+    the positions that decide it (none: the lines are always equal)."""
+    tallies: tuple[list[str], list[str], list[str]] = ([], [], [])
+    for other in rule.others:
+        positions = deciding_positions(rule.line, other)
+        if not positions:
+            tallies[1].append("1")
+            continue
+        theirs = _array(x, [a for a, _ in positions])
+        mine = _array(x, [b for _, b in positions])
+        tallies[0].append(f"bool2int(lex_less({theirs}, {mine}))")
+        tallies[1].append(f"bool2int({theirs} = {mine})")
+        tallies[2].append(f"bool2int(lex_less({mine}, {theirs}))")
+    parts = []
+    for kind, terms in enumerate(tallies):
+        low, high = rule.bounds(kind)
+        if low > 0 or high < len(rule.others):
+            parts.append(f"({' + '.join(terms) or '0'}) in {low}..{high}")
+    return " /\\ ".join(parts) or "true"

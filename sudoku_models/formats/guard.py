@@ -29,7 +29,8 @@ LINE_KEYS = {
 }  # fmt: skip
 
 #: Rules the text may name: (name, pattern, keys of the variant rules that carry it). An empty
-#: key set names a rule no reader of this package turns into constraints.
+#: key set names a rule the f-puzzles keys have no mark for: a model holding a rule of that name
+#: (read from other text) carries it.
 VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
     (name, pattern, frozenset(keys))
     for name, pattern, keys in (
@@ -90,12 +91,13 @@ def rules_warnings(model: Model, rules: str | None) -> list[str]:
     if not rules:
         return []
     keys = {rule.key for rule in model.variants}
+    names = {rule.name for rule in model.variants}
     out = []
     for name, pattern, carriers in VOCABULARY:
-        if not re.search(pattern, rules, re.IGNORECASE):
+        if not re.search(pattern, rules, re.IGNORECASE) or name in names:
             continue
         if not carriers:
-            out.append(f"the rules text names the {name} rule, which this package does not read")
+            out.append(f"the rules text names the {name} rule, which the file has no mark for")
         elif not keys & carriers:
             out.append(f"the rules text names the {name} rule, but the puzzle carries none")
     return out

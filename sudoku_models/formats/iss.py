@@ -19,6 +19,7 @@ import binascii
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from ..board import Board
 from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
@@ -42,6 +43,7 @@ from ..variants import (
     EqualityCage,
     Even,
     ExtraRegion,
+    FullRank,
     GivenPencilmarks,
     GlobalEntropy,
     GlobalModular,
@@ -55,6 +57,7 @@ from ..variants import (
     NabnerLine,
     Negative,
     Nonconsecutive,
+    NoRankTies,
     NumberedRoom,
     Odd,
     Palindrome,
@@ -538,6 +541,7 @@ READERS: dict[str, _Reader] = {
     "ContainExact": _contain_exact,
     "CountingCircles": lambda g, args: [CountingCircles(g.cells(args, "CountingCircles"))],
     "NumberedRoom": _double_line(NumberedRoom, "NumberedRoom"),
+    "FullRank": _double_line(FullRank, "FullRank"),
     "Indexing": _indexing,
     "GlobalEntropy": _flag(GlobalEntropy()),
     "GlobalMod": _flag(GlobalModular()),
@@ -563,7 +567,23 @@ READERS: dict[str, _Reader] = {
 }
 
 #: Types handled while reading the grid itself rather than as rules.
-_LAYOUT = frozenset({"Shape", "Given", "Jigsaw", "NoBoxes", "Windoku", "RegionSize"})
+_LAYOUT = frozenset(
+    {"Shape", "Given", "Jigsaw", "NoBoxes", "Windoku", "RegionSize", "FullRankTies"}
+)
+
+
+def _rank_ties(args: list[str], rules: list[Variant]) -> list[Variant]:
+    """Apply ``FullRankTies~mode`` to the rules read so far (ISS writes it after the clues):
+    ``only-unclued`` (the default) keeps clued lines from tying, ``any`` lets a clued line tie
+    and count either way, ``none`` forbids every tie, clued or not."""
+    mode = args[0] if args else ""
+    if mode == "only-unclued":
+        return rules
+    if mode == "any":
+        return [replace(r, ties=True) if isinstance(r, FullRank) else r for r in rules]
+    if mode == "none":
+        return [*rules, NoRankTies()]
+    raise InvalidPuzzleError(f"ISS FullRankTies {mode!r} is not none, only-unclued or any")
 
 
 def recognises(text: str) -> bool:
@@ -631,6 +651,8 @@ def read(text: str) -> Read:
             rules += _jigsaw(grid, args, "NoBoxes" in kinds)
         elif kind == "Windoku":
             rules += windoku(grid.board)
+        elif kind == "FullRankTies":
+            rules = _rank_ties(args, rules)
         elif kind in READERS:
             try:
                 rules += READERS[kind](grid, args)
@@ -733,10 +755,24 @@ def write(model: Model | Puzzle) -> str:
         parts.append(".Windoku")
         rules = [rule for rule in rules if rule not in extra]
     parts += [_write_rule(rule, board, rules) for rule in rules]
+    parts += _rank_ties_item(rules)
     givens = [f"{_name(board.row_col(i))}_{d}" for i, d in enumerate(model.givens) if d]
     if givens:
         parts.append(".~" + "~".join(givens))
     return "".join(parts) or "."
+
+
+def _rank_ties_item(rules: list[Variant]) -> list[str]:
+    """``FullRankTies~any`` when the full rank clues let their lines tie; clues that differ on
+    it have no ISS text."""
+    ties = {r.ties for r in rules if isinstance(r, FullRank)}
+    if ties == {False, True}:
+        raise UnsupportedModelError("ISS sets full rank ties for every clue at once, not for some")
+    if ties == {True}:
+        if any(isinstance(r, NoRankTies) for r in rules):
+            raise UnsupportedModelError("full rank clues that may tie in a grid without ties")
+        return [_item("FullRankTies", "any")]
+    return []
 
 
 def to_link(model: Model | Puzzle) -> str:
@@ -821,7 +857,9 @@ def _write_rule(rule: Variant, board: Board, rules: list[Variant]) -> str:
                 return _item("LittleKiller", rule.total, _name(start))
     if isinstance(rule, Sandwich):
         return _item("Sandwich", rule.total, _line_name(rule.clue, n)[0])
-    if isinstance(rule, XSum | Skyscraper | NumberedRoom):
+    if isinstance(rule, NoRankTies):
+        return _item("FullRankTies", "none")
+    if isinstance(rule, XSum | Skyscraper | NumberedRoom | FullRank):
         row_or_col, forward = _line_name(rule.clue, n)
         values = (rule.total, "") if forward else ("", rule.total)
         return _item(type(rule).__name__, row_or_col, *values)

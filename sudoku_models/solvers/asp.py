@@ -21,7 +21,13 @@ each primitive adds facts describing it and, once per kind, the rule that reads 
 - :class:`Count` (``ccell(K,I)``, ``cdigit(K,D)``): ``#count`` of the cells holding a counted
   digit lies between the bounds;
 - :class:`Element` (``elem(K,X)``, ``choice(K,D,C)``, ``evalue(K,V)`` or ``etarget(K,T)``):
-  the cell the index digit picks holds the wanted digit, and the index picks some cell.
+  the cell the index digit picks holds the wanted digit, and the index picks some cell;
+- :class:`Rank` (``rpos(K,O,J,A,B)``: at the ``J``-th deciding position line ``O`` has cell
+  ``A`` where the ranked line has ``B``; ``rlength(K,O,M)``; ``rbound(K,T,L,H)`` for the
+  tallies ``T`` = 0, 1, 2 whose bounds bind): ``rsame(K,O,J)`` holds while the first ``J``
+  positions agree, the first position that differs makes line ``O`` smaller (``rtally(K,O,0)``)
+  or larger (2), agreeing throughout equal (1), and ``#count`` of each tally lies between its
+  bounds.
 
 clingo enumerates natively, projected on the cell atoms, up to the limit; excluded grids are
 integrity constraints; the time limit interrupts the asynchronous search. Grounding is what
@@ -44,9 +50,11 @@ from ..constraints import (
     Element,
     Implies,
     LinearSum,
+    Rank,
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..errors import MissingDependencyError
 from ..model import Model
@@ -102,6 +110,15 @@ RULES: dict[str, str] = {
         "wants(K,V) :- etarget(K,T), x(T,V).\n"
         ":- elem(K,X), x(X,D), not picks(K,D).\n"
         ":- elem(K,X), x(X,D), choice(K,D,C), wants(K,V), not x(C,V)."
+    ),
+    "rank": (
+        "rsame(K,O,0) :- rlength(K,O,_).\n"
+        "rsame(K,O,J+1) :- rsame(K,O,J), rpos(K,O,J,A,B), x(A,D), x(B,D).\n"
+        "rtally(K,O,0) :- rsame(K,O,J), rpos(K,O,J,A,B), x(A,D), x(B,E), D < E.\n"
+        "rtally(K,O,2) :- rsame(K,O,J), rpos(K,O,J,A,B), x(A,D), x(B,E), D > E.\n"
+        "rtally(K,O,1) :- rlength(K,O,M), rsame(K,O,M).\n"
+        ":- rbound(K,T,L,H), #count { O : rtally(K,O,T) } < L.\n"
+        ":- rbound(K,T,L,H), #count { O : rtally(K,O,T) } > H."
     ),
 }
 
@@ -196,7 +213,22 @@ def constraint_facts(constraint: object, k: int, n: int) -> tuple[str, str]:
             else f"etarget({k},{constraint.target})."
         )
         return "element", f"elem({k},{constraint.index}). {choices} {wanted}"
+    if isinstance(constraint, Rank):
+        return "rank", _rank_facts(constraint, k)
     raise unsupported("the asp backend", constraint)
+
+
+def _rank_facts(rule: Rank, k: int) -> str:
+    facts = []
+    for o, other in enumerate(rule.others):
+        positions = deciding_positions(rule.line, other)
+        facts.append(f"rlength({k},{o},{len(positions)}).")
+        facts += [f"rpos({k},{o},{j},{a},{b})." for j, (a, b) in enumerate(positions)]
+    for kind in range(3):
+        low, high = rule.bounds(kind)
+        if low > 0 or high < len(rule.others):
+            facts.append(f"rbound({k},{kind},{low},{high}).")
+    return " ".join(facts)
 
 
 class AspSolver(EnumeratingSolver):

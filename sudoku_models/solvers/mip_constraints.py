@@ -26,7 +26,17 @@ maxima). Every coefficient is an integer, so the same rows are a pseudo-Boolean 
 - :class:`Count`: one row over the binaries of the counted digits on the cells;
 - :class:`Element`: product-free implications: ``x[index, d] <= x[choice_d, v]`` for a value,
   ``x[index, d] + x[target, v] - x[choice_d, v] <= 1`` for a target cell, and an index digit
-  beyond the list banned.
+  beyond the list banned;
+- :class:`Rank`: per compared pair and deciding position binaries "smaller here" ``s``,
+  "larger here" ``g`` and "equal so far" ``e`` with ``s + g + e = e'`` (``e'`` the one before,
+  1 at the start); ``s`` bars the other line's cell ``a`` from reaching the line's ``b``:
+  ``s + sum_{e >= d} x[a, e] + sum_{e <= d} x[b, e] <= 2`` for each ``d`` (likewise ``g``),
+  and ``e + x[a, d] - x[b, d] <= 1``. The ``s`` of all pairs sum to the smaller lines between
+  the bounds, likewise the equal and larger. A formulation compares two lines once, whichever
+  rule asks or which way round. (Two big-M rows per position on the digit difference, ``M =
+  n - 1``, in place of these ``3n`` rows: a rank among the 36 lines of an empty 9x9 grid, at
+  ranks 10, 17 and 25, took HiGHS over 20 s, 6.6 s and 16 s against 2.8, 1.5 and 1.4 s; SCIP
+  over 20 s, over 20 s and 2.7 s against 7.7 s, over 20 s and 7.7 s.)
 """
 
 from __future__ import annotations
@@ -42,12 +52,21 @@ from ..constraints import (
     Element,
     Implies,
     LinearSum,
+    Rank,
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..model import Model
 from .support import live_transitions, unsupported
+
+#: One comparison of two lines: its smaller and larger terms and its equal term, each a
+#: constant (name ``""``) or a binary, keyed by its deciding positions.
+Compared = dict[
+    tuple[tuple[int, int], ...],
+    tuple[list[tuple[int, str]], tuple[int, str], list[tuple[int, str]]],
+]
 
 #: Row senses, as LP files write them.
 SENSES = ("<=", ">=", "==")
@@ -87,6 +106,7 @@ class Formulation:
     aux_vars: list[str] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)
     _names: dict[str, int] = field(default_factory=dict, repr=False)
+    compared: Compared = field(default_factory=dict, repr=False)
 
     @property
     def variables(self) -> list[str]:
@@ -205,6 +225,8 @@ def add_constraint(form: Formulation, constraint: object, k: int) -> None:
         _count(form, constraint)
     elif isinstance(constraint, Element):
         _element(form, constraint)
+    elif isinstance(constraint, Rank):
+        _rank(form, constraint, k)
     else:
         raise unsupported("the mip backend", constraint)
 
@@ -348,3 +370,70 @@ def _element(form: Formulation, rule: Element) -> None:
         for v in range(1, n + 1):
             terms = [(1, form.x(index, d)), (1, form.x(rule.target, v)), (-1, form.x(choice, v))]
             form.add(terms, "<=", 1, f"{name} {_cell(form, index)}={d} {v}")
+
+
+def _rank(form: Formulation, rule: Rank, k: int) -> None:
+    """The tallies of ``rule`` as rows over the comparison binaries of its pairs."""
+    name = rule.name or "rank"
+    tallies: tuple[list[tuple[int, str]], ...] = ([], [], [])
+    for o, other in enumerate(rule.others):
+        smaller, equal, larger = _compare(form, deciding_positions(rule.line, other), f"r{k}_{o}")
+        tallies[0].extend(smaller)
+        tallies[1].append(equal)
+        tallies[2].extend(larger)
+    for kind, terms in enumerate(tallies):
+        low, high = rule.bounds(kind)
+        fixed = sum(c for c, v in terms if not v)
+        binaries = [(c, v) for c, v in terms if v]
+        label = f"{name} {('smaller', 'equal', 'larger')[kind]}"
+        if low == high:
+            form.add(binaries, "==", low - fixed, label)
+            continue
+        if low > fixed:
+            form.add(binaries, ">=", low - fixed, f"{label} at least")
+        if high < len(rule.others):
+            form.add(binaries, "<=", high - fixed, f"{label} at most")
+
+
+def _compare(
+    form: Formulation, positions: list[tuple[int, int]], prefix: str
+) -> tuple[list[tuple[int, str]], tuple[int, str], list[tuple[int, str]]]:
+    """The terms "smaller here" and "larger here" of each position and the term "equal
+    throughout" of one line against another (new binaries named ``prefix_j_s`` and so on), or
+    the formulation's terms when it compares the two lines already, either way round."""
+    key = tuple(positions)
+    if key in form.compared:
+        return form.compared[key]
+    flipped = tuple((b, a) for a, b in positions)
+    if flipped in form.compared:
+        below, equal, above = form.compared[flipped]
+        return above, equal, below
+    smaller: list[tuple[int, str]] = []
+    larger: list[tuple[int, str]] = []
+    same = (1, "")
+    for j, (a, b) in enumerate(positions):
+        s, g, e = (form.new_var(f"{prefix}_{j}_{x}") for x in "sge")
+        if same[1]:  # e' a binary
+            form.add(((1, s), (1, g), (1, e), (-1, same[1])), "==", 0, f"{prefix} step")
+        else:  # e' = 1 before the first position
+            form.add(((1, s), (1, g), (1, e)), "==", 1, f"{prefix} step")
+        _order(form, s, a, b, prefix)
+        _order(form, g, b, a, prefix)
+        for d in range(1, form.model.n + 1):
+            form.add(((1, e), (1, form.x(a, d)), (-1, form.x(b, d))), "<=", 1, f"{prefix} same")
+        smaller.append((1, s))
+        larger.append((1, g))
+        same = (1, e)
+    form.compared[key] = smaller, same, larger
+    return smaller, same, larger
+
+
+def _order(form: Formulation, flag: str, a: int, b: int, prefix: str) -> None:
+    """``flag`` implies cell ``a`` holds less than ``b``: for each ``d``, not both ``a >= d``
+    and ``b <= d``."""
+    n = form.model.n
+    for d in range(1, n + 1):
+        terms = [(1, flag)]
+        terms += [(1, form.x(a, e)) for e in range(d, n + 1)]
+        terms += [(1, form.x(b, e)) for e in range(1, d + 1)]
+        form.add(terms, "<=", 2, f"{prefix} order")

@@ -15,7 +15,10 @@ same text to Z3. Glossary: the integer constant ``r1c1`` is the digit of row 1, 
 - :class:`Automaton`: an integer state constant after each inner cell (``st{k}_{p}``) and, per
   cell, a disjunction of the live transitions ``(state, digit, next state)`` it may take;
 - :class:`Count`: a sum of ``ite`` terms (bound by ``let``) between the bounds;
-- :class:`Element`: ``=>`` from each digit of the index to the picked cell's value or target.
+- :class:`Element`: ``=>`` from each digit of the index to the picked cell's value or target;
+- :class:`Rank`: per compared line, "smaller" as the lexicographic formula ``(or (< a1 b1)
+  (and (= a1 b1) (or (< a2 b2) ...)))`` over its deciding positions, "equal" as the
+  conjunction of equalities, and per tally a sum of ``ite`` terms between its bounds.
 
 Z3 answers through its finite-domain solver by default (variant ``fd``: the bounded integers
 bit-blasted to SAT) or its arithmetic solver (variant ``lia``).
@@ -40,9 +43,11 @@ from ..constraints import (
     Element,
     Implies,
     LinearSum,
+    Rank,
     Relation,
     Table,
     Visible,
+    deciding_positions,
 )
 from ..errors import MissingDependencyError
 from ..model import Model
@@ -189,7 +194,39 @@ def constraint_assertions(constraint: object, cells: Sequence[str], n: int, k: i
             for d, choice in enumerate(constraint.choices[:n], start=1)
         ]
         return out
+    if isinstance(constraint, Rank):
+        return _rank(constraint, cells)
     raise unsupported("the smt backend", constraint)
+
+
+def _rank(rule: Rank, cells: Sequence[str]) -> list[str]:
+    """Per tally with bounds that bind, a sum of ``ite`` terms over the compared lines."""
+    tallies: tuple[list[str], list[str], list[str]] = ([], [], [])
+    for other in rule.others:
+        pairs = [(cells[a], cells[b]) for a, b in deciding_positions(rule.line, other)]
+        tallies[0].append(_lex(pairs, "<"))
+        tallies[1].append(_and([f"(= {a} {b})" for a, b in pairs]))
+        tallies[2].append(_lex(pairs, ">"))
+    out = []
+    for kind, formulas in enumerate(tallies):
+        low, high = rule.bounds(kind)
+        if low == 0 and high == len(rule.others):
+            continue
+        total = _plus([f"(ite {f} 1 0)" for f in formulas])
+        if low == high:
+            out.append(f"(assert (= {total} {low}))")
+        else:
+            out.append(f"(assert (let ((tally {total})) (and (<= {low} tally) (<= tally {high}))))")
+    return out
+
+
+def _lex(pairs: Sequence[tuple[str, str]], op: str) -> str:
+    """``a op b`` read lexicographically over ``pairs`` (first pair first); false when empty."""
+    formula = "false"
+    for a, b in reversed(pairs):
+        here = f"({op} {a} {b})"
+        formula = here if formula == "false" else f"(or {here} (and (= {a} {b}) {formula}))"
+    return formula
 
 
 def _automaton(rule: Automaton, cells: Sequence[str], n: int, k: int) -> list[str]:

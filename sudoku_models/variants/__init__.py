@@ -35,6 +35,7 @@ from .lines import (
 )
 from .lookups import NumberedRoom, ValueIndexing
 from .outside import Sandwich, Skyscraper, XSum
+from .ranking import FullRank, NoRankTies
 from .regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, Jigsaw, windoku
 from .sequences import LockoutLine, ModularLine, ParityLine, RegexLine, SequenceRule, TenLine
 
@@ -58,6 +59,7 @@ __all__ = [
     "EqualityCage",
     "Even",
     "ExtraRegion",
+    "FullRank",
     "GivenPencilmarks",
     "GlobalEntropy",
     "GlobalModular",
@@ -72,6 +74,7 @@ __all__ = [
     "ModularLine",
     "NabnerLine",
     "Negative",
+    "NoRankTies",
     "Nonconsecutive",
     "NumberedRoom",
     "Odd",

@@ -46,6 +46,7 @@ from ...constraints import (
     Element,
     Implies,
     LinearSum,
+    Rank,
     Relation,
     SumCage,
     Table,
@@ -66,6 +67,7 @@ from .propagators import (
     ImpliesPropagator,
     LinearSumPropagator,
     Propagator,
+    RankPropagator,
     RuleGroup,
     ShortGroup,
     TablePropagator,
@@ -232,6 +234,8 @@ def _propagator(c: Constraint, n: int, peers: Sequence[Sequence[int]]) -> Propag
         return CountPropagator(c, n)
     if isinstance(c, Element):
         return ElementPropagator(c, n)
+    if isinstance(c, Rank):
+        return RankPropagator(c)
     return CheckPropagator(c)
 
 

@@ -22,7 +22,18 @@ import math
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, Protocol
 
-from ...constraints import Automaton, Count, Element, Implies, LinearSum, Relation, Table, Visible
+from ...constraints import (
+    Automaton,
+    Count,
+    Element,
+    Implies,
+    LinearSum,
+    Rank,
+    Relation,
+    Table,
+    Visible,
+    deciding_positions,
+)
 
 #: ``narrow(i, mask)``: give cell ``i`` the smaller candidate mask ``mask``; False when empty.
 Narrow = Callable[[int, int], bool]
@@ -1090,6 +1101,110 @@ class ElementPropagator:
         if target is not None and cand[target] & cand[chosen] != cand[target]:
             return narrow(target, cand[target] & cand[chosen])
         return True
+
+
+#: Outcomes of comparing two lines read as numbers, as bits: smaller, equal, larger.
+SMALLER, EQUAL, LARGER = 1, 2, 4
+
+
+#: For each outcome bit, the sets of outcomes (0 to 7) holding it.
+_HAVING = {bit: tuple(s for s in range(8) if s & bit) for bit in (SMALLER, EQUAL, LARGER)}
+
+
+def outcomes(cand: Sequence[int], pairs: Sequence[tuple[int, int]]) -> int:
+    """The outcomes (bits) another line may still have against a line, given the ``pairs`` of
+    cells (the other's, the line's) at the positions that decide between them
+    (:func:`~sudoku_models.constraints.deciding_positions`), walked while they may be equal so
+    far (cells compared on their candidates alone)."""
+    seen = 0
+    for a, b in pairs:
+        ma, mb = cand[a], cand[b]
+        if mb >= (ma & -ma) << 1:  # some digit of b above the smallest of a
+            seen |= SMALLER
+        if ma >= (mb & -mb) << 1:
+            seen |= LARGER
+        if not ma & mb:
+            return seen
+    return seen | EQUAL
+
+
+def at_most(mask: int) -> int:
+    """The digits (bits) up to the largest of ``mask``."""
+    return (1 << mask.bit_length()) - 1
+
+
+def at_least(mask: int) -> int:
+    """The digits (bits) from the smallest of ``mask`` up."""
+    return ~((mask & -mask) - 1)
+
+
+def _keep_only(cand: list[int], narrow: Narrow, i: int, mask: int) -> bool:
+    """Narrow cell ``i`` to the digits of ``mask``; False when none is left."""
+    kept = cand[i] & mask
+    return kept == cand[i] or narrow(i, kept)
+
+
+class RankPropagator:
+    """A line read as a number among other lines: full rank.
+
+    Design: bounds, as for a count, over the pairs of lines. Each pair's outcomes still
+    possible come from a walk along the two lines while their digits may be equal. Too many
+    pairs sure of an outcome, or too few that may have it, fail. At a bound the undecided pairs
+    are settled: they must take the outcome, or must not; the first position where the two
+    lines are not yet both settled to one digit is then ordered (the other line's digit at most
+    the line's when it may not be larger, at least when it may not be smaller, strictly at the
+    last position when it may not be equal either).
+    """
+
+    tier = 2
+
+    def __init__(self, rule: Rank):
+        self.cells = rule.cells
+        self.pairs = [deciding_positions(rule.line, other) for other in rule.others]
+        self.bounds = [rule.bounds(kind) for kind in range(3)]
+
+    def run(self, cand: list[int], narrow: Narrow) -> bool:
+        """Fail outside the bounds; settle the undecided pairs at a bound."""
+        seen = [outcomes(cand, pairs) for pairs in self.pairs]
+        tally = [0] * 8
+        for s in seen:
+            tally[s] += 1
+        allowed = [7] * len(seen)
+        for kind, (low, high) in enumerate(self.bounds):
+            bit = 1 << kind
+            sure = tally[bit]
+            maybe = sum(tally[s] for s in _HAVING[bit])
+            if sure > high or maybe < low:
+                return False
+            if maybe == low and maybe > sure:
+                allowed = [a & bit if s & bit else a for a, s in zip(allowed, seen)]
+            elif sure == high and maybe > sure:
+                allowed = [a & ~bit if s != bit else a for a, s in zip(allowed, seen)]
+        for pairs, s, keep in zip(self.pairs, seen, allowed):
+            if s & keep != s and not self.order(cand, narrow, pairs, s & keep):
+                return False
+        return True
+
+    def order(
+        self, cand: list[int], narrow: Narrow, pairs: Sequence[tuple[int, int]], keep: int
+    ) -> bool:
+        """Narrow a pair of lines (their cells ``pairs`` where they differ, as in
+        :func:`outcomes`) at their first unsettled position to the outcomes ``keep``; False on
+        a contradiction."""
+        if not keep:
+            return False
+        last = len(pairs) - 1
+        for k, (a, b) in enumerate(pairs):
+            if cand[a] == cand[b] and not cand[a] & (cand[a] - 1):
+                continue
+            if keep & (SMALLER | LARGER) == SMALLER | LARGER:
+                return True
+            strict = k == last and not keep & EQUAL
+            low, high = (a, b) if keep & SMALLER else (b, a)  # low's digit <= high's
+            top = at_most(cand[high]) >> strict
+            bottom = at_least(cand[low]) << strict
+            return _keep_only(cand, narrow, low, top) and _keep_only(cand, narrow, high, bottom)
+        return bool(keep & EQUAL)
 
 
 Pairs = frozenset[tuple[int, int]]
