@@ -12,7 +12,7 @@ One function per language, each taking a :class:`~sudoku_models.model.Model` (or
 - ``cpsat``: the CP-SAT model in protobuf text, as the ``cpsat`` backend builds it.
 
 >>> text = export(".1.....4....34..", "mzn")
->>> text.splitlines()[3]
+>>> text.splitlines()[4]
 'array[1..n, 1..n] of var 1..n: x;  % x[r, c]: the digit of row r, column c'
 """
 

@@ -44,8 +44,8 @@ def to_mzn(model: Model) -> str:
         return f"x[{r + 1},{c + 1}]"
 
     lines = [
-        'include "alldifferent.mzn";',  # the two globals used, not all of globals.mzn: a
-        'include "table.mzn";',  # solver's library may lag behind some of the others
+        'include "alldifferent.mzn";',  # the three globals used, not all of globals.mzn:
+        'include "table.mzn";',  # a solver's library may lag behind some of the others
         'include "lex_less.mzn";',
         f"int: n = {n};",
         "array[1..n, 1..n] of var 1..n: x;  % x[r, c]: the digit of row r, column c",
