@@ -2,7 +2,8 @@
 
 The ``oracle`` fixture checks grids against the rules and counts solutions of small boards by plain
 enumeration, computing rows, columns and boxes straight from coordinates (never from ``Board``).
-The ``chromium`` fixture finds the system's Chromium for the browser tests.
+The ``chromium`` fixture finds the system's Chromium for the browser tests, and
+``minizinc_solutions`` runs MiniZinc with Gecode on an exported model.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import os
 import random
 import shutil
-from collections.abc import Sequence
+import subprocess
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -156,3 +158,32 @@ def chromium() -> str:
         if candidate and Path(candidate).exists():
             return candidate
     pytest.fail("no Chromium found: apt-get install chromium (or set SUDOKU_MODELS_CHROMIUM)")
+
+
+@pytest.fixture(scope="session")
+def minizinc_solutions() -> Callable[[Path], list[tuple[int, ...]]]:
+    """A function giving every grid MiniZinc with Gecode finds for a ``.mzn`` file, sorted,
+    after checking the search ran to its end; skips the test when MiniZinc or Gecode is
+    missing (``.ci/run`` installs them)."""
+    if shutil.which("minizinc") is None:
+        pytest.skip("minizinc is not installed")
+    solvers = subprocess.run(["minizinc", "--solvers"], capture_output=True, text=True).stdout
+    if "gecode" not in solvers.lower():
+        pytest.skip("minizinc has no Gecode solver here")
+
+    def solve(path: Path) -> list[tuple[int, ...]]:
+        out = subprocess.run(
+            ["minizinc", "--solver", "gecode", "--all-solutions", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        ).stdout
+        assert out.rstrip().endswith("=========="), out  # the search was complete
+        return sorted(
+            tuple(int(d) for d in block.split())
+            for block in out.split("----------")
+            if block.strip() and "==========" not in block
+        )
+
+    return solve
