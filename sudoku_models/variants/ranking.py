@@ -45,8 +45,8 @@ class FullRank(_OutsideClue):
     """Of the ``4n`` rows and columns read as numbers from either end, the one read from this
     clue ranks ``total``-th from the smallest.
 
-    A tie (two lines reading the same) counts for nothing unless ``ties`` is True: the clued
-    line then ties with no line, else a line equal to it may rank either side of it.
+    With ``ties`` False (the default) the clued line ties with no other line (reads as no
+    other); with ``ties`` True a line that reads the same may rank on either side of it.
     """
 
     ties: bool = False
