@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..errors import SudokuModelsError
-from ..solvers.backtracking.constraint import Network, network_of
+from ..solvers.backtracking.constraint import Network, fixpoint, network_of
 from .layout import Layout
 from .state import State
 from .step import Step, cell_label
@@ -78,63 +78,6 @@ class Work:
         return self.left <= 0
 
 
-def propagate(
-    net: Network, masks: Sequence[int], changed: int | None = None, budget: int = BUDGET
-) -> tuple[list[int] | None, int]:
-    """``masks`` narrowed to a fixpoint by the network, or None on a contradiction; with the
-    number of propagator runs it took (a contradiction past ``budget`` runs is not looked for).
-    With ``changed``, ``masks`` were at the network's fixpoint but for that cell, so only what
-    watches it starts."""
-    cand = [m & s for m, s in zip(masks, net.start)]
-    if not all(cand):
-        return None, 0
-    peers, watchers, tiers = net.peers, net.watchers, net.tiers
-    props = net.propagators
-    queues: tuple[list[int], ...] = ([], [], [])
-    if changed is None:
-        queued = [True] * len(props)
-        for k, tier in enumerate(tiers):
-            queues[tier].append(k)
-        singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
-    else:
-        queued = [False] * len(props)
-        for k in watchers[changed]:
-            queued[k] = True
-            queues[tiers[k]].append(k)
-        singles = [changed] if not cand[changed] & (cand[changed] - 1) else []
-
-    def narrow(i: int, m: int) -> bool:
-        if not m:
-            return False
-        cand[i] = m
-        if not m & (m - 1):
-            singles.append(i)
-        for k in watchers[i]:
-            if not queued[k]:
-                queued[k] = True
-                queues[tiers[k]].append(k)
-        return True
-
-    runs = 0
-    while runs < budget:
-        while singles:
-            i = singles.pop()
-            b = cand[i]
-            for p in peers[i]:
-                if cand[p] & b and not narrow(p, cand[p] ^ b):
-                    return None, runs
-        first, second, third = queues
-        queue = first or second or third
-        if not queue:
-            return cand, runs
-        k = queue.pop()
-        queued[k] = False
-        runs += 1
-        if not props[k].run(cand, narrow):
-            return None, runs
-    return cand, runs
-
-
 def _candidates(masks: Sequence[int], placed: Sequence[bool]) -> list[tuple[int, int]]:
     """Open candidates, those of cells with fewest candidates first."""
     cells = sorted((m.bit_count(), i) for i, m in enumerate(masks) if not placed[i])
@@ -149,7 +92,7 @@ def _breaks(net: Network, masks: list[int], i: int, d: int, depth: int, work: Wo
         return 0  # the network alone rules it out
     trial = masks[:]
     trial[i] = 1 << (d - 1)
-    after, runs = propagate(net, trial, i)
+    after, runs = fixpoint(net, trial, i, BUDGET)
     work.spend(runs)
     if after is None:
         return runs
@@ -163,7 +106,7 @@ def _breaks(net: Network, masks: list[int], i: int, d: int, depth: int, work: Wo
                 return None
             if _breaks(net, after, j, e, 1, work) is not None:
                 after[j] &= ~(1 << (e - 1))
-                again, more = propagate(net, after, j)
+                again, more = fixpoint(net, after, j, BUDGET)
                 work.spend(more)
                 runs += more
                 if again is None:
@@ -216,7 +159,9 @@ class Trials:
         masks, placed = state.masks, state.placed
         self.found = []
         self.scanned = tuple(masks)
-        base, spent = propagate(self.net, masks)  # each assumption then starts from the fixpoint
+        base, spent = fixpoint(
+            self.net, masks, budget=BUDGET
+        )  # each assumption then starts from the fixpoint
         work.spend(spent)
         for i, d in _candidates(masks, placed):
             if work.exhausted():

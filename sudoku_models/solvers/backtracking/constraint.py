@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -246,32 +247,30 @@ GROWTH = 2.0
 NO_RESTART = 1 << 62
 
 
-def root_candidates(model: Model) -> list[int] | None:
-    """Each cell's candidates (bit ``d - 1`` for digit ``d``) once the givens are propagated to
-    a fixpoint without a guess, or None when propagation meets a contradiction.
-
-    The propagators are sound, so a digit they remove is in no solution; when every cell is left
-    with one digit, that grid is the only solution.
-
-    >>> from sudoku_models.puzzle import Puzzle
-    >>> root_candidates(Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3)]))[:2]
-    [3, 3]
-    """
-    net = network_of(model)
-    cand = list(net.start)
-    for i, d in enumerate(model.givens):
-        if d:
-            cand[i] &= 1 << (d - 1)
+def fixpoint(
+    net: Network, masks: Sequence[int], changed: int | None = None, budget: float = math.inf
+) -> tuple[list[int] | None, int]:
+    """``masks`` narrowed to a fixpoint by the network, or None on a contradiction; with the
+    number of propagator runs it took (a contradiction past ``budget`` runs is not looked for).
+    With ``changed``, ``masks`` were at the network's fixpoint but for that cell, so only what
+    watches it starts."""
+    cand = [m & s for m, s in zip(masks, net.start)]
     if not all(cand):
-        return None
+        return None, 0
     peers, watchers, tiers = net.peers, net.watchers, net.tiers
-    runs = tuple(p.run for p in net.propagators)
+    props = net.propagators
     queues: tuple[list[int], ...] = ([], [], [])
-    first, second, third = queues
-    for k, tier in enumerate(tiers):
-        queues[tier].append(k)
-    queued = [True] * len(runs)
-    singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+    if changed is None:
+        queued = [True] * len(props)
+        for k, tier in enumerate(tiers):
+            queues[tier].append(k)
+        singles = [i for i, m in enumerate(cand) if not m & (m - 1)]
+    else:
+        queued = [False] * len(props)
+        for k in watchers[changed]:
+            queued[k] = True
+            queues[tiers[k]].append(k)
+        singles = [changed] if not cand[changed] & (cand[changed] - 1) else []
 
     def narrow(i: int, m: int) -> bool:
         if not m:
@@ -285,24 +284,40 @@ def root_candidates(model: Model) -> list[int] | None:
                 queues[tiers[k]].append(k)
         return True
 
-    while True:
+    runs = 0
+    while runs < budget:
         while singles:
             i = singles.pop()
             b = cand[i]
             for p in peers[i]:
                 if cand[p] & b and not narrow(p, cand[p] ^ b):
-                    return None
-        if first:
-            k = first.pop()
-        elif second:
-            k = second.pop()
-        elif third:
-            k = third.pop()
-        else:
-            return cand
+                    return None, runs
+        first, second, third = queues
+        queue = first or second or third
+        if not queue:
+            return cand, runs
+        k = queue.pop()
         queued[k] = False
-        if not runs[k](cand, narrow):
-            return None
+        runs += 1
+        if not props[k].run(cand, narrow):
+            return None, runs
+    return cand, runs
+
+
+def root_candidates(model: Model) -> list[int] | None:
+    """Each cell's candidates (bit ``d - 1`` for digit ``d``) once the givens are propagated to
+    a fixpoint without a guess, or None when propagation meets a contradiction.
+
+    The propagators are sound, so a digit they remove is in no solution; when every cell is left
+    with one digit, that grid is the only solution.
+
+    >>> from sudoku_models.puzzle import Puzzle
+    >>> root_candidates(Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3)]))[:2]
+    [3, 3]
+    """
+    net = network_of(model)
+    masks = [m & (1 << (d - 1)) if d else m for m, d in zip(net.start, model.givens)]
+    return fixpoint(net, masks)[0]
 
 
 class _Restart(Exception):
