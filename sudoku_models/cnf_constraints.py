@@ -388,20 +388,17 @@ class _Writer:
                 self.add([pick, _negate(self.lit(chosen, e)), want])
 
     def at_least(self, i: int, d: int) -> Literal:
-        """The order literal "cell ``i`` holds ``d`` or more", defined once per cell."""
+        """The order literal "cell ``i`` holds ``d`` or more" (``d`` in ``1..n + 1``), defined
+        once per cell: a constant where the cell's digits settle it."""
         if (i, d) not in self.order:
             options = [e for e in range(1, self.n + 1) if self.lit(i, e) is not False]
-            self.order.update({(i, e): True for e in range(-self.n, 2)})
-            self.order.update({(i, e): False for e in range(self.n + 1, 2 * self.n + 2)})
-            flags: dict[int, Literal] = {}
-            for e in range(2, self.n + 1):
+            for e in range(1, self.n + 2):
                 if all(o >= e for o in options):
-                    flags[e] = True
+                    self.order[i, e] = True
                 elif all(o < e for o in options):
-                    flags[e] = False
+                    self.order[i, e] = False
                 else:
-                    flags[e] = self.fresh.take()
-            self.order.update({(i, e): flag for e, flag in flags.items()})
+                    self.order[i, e] = self.fresh.take()
             for e in range(1, self.n + 1):
                 up, above = self.order[i, e], self.order[i, e + 1]
                 here = self.lit(i, e)
