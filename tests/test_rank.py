@@ -121,6 +121,18 @@ def test_the_propagator_orders_a_pair_at_a_bound() -> None:
     assert narrowed == {3: 0b0011}
 
 
+def test_the_propagator_makes_lines_that_must_tie_share_digits() -> None:
+    rule = Rank((0, 1), ((2, 3),), equal=(1, 1))
+    cand = [0b0011, 0b0100, 0b1010, 0b1111]  # r: {1,2} {3}; other: {2,4} {1..4}
+
+    def narrow(i: int, mask: int) -> bool:
+        cand[i] = mask
+        return bool(mask)
+
+    assert RankPropagator(rule).run(cand, narrow)
+    assert cand == [0b0010, 0b0100, 0b0010, 0b0100]
+
+
 def test_the_propagator_fails_when_too_few_can_be_smaller() -> None:
     rule = Rank((0,), ((1,), (2,)), smaller=(2, 2))
     cand = [0b0010, 0b0001, 0b1000]  # 2 against 1 and 4: only one is smaller

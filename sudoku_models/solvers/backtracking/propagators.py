@@ -1153,7 +1153,8 @@ class RankPropagator:
     are settled: they must take the outcome, or must not; the first position where the two
     lines are not yet both settled to one digit is then ordered (the other line's digit at most
     the line's when it may not be larger, at least when it may not be smaller, strictly at the
-    last position when it may not be equal either).
+    last position when it may not be equal either), or, when the two must read the same, each
+    position's cells keep the digits they share.
     """
 
     tier = 2
@@ -1193,6 +1194,11 @@ class RankPropagator:
         a contradiction."""
         if not keep:
             return False
+        if keep == EQUAL:  # the two lines read the same: each position's cells share digits
+            return all(
+                _keep_only(cand, narrow, a, cand[b]) and _keep_only(cand, narrow, b, cand[a])
+                for a, b in pairs
+            )
         last = len(pairs) - 1
         for k, (a, b) in enumerate(pairs):
             if cand[a] == cand[b] and not cand[a] & (cand[a] - 1):
