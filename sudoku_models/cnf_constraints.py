@@ -452,10 +452,7 @@ class _Writer:
     def rank(self, rule: Rank) -> None:
         """Each outcome's count over the pairs, as a partial sum, when its bounds bind."""
         outcomes = [self.outcome(other, rule.line) for other in rule.others]
-        for kind in range(3):
-            low, high = rule.bounds(kind)
-            if low == 0 and high == len(outcomes):
-                continue
+        for kind, low, high in rule.binding():
             items: list[list[tuple[Literal, int]]] = []
             for flags in outcomes:
                 flag = flags[kind]

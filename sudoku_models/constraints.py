@@ -432,6 +432,12 @@ class Rank:
         low, high = (self.smaller, self.equal, self.larger)[kind]
         return low, len(self.others) if high == -1 else min(high, len(self.others))
 
+    def binding(self) -> list[tuple[int, int, int]]:
+        """``(kind, low, high)`` for each tally (0 smaller, 1 equal, 2 larger) whose bounds
+        rule something out, the others being ``0..len(others)`` and left to translations."""
+        bounds = [(kind, *self.bounds(kind)) for kind in range(3)]
+        return [(k, low, high) for k, low, high in bounds if low > 0 or high < len(self.others)]
+
     @property
     def cells(self) -> tuple[int, ...]:
         """Every cell of the line and of the lines it is compared with, once each."""

@@ -151,8 +151,6 @@ def _rank(rule: Rank, x: Cell) -> str:
         tallies[1].append(f"bool2int({theirs} = {mine})")
         tallies[2].append(f"bool2int(lex_less({mine}, {theirs}))")
     parts = []
-    for kind, terms in enumerate(tallies):
-        low, high = rule.bounds(kind)
-        if low > 0 or high < len(rule.others):
-            parts.append(f"({' + '.join(terms) or '0'}) in {low}..{high}")
+    for kind, low, high in rule.binding():
+        parts.append(f"({' + '.join(tallies[kind]) or '0'}) in {low}..{high}")
     return " /\\ ".join(parts) or "true"

@@ -224,10 +224,7 @@ def _rank_facts(rule: Rank, k: int) -> str:
         positions = deciding_positions(rule.line, other)
         facts.append(f"rlength({k},{o},{len(positions)}).")
         facts += [f"rpos({k},{o},{j},{a},{b})." for j, (a, b) in enumerate(positions)]
-    for kind in range(3):
-        low, high = rule.bounds(kind)
-        if low > 0 or high < len(rule.others):
-            facts.append(f"rbound({k},{kind},{low},{high}).")
+    facts += [f"rbound({k},{kind},{low},{high})." for kind, low, high in rule.binding()]
     return " ".join(facts)
 
 

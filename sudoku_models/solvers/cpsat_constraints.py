@@ -282,10 +282,8 @@ def _rank(cp: Any, rule: Rank, comparer: _Comparer, compared: Compared) -> None:
         tallies[0].extend(smaller)
         tallies[1].append(equal)
         tallies[2].extend(larger)
-    for kind, terms in enumerate(tallies):
-        low, high = rule.bounds(kind)
-        if low > 0 or high < len(rule.others):
-            cp.add_linear_constraint(sum(terms), low, high)
+    for kind, low, high in rule.binding():
+        cp.add_linear_constraint(sum(tallies[kind]), low, high)
 
 
 def _compare(

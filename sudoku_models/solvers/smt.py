@@ -208,11 +208,8 @@ def _rank(rule: Rank, cells: Sequence[str]) -> list[str]:
         tallies[1].append(_and([f"(= {a} {b})" for a, b in pairs]))
         tallies[2].append(_lex(pairs, ">"))
     out = []
-    for kind, formulas in enumerate(tallies):
-        low, high = rule.bounds(kind)
-        if low == 0 and high == len(rule.others):
-            continue
-        total = _plus([f"(ite {f} 1 0)" for f in formulas])
+    for kind, low, high in rule.binding():
+        total = _plus([f"(ite {f} 1 0)" for f in tallies[kind]])
         if low == high:
             out.append(f"(assert (= {total} {low}))")
         else:
