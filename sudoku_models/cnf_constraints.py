@@ -88,6 +88,13 @@ def _negate(lit: Literal) -> Literal:
     return -lit
 
 
+def _counted(lit: Literal) -> list[tuple[Literal, int]]:
+    """The item of a partial sum that counts 1 when ``lit`` holds, 0 otherwise."""
+    if isinstance(lit, bool):
+        return [(True, int(lit))]
+    return [(lit, 1), (-lit, 0)]
+
+
 class _Writer:
     def __init__(
         self, n: int, options: Sequence[tuple[int, ...]], known: Sequence[int], fresh: Fresh
@@ -287,7 +294,7 @@ class _Writer:
                 lit = self.lit(cells[k], e)
                 self.add([_negate(lit), top[k - 1][e], seen])
                 self.add([_negate(lit), _negate(top[k - 1][e]), -seen])
-            items.append([(seen, 1), (-seen, 0)])
+            items.append(_counted(seen))
         self.weighted_sum(items, sky.count, [])
 
     def automaton(self, rule: Automaton) -> None:
@@ -355,19 +362,7 @@ class _Writer:
         items: list[list[tuple[Literal, int]]] = []
         for i in rule.cells:
             inside = [self.lit(i, d) for d in sorted(rule.digits) if 1 <= d <= self.n]
-            inside = [lit for lit in inside if lit is not False]
-            if not inside:
-                items.append([(True, 0)])
-            elif any(lit is True for lit in inside):
-                items.append([(True, 1)])
-            elif len(inside) == 1:
-                items.append([(inside[0], 1), (_negate(inside[0]), 0)])
-            else:
-                flag = self.fresh.take()
-                for lit in inside:
-                    self.add([_negate(lit), flag])
-                self.add([-flag, *inside])
-                items.append([(flag, 1), (-flag, 0)])
+            items.append(_counted(self.disjunction(inside)))
         self.weighted_sum(items, range(rule.low, rule.high + 1), [])
 
     def element(self, rule: Element) -> None:
@@ -431,6 +426,10 @@ class _Writer:
         self.add([flag, *(-lit for lit in rest)])
         return flag
 
+    def disjunction(self, lits: Sequence[Literal]) -> Literal:
+        """A literal equivalent to the disjunction of ``lits``."""
+        return _negate(self.conjunction([_negate(lit) for lit in lits]))
+
     def outcome(self, other: tuple[int, ...], line: tuple[int, ...]) -> tuple[Literal, ...]:
         """Literals for ``other`` read smaller than, equal to and larger than ``line``."""
         if (line, other) in self.outcomes:
@@ -443,9 +442,7 @@ class _Writer:
                 firsts[0].append(self.conjunction([equal, less]))
                 firsts[1].append(self.conjunction([equal, more]))
                 equal = self.conjunction([equal, _negate(less), _negate(more)])
-            smaller, larger = (
-                _negate(self.conjunction([_negate(f) for f in side])) for side in firsts
-            )
+            smaller, larger = (self.disjunction(side) for side in firsts)
             self.outcomes[other, line] = (smaller, equal, larger)
         return self.outcomes[other, line]
 
@@ -453,9 +450,5 @@ class _Writer:
         """Each outcome's count over the pairs, as a partial sum, when its bounds bind."""
         outcomes = [self.outcome(other, rule.line) for other in rule.others]
         for kind, low, high in rule.binding():
-            items: list[list[tuple[Literal, int]]] = []
-            for flags in outcomes:
-                flag = flags[kind]
-                items.append([(flag, 1)] if flag is True else [(_negate(flag), 0)] if flag is False
-                             else [(flag, 1), (_negate(flag), 0)])  # fmt: skip
+            items = [_counted(flags[kind]) for flags in outcomes]
             self.weighted_sum(items, range(low, high + 1), [])
