@@ -36,6 +36,14 @@ SAMPLE = REPOSITORY / "tests" / "data" / "variants" / "fpuzzles_sample.jsonl"
 BACKENDS = ("cpsat", "sat", "asp", "smt", "mip", "mip:highs")
 
 
+def with_solutions(
+    models: list[tuple[str, Model]], path: Path
+) -> list[tuple[Model, tuple[int, ...] | None]]:
+    """The ``models`` read from the JSON lines of ``path``, each with its published solution."""
+    solutions = [json.loads(line)["solution"] for line in path.read_text().splitlines()]
+    return [(model, tuple(map(int, solution))) for (_, model), solution in zip(models, solutions)]
+
+
 def variant_set(data_dir: Path) -> list[tuple[Model, tuple[int, ...] | None]]:
     """The variant development set, or the shipped sample when it is absent."""
     path = data_dir / "variants" / "fpuzzles_dev.jsonl"
@@ -73,17 +81,9 @@ def main() -> None:
     if "variants" in chosen:
         sets["variants"] = variant_set(args.data_dir)
     if "new" in chosen:
-        solutions = [json.loads(line)["solution"] for line in ISS_PUZZLES.read_text().splitlines()]
-        sets["new"] = [
-            (model, tuple(int(ch) for ch in solution))
-            for (_, model), solution in zip(iss_models(), solutions)
-        ]
+        sets["new"] = with_solutions(iss_models(), ISS_PUZZLES)
     if "ranks" in chosen:
-        solutions = [json.loads(line)["solution"] for line in RANK_PUZZLES.read_text().splitlines()]
-        sets["ranks"] = [
-            (model, tuple(int(ch) for ch in solution))
-            for (_, model), solution in zip(rank_models(), solutions)
-        ]
+        sets["ranks"] = with_solutions(rank_models(), RANK_PUZZLES)
     warm = Model.from_puzzle(datasets.load("hard20")[0])
     solvers = {name: get_solver(name) for name in backends}
     for solver in solvers.values():  # warm-up: imports, first translation
