@@ -6,7 +6,7 @@
 (Status.SOLVED, '4132231412433421')
 """
 
-from . import datasets, formats, fpuzzles, variants
+from . import datasets, formats, variants
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
 from .batch import solve_many
 from .board import Board
@@ -17,6 +17,7 @@ from .errors import (
     UnknownSolverError,
     UnsupportedModelError,
 )
+from .formats import fpuzzles_keys as fpuzzles
 from .formats import read
 from .logic import logical_solve
 from .model import AllDifferent, Model, SumCage

@@ -11,7 +11,7 @@ import pytest
 import sudoku_models as sm
 from sudoku_models import fpuzzles
 from sudoku_models.cli import main
-from sudoku_models.fpuzzles.lz import compress_to_base64
+from sudoku_models.formats.lz import compress_to_base64
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import Diagonal

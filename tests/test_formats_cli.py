@@ -9,7 +9,7 @@ import pytest
 
 from sudoku_models import formats
 from sudoku_models.cli import EXIT_BAD_INPUT, main
-from sudoku_models.fpuzzles.lz import compress_to_base64
+from sudoku_models.formats.lz import compress_to_base64
 
 SCL = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
 ANTI_KNIGHT = (

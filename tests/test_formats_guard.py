@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sudoku_models import formats
 from sudoku_models.errors import InvalidPuzzleError, SudokuModelsError
 from sudoku_models.formats import answer_warnings, guard
-from sudoku_models.fpuzzles.lz import compress_to_base64
+from sudoku_models.formats.lz import compress_to_base64
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver

@@ -11,7 +11,7 @@ import pytest
 from sudoku_models import formats, fpuzzles
 from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
 from sudoku_models.formats import sudokupad
-from sudoku_models.fpuzzles.lz import compress_to_base64
+from sudoku_models.formats.lz import compress_to_base64
 from sudoku_models.solvers import get_solver
 from sudoku_models.variants import Jigsaw, KillerCage
 

@@ -401,8 +401,8 @@ def test_a_variant_puzzle_is_legible(page: Any, tmp_path: Path) -> None:
     cage totals, totals printed once above everything, arrows with heads."""
     from urllib.parse import quote
 
-    from sudoku_models.fpuzzles import LINK_PREFIX
-    from sudoku_models.fpuzzles.lz import compress_to_base64
+    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.lz import compress_to_base64
 
     data = {
         "size": 9,
@@ -479,8 +479,8 @@ def test_hint_on_a_variant_puzzle_lights_the_rule(page: Any) -> None:
 def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
     from urllib.parse import quote
 
-    from sudoku_models.fpuzzles import LINK_PREFIX
-    from sudoku_models.fpuzzles.lz import compress_to_base64
+    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.lz import compress_to_base64
 
     data = {
         "size": 4,

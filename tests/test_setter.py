@@ -135,7 +135,7 @@ def test_a_dot_under_the_negative_rule_is_needed() -> None:
 def test_check_reads_links_and_keeps_their_warnings(capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
 
-    from sudoku_models.fpuzzles.lz import compress_to_base64
+    from sudoku_models.formats.lz import compress_to_base64
 
     scl = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
     link = "https://sudokupad.app/scl" + compress_to_base64(scl)

@@ -185,7 +185,7 @@ def _render(generated: Any, fmt: str) -> str:
     if isinstance(generated, VariantGenerated):
         return _render_variant(generated, fmt)
     if fmt == "fpuzzles":
-        from ..fpuzzles import to_link
+        from ..formats.fpuzzles_keys import to_link
 
         return to_link(generated.puzzle)
     if fmt == "json":

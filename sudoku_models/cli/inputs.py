@@ -17,9 +17,10 @@ import stat
 import sys
 from collections.abc import Iterator
 
-from .. import datasets, fpuzzles
+from .. import datasets
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
+from ..formats import fpuzzles_keys as fpuzzles
 from ..parsing import is_square_grid, puzzle_lines
 from ..puzzle import Puzzle
 

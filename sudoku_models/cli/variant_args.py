@@ -11,9 +11,10 @@ import os
 import sys
 from collections.abc import Iterator
 
-from .. import formats, fpuzzles
+from .. import formats
 from ..board import Board
 from ..errors import InvalidPuzzleError, UnsupportedModelError
+from ..formats import fpuzzles_keys as fpuzzles
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import (

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from .. import fpuzzles as fpuzzles_reader
 from ..errors import InvalidPuzzleError
-from . import fpuzzles, iss, plain, sudokupad
+from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
 
@@ -55,12 +54,12 @@ def read(text: str) -> Read:
     try:
         return plain.read(text)  # the last resort: its error says why the text is no puzzle
     except InvalidPuzzleError:
-        if not fpuzzles_reader.looks_compressed(text):
+        if not fpuzzles_keys.looks_compressed(text):
             raise
     # The compressed text of an f-puzzles link need not start as usual: read it when it
     # decompresses, and otherwise say what it looked like.
     try:
-        data = fpuzzles_reader.decode(text)
+        data = fpuzzles_keys.decode(text)
     except InvalidPuzzleError as not_compressed:
         raise InvalidPuzzleError(
             "neither a puzzle nor f-puzzles text (it looks like the compressed text after "

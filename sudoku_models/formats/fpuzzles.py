@@ -1,4 +1,4 @@
-"""f-puzzles links and JSON, read by :mod:`sudoku_models.fpuzzles`, with what it leaves out.
+"""f-puzzles links and JSON, read by :mod:`.fpuzzles_keys`, with what it leaves out.
 
 The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
 draw (lines, circles, rectangles, text, cages without a sum, shaded cells). This module keeps
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import fpuzzles
 from ..model import Model
 from ..puzzle import Puzzle
+from . import fpuzzles_keys
 from .base import Read, finish
 
 NAME = "f-puzzles"
@@ -42,13 +42,13 @@ def recognises(text: str) -> bool:
 
 def read(source: str | Mapping[str, Any]) -> Read:
     """The model of an f-puzzles puzzle, its metadata, and what the reader left out."""
-    data = fpuzzles.decode(source)
+    data = fpuzzles_keys.decode(source)
     return read_object(data, NAME)
 
 
 def read_object(data: dict[str, Any], fmt: str) -> Read:
     """:func:`read` for the decoded f-puzzles object (shared with links that carry one)."""
-    model = fpuzzles.read(data)
+    model = fpuzzles_keys.read(data)
     return finish(
         model,
         fmt,
@@ -85,7 +85,7 @@ def ignored(data: Mapping[str, Any]) -> list[str]:
 
 def write(model: Model | Puzzle, title: str | None = None) -> str:
     """An f-puzzles link that opens ``model``."""
-    return fpuzzles.to_link(model, title)
+    return fpuzzles_keys.to_link(model, title)
 
 
 def _text(value: Any) -> str | None:

@@ -28,14 +28,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidPuzzleError, UnsupportedModelError
-from ..fpuzzles import board_of, to_json
-from ..fpuzzles import decode as decode_fpuzzles
-from ..fpuzzles.lz import compress_to_base64, decompress_from_base64
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
 from . import fpuzzles, plain
 from .base import Read, finish
+from .fpuzzles_keys import board_of, to_json
+from .fpuzzles_keys import decode as decode_fpuzzles
+from .lz import compress_to_base64, decompress_from_base64
 
 NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"

@@ -68,7 +68,7 @@ from ..variants import (
 )
 from ..variants.cages import DIRECTIONS
 from ..variants.dots import NEGATIVE_KINDS
-from . import values
+from . import fpuzzles_values as values
 from .lz import compress_to_base64, decompress_from_base64
 
 __all__ = ["LINK_PREFIX", "decode", "read", "to_fpuzzles", "to_json", "to_link"]
