@@ -8,10 +8,12 @@ The ``chromium`` fixture finds the system's Chromium for the browser tests, and
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -187,3 +189,40 @@ def minizinc_solutions() -> Callable[[Path], list[tuple[int, ...]]]:
         )
 
     return solve
+
+
+#: What a bounded run may add to the memory of a process that has imported the package.
+_BOUNDED_RUN = """
+import contextlib, io, json, resource, sys, time
+from sudoku_models.cli import main
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# Past the imports, at most 512 MB more address space: a bomb fails fast instead of swapping.
+size = next(int(line.split()[1]) for line in open("/proc/self/status") if line[:7] == "VmSize:")
+hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+resource.setrlimit(resource.RLIMIT_AS, (size * 1024 + 2**29, hard))
+err, start = io.StringIO(), time.perf_counter()
+with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+    code = main(sys.argv[1:])
+grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+print(json.dumps([code, err.getvalue(), grown, time.perf_counter() - start]))
+"""
+
+
+@pytest.fixture
+def cli_peak() -> Callable[..., tuple[int, str, float, float]]:
+    """A function running ``sudoku-models ARGS`` in a fresh process, giving its exit code, its
+    stderr, the megabytes its peak memory grew by past the imports, and the seconds it took
+    (with at most 512 MB more address space: past that, the run fails)."""
+
+    def run(*argv: str) -> tuple[int, str, float, float]:
+        done = subprocess.run(
+            [sys.executable, "-c", _BOUNDED_RUN, *argv],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        code, err, grown, seconds = json.loads(done.stdout)
+        return code, err, grown, seconds
+
+    return run

@@ -66,8 +66,21 @@ def test_drawn_marks_are_reported() -> None:
         )
     )
     text = "\n".join(read.warnings)
-    for words in ("1 line(s)", "2 circle(s)", "1 text mark(s)", "'Z'", "cage without a sum"):
+    for words in ("1 line(s)", "2 circle(s)", "1 text mark(s)", "'Z'", "1 cosmetic cage(s)"):
         assert words in text
+
+
+def test_cage_labels_and_bulbs_without_a_line_are_reported() -> None:
+    read = formats.read(
+        _fpuzzles(
+            cage=[{"cells": ["R1C1", "R1C2"], "value": "7"}, {"cells": ["R2C1"], "value": "x"}],
+            arrow=[{"cells": ["R3C3"], "lines": []}],
+        )
+    )
+    assert read.model.variants == ()
+    text = "\n".join(read.warnings)
+    assert "2 cosmetic cage(s) drawn only, not read as rules (reading '7', 'x')" in text
+    assert "1 arrow bulb(s) with no line: no rule" in text
 
 
 def test_embedded_solution_the_model_rejects() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,143 @@ def test_bad_links_give_one_clear_error(link: str, error: type[Exception], words
         formats.read(link)
     assert words in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def _extending_codes(count: int) -> str:
+    """LZ-string base64 text of one character then ``count`` codes that each name the phrase
+    being made (the last one plus its first unit): ``count`` codes stand for about
+    ``count**2 / 2`` characters."""
+    bits: list[int] = []
+
+    def put(number: int, width: int) -> None:
+        bits.extend((number >> k) & 1 for k in range(width))
+
+    put(0, 2)
+    put(ord("a"), 8)
+    phrases, width, room = 4, 3, 4
+    for _ in range(count):
+        put(phrases, width)
+        phrases += 1
+        room -= 1
+        if room == 0:
+            room, width = 1 << width, width + 1
+    bits += [0] * (-len(bits) % 6)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    return "".join(
+        alphabet[int("".join(map(str, bits[k : k + 6])), 2)] for k in range(0, len(bits), 6)
+    )
+
+
+@pytest.mark.parametrize("kind", ["scl", "ctc", "fpuzzles"])
+def test_a_short_payload_that_decompresses_to_gigabytes_is_refused_small(
+    cli_peak: Callable[..., tuple[int, str, float, float]], kind: str
+) -> None:
+    bomb = _extending_codes(11_000)  # about 60 million characters when decoded whole
+    assert len(bomb) < 25_000
+    code, err, grown, _ = cli_peak("solve", "https://sudokupad.app/" + kind + bomb)
+    assert code == 2
+    assert err.count("\n") == 1 and "more than 2000000 characters" in err
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_a_huge_scl_grid_is_refused_before_it_is_built(
+    cli_peak: Callable[..., tuple[int, str, float, float]],
+) -> None:
+    huge = (Path(__file__).parent / "data" / "sudokupad" / "grid3000.scl.lz").read_text().strip()
+    code, err, grown, _ = cli_peak("solve", "https://sudokupad.app/scl" + huge)
+    assert code == 2 and err.count("\n") == 1
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+    # A grid within the length limit is refused by its side, read from the text.
+    side = 1000
+    text = "{ce:[" + ",".join("[" + "," * (side - 1) + "]" for _ in range(side)) + "]}"
+    code, err, grown, _ = cli_peak("solve", "https://sudokupad.app/scl" + compress_to_base64(text))
+    assert code == 2 and err.count("\n") == 1 and "larger than 35x35" in err
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_a_side_past_the_largest_board_is_refused_but_the_largest_is_read() -> None:
+    with pytest.raises(UnsupportedModelError, match="larger than 35x35"):
+        formats.read("ctc" + compress_to_base64(json.dumps({"cells": _blank(36)})))
+    cages = [{"cells": [[r, c] for r in range(4) for c in range(4)] * 3, "value": "title: t"}]
+    data = _ctc(_blank(4), cages=cages)  # a cage listing 48 cells is no grid
+    assert formats.read("ctc" + compress_to_base64(json.dumps(data))).title == "t"
+
+
+@pytest.mark.parametrize(
+    ("payload", "words"),
+    [
+        ("[" * 210_000 + "]" * 210_000, "objects and lists"),
+        ('{"cells":' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+        ("{ce:" + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+        ('{"cells": [[{"value": 1' + "0" * 5000 + "}]]}", "not valid JSON"),
+    ],
+)
+def test_deep_or_wide_data_is_one_clear_error(payload: str, words: str) -> None:
+    kind = "scl" if payload.startswith("{ce") else "ctc"
+    with pytest.raises(InvalidPuzzleError) as caught:
+        formats.read(kind + compress_to_base64(payload))
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def _scl(text: str) -> str:
+    return "scl" + compress_to_base64(text)
+
+
+_BOXES_4 = (
+    "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],"
+    "[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{ce:[[1,,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + "}", "cell is an object"),
+        ('{ce:[["5",,,],[,,,],[,,,],[,,,]],' + _BOXES_4 + "}", "cell is an object"),
+        ("{ce:[[,,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + ",l:{wp:[[0,0],[1,1]]}}", "'lines'"),
+        ("{ce:[[,,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + ",ca:[7]}", "'cages' entry 1"),
+        ("{ce:[[,,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + ",ca:{ce:[[0,0]]}}", "'cages'"),
+        ("{ce:[[{v:'²'},,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + "}", "row 1, column 1"),
+        ("{ce:[[,,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + ",metaData:{antiknight:2}}", "antiknight"),
+        ("{ce:[[,,,],[,,,],[,,,],[,,,]],re:{a:1}}", "'regions'"),
+    ],
+)
+def test_a_value_of_the_wrong_shape_is_refused_not_dropped(text: str, words: str) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        formats.read(_scl(text))
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("on", [True, 1, "true", "TRUE"])
+def test_metadata_flags_are_read_as_f_puzzles_reads_them(on: object) -> None:
+    data = _ctc(_blank(4), metaData={"antiknight": on, "antiking": "false"})
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert [v.key for v in read.model.variants] == ["antiknight"]
+
+
+def test_regions_over_part_of_the_grid_are_read_and_said() -> None:
+    cells = _blank(6)
+    cells[2][0] = cells[3][1] = {"value": 1}  # twice in the 2x3 box below the first
+    data = _ctc(cells)
+    data["regions"] = data["regions"][:1]  # only the first box is a region
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    (jigsaw,) = read.model.variants
+    assert isinstance(jigsaw, Jigsaw) and len(jigsaw.regions) == 1
+    assert any("cover 6 of the 36 cells" in w for w in read.warnings)
+    assert get_solver("sat").count_solutions(read.model, limit=1) == 1
+    data["regions"] = _ctc(cells)["regions"]  # the usual boxes forbid it
+    boxed = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert get_solver("sat").count_solutions(boxed.model, limit=1) == 0
+
+
+@pytest.mark.parametrize("regions", [None, []])
+def test_a_grid_with_no_regions_is_read_without_boxes(regions: object) -> None:
+    data = _ctc(_blank(4))
+    if regions is None:
+        del data["regions"]
+    else:
+        data["regions"] = regions
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert read.model.variants == (Jigsaw(()),)
+    assert any("no regions" in w for w in read.warnings)
+    assert get_solver("sat").count_solutions(read.model, limit=1000) == 576  # 4x4 Latin squares

@@ -15,7 +15,7 @@ from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.formats.lz import compress_to_base64, decompress_from_base64
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.variants import Diagonal, KillerCage, Thermometer
+from sudoku_models.variants import Diagonal, Jigsaw, KillerCage, ModularLine, Thermometer
 
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
@@ -110,6 +110,24 @@ def _empty(n: int, **keys: object) -> dict:
     return {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)], **keys}
 
 
+def test_harmless_keys_and_shapes_are_read() -> None:
+    data = _empty(
+        4,
+        successMessage="Well done!",
+        cage=[{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R2C1"], "value": "A"}],
+        arrow=[{"cells": ["R1C1"], "lines": []}, {"cells": ["R2C2"]}],
+    )
+    assert fpuzzles.read(data) == Model.from_puzzle(Puzzle.empty((2, 2)))
+
+
+def test_a_modular_line_is_read() -> None:
+    line = ["R1C1", "R1C2", "R1C3"]
+    model = fpuzzles.read(_empty(9, modularline=[{"lines": [line]}, {"lines": [line], "value": 2}]))
+    cells = ((0, 0), (0, 1), (0, 2))
+    assert model.variants == (ModularLine(cells, 3), ModularLine(cells, 2))
+    assert fpuzzles.read(fpuzzles.to_link(model)) == model
+
+
 def test_unknown_keys_are_named() -> None:
     with pytest.raises(InvalidPuzzleError, match=r"unsupported f-puzzles constraint.*doublearrow"):
         fpuzzles.read(_empty(4, doublearrow=[{"lines": [["R1C1", "R1C2"]]}]))
@@ -136,8 +154,9 @@ def test_cosmetic_keys_are_ignored() -> None:
         ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]}, "'Q' is not one of X, V"),
         ({"killercage": [{"cells": ["R1C1"], "value": "ten"}]}, "'ten' is not a whole number"),
         ({"littlekillersum": [{"cell": "R0C1", "direction": "UP", "value": "3"}]}, "direction"),
-        ({"arrow": [{"cells": ["R1C1"]}]}, "'arrow' entry 1: the entry has no 'lines'"),
-        ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "'cage' entry 1 .*killercage"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": [[]]}]}, "'arrow' entry 1: .*non-empty"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": "R1C2"}]}, "'lines' must be a non-empty list"),
+        ({"modularline": [{"lines": [["R1C1", "R1C2"]], "value": 9}]}, "modulus 9 is outside"),
     ],
 )
 def test_bad_entries_name_the_rule_and_cells(keys: dict, message: str) -> None:
@@ -150,11 +169,21 @@ def test_regions_are_checked() -> None:
     data["grid"][0][0]["region"] = 3
     with pytest.raises(InvalidPuzzleError, match=r"region 1 has 3 cells.*r1c2 r2c1 r2c2"):
         fpuzzles.read(data)
+
+
+def test_a_region_need_not_be_connected() -> None:
     data = _empty(4)
     for r, c, k in ((0, 1, 2), (2, 0, 0)):  # swap two cells between regions 1 and 3
         data["grid"][r][c]["region"] = k
-    with pytest.raises(InvalidPuzzleError, match="region 3 is not connected: r1c2 r3c2"):
-        fpuzzles.read(data)
+    model = fpuzzles.read(data)
+    (jigsaw,) = model.variants
+    assert isinstance(jigsaw, Jigsaw)
+    assert (0, 1) in jigsaw.regions[2] and (2, 0) in jigsaw.regions[0]
+    solution = sm.get_solver("backtracking").solve(model).solution
+    assert solution is not None
+    for region in jigsaw.regions:
+        digits = sorted(solution.cells[model.board.cell(r, c)] for r, c in region)
+        assert digits == [1, 2, 3, 4]
 
 
 def test_bad_objects_are_errors() -> None:
@@ -283,7 +312,6 @@ def test_an_outside_clue_must_stand_beside_the_grid(clue: str, message: str) -> 
         ({"killercage": [{"cells": ["R1C1"], "value": [3]}]}, "total a list is not a whole"),
         ({"thermometer": [{"lines": []}]}, "'lines' must be a non-empty list"),
         ({"thermometer": [{"lines": [[]]}]}, "non-empty list of cell names"),
-        ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, "'lines' must be a non-empty list"),
         ({"odd": [{"cell": "R5C1"}]}, "R5C1 is outside the 4x4 grid"),
         ({"odd": [{}]}, "the entry has no 'cell'"),
         ({"xv": [{"cells": ["R1C1", "R1C2"]}]}, "xv mark None is not one of X, V"),

@@ -134,14 +134,21 @@ def fpuzzles_objects(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def _named_rules(data: dict[str, Any]) -> set[str]:
-    """The rule keys an object names: flags switched on, lists with entries."""
+    """The rule keys an object names: flags switched on, lists with entries (an arrow bulb drawn
+    with no line names no rule, as f-puzzles reads it)."""
     on = ("true", 1)
     return {
         key
         for key, value in data.items()
         if (key in FLAGS and (value is True or (type(value) in (str, int) and value in on)))
-        or (key in LIST_KEYS and isinstance(value, list) and value)
+        or (key in LIST_KEYS and isinstance(value, list) and value and not _bulbs_only(key, value))
     }
+
+
+def _bulbs_only(key: str, entries: list[Any]) -> bool:
+    return key == "arrow" and all(
+        isinstance(e, dict) and e.get("lines") in (None, []) for e in entries
+    )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,8 +1,9 @@
 """f-puzzles links and JSON, read by :mod:`.fpuzzles_keys`, with what it leaves out.
 
 The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
-draw (lines, circles, rectangles, text, cages without a sum, shaded cells). This module keeps
-those as warnings, with the title, author, rules text and embedded solution of the file.
+draw (lines, circles, rectangles, text, cosmetic cages and their labels, shaded cells, arrow
+bulbs with no line). This module keeps those as warnings, with the title, author, rules text
+and embedded solution of the file.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ DRAWN = {
     "circle": "circle",
     "rectangle": "rectangle",
     "text": "text mark",
-    "cage": "cage without a sum",
+    "cage": "cosmetic cage",
 }
 
 
@@ -69,6 +70,13 @@ def ignored(data: Mapping[str, Any]) -> list[str]:
             texts = [str(i.get("value")) for i in items if isinstance(i, dict) and i.get("value")]
             said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
             out.append(f"{len(items)} {what}(s) drawn only, not read as rules{said}")
+    bulbs = [
+        item
+        for item in data.get("arrow") or []
+        if isinstance(item, dict) and item.get("lines") in (None, [])
+    ]
+    if bulbs:
+        out.append(f"{len(bulbs)} arrow bulb(s) with no line: no rule, as f-puzzles reads them")
     grid = data.get("grid")
     if isinstance(grid, list):
         shaded = sum(

@@ -2,9 +2,10 @@
 
 :func:`read` gives a :class:`~sudoku_models.model.Model` that keeps its variant rules;
 :func:`to_fpuzzles` and :func:`to_link` write one back that f-puzzles opens. Keys this package
-does not know raise an error naming them; keys that only draw (lines, circles, text, cages
-without a sum) are ignored. Every value a rule key holds is checked (:mod:`.values`): a value of
-the wrong type or out of range is an error naming the key and the entry, never dropped.
+does not know raise an error naming them; keys that only draw (lines, circles, text, cosmetic
+cages, whatever their labels) and the editor's settings are ignored. Every value a rule key
+holds is checked (:mod:`.fpuzzles_values`): a value of the wrong type or out of range is an
+error naming the key and the entry, never dropped.
 
 >>> model = read({"size": 4, "grid": [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}] * 4] * 3,
 ...               "diagonal-": True})
@@ -48,6 +49,7 @@ from ..variants import (
     LockoutLine,
     Maximum,
     Minimum,
+    ModularLine,
     Negative,
     Nonconsecutive,
     Odd,
@@ -69,7 +71,7 @@ from ..variants import (
 from ..variants.cages import DIRECTIONS
 from ..variants.dots import NEGATIVE_KINDS
 from . import fpuzzles_values as values
-from .lz import compress_to_base64, decompress_from_base64
+from .lz import LIMIT, compress_to_base64, decompress_from_base64
 
 __all__ = ["LINK_PREFIX", "decode", "read", "to_fpuzzles", "to_json", "to_link"]
 
@@ -80,6 +82,7 @@ COSMETIC = frozenset(
     {
         "size", "title", "author", "ruleset", "grid", "line", "circle", "rectangle", "text",
         "highlightConflicts", "disabledlogic", "truecandidatesoptions", "solution", "cage",
+        "successMessage",
     }
 )  # fmt: skip
 
@@ -93,7 +96,7 @@ Reader = Callable[[Any, int], list[Variant]]
 MAX_COMPRESSED = 200_000
 
 #: Longest f-puzzles JSON read, given as text or decompressed from a link.
-MAX_JSON = 2_000_000
+MAX_JSON = LIMIT
 
 
 def decode(source: str | Mapping[str, Any]) -> dict[str, Any]:
@@ -203,15 +206,8 @@ def read(source: str | Mapping[str, Any]) -> Model:
             raise InvalidPuzzleError(f"{where} {exc.reason}", exc.row, exc.col) from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise InvalidPuzzleError(f"f-puzzles {key!r}: malformed entry ({exc})") from None
-    cages = data.get("cage") or []
-    if not isinstance(cages, list):
+    if not isinstance(data.get("cage") or [], list):
         raise InvalidPuzzleError("f-puzzles 'cage': expected a list of cages")
-    for k, cage in enumerate(cages, start=1):
-        if isinstance(cage, dict) and cage.get("value") not in (None, ""):
-            raise InvalidPuzzleError(
-                f"f-puzzles 'cage' entry {k} has the value {values.kind(cage['value'])}: cosmetic "
-                "cages carry no sum; a killer cage belongs under 'killercage'"
-            )
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
 
 
@@ -275,9 +271,12 @@ def _regions(board: Board, grid: list[list[Mapping[str, Any]]]) -> list[Variant]
     return [Jigsaw(tuple(tuple(cells) for _, cells in sorted(regions.items())))]
 
 
-def _each(read_one: Callable[[Mapping[str, Any], int], Variant | list[Variant]]) -> Reader:
-    """A reader of a list key: each entry an object giving at least one rule; errors name the
-    entry."""
+def _each(
+    read_one: Callable[[Mapping[str, Any], int], Variant | list[Variant]],
+    may_be_empty: bool = False,
+) -> Reader:
+    """A reader of a list key: each entry an object giving at least one rule (or none, with
+    ``may_be_empty``); errors name the entry."""
 
     def read_all(items: Any, n: int) -> list[Variant]:
         out: list[Variant] = []
@@ -286,7 +285,7 @@ def _each(read_one: Callable[[Mapping[str, Any], int], Variant | list[Variant]])
                 if not isinstance(item, Mapping):
                     raise InvalidPuzzleError(f"expected an object, got {values.kind(item)}")
                 made = read_one(item, n)
-                if not made:
+                if not made and not may_be_empty:
                     raise InvalidPuzzleError("the entry names no rule")
             except InvalidPuzzleError as exc:
                 raise InvalidPuzzleError(f"entry {k}: {exc.reason}", exc.row, exc.col) from None
@@ -362,14 +361,25 @@ def _little_killer(item: Mapping[str, Any], n: int) -> Variant:
     return LittleKiller(clue, direction, total)
 
 
-@_each
-def _arrow(item: Mapping[str, Any], n: int) -> list[Variant]:
+def _one_arrow(item: Mapping[str, Any], n: int) -> list[Variant]:
+    """The arrows of one bulb; a bulb drawn with no line is no rule, as f-puzzles reads it."""
     circle = values.cells(values.field(item, "cells"), n)
+    if item.get("lines") in (None, []):
+        return []
     out: list[Variant] = []
     for line in values.lines(item, n):
         shaft = tuple(c for c in line if c not in circle)
         out.append(Arrow(circle, shaft))
     return out
+
+
+_arrow = _each(_one_arrow, may_be_empty=True)
+
+
+@_each
+def _modular(item: Mapping[str, Any], n: int) -> list[Variant]:
+    modulus = values.optional_number(item, "modular line modulus", 2, n)
+    return [ModularLine(line, 3 if modulus is None else modulus) for line in values.lines(item, n)]
 
 
 @_each
@@ -439,6 +449,7 @@ READERS: dict[str, Reader] = {
     "entropicline": _lines(EntropicLine),
     "zipperline": _lines(ZipperLine),
     "lockout": _lockout,
+    "modularline": _modular,
     "difference": _dots(Difference, 1, lambda n: (1, n - 1)),
     "ratio": _dots(Ratio, 2, lambda n: (2, n)),
     "xv": _xv,

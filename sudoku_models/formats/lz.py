@@ -25,9 +25,9 @@ def _units(text: str) -> list[str]:
     return [chr(int.from_bytes(raw[k : k + 2], "little")) for k in range(0, len(raw), 2)]
 
 
-def _from_units(units: list[str]) -> str:
-    raw = b"".join(ord(u).to_bytes(2, "little") for u in units)
-    return raw.decode("utf-16-le", "surrogatepass")
+def _from_units(units: str) -> str:
+    """The text whose UTF-16 code units are the characters of ``units`` (pairs joined)."""
+    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
 
 
 class _BitWriter:
@@ -116,11 +116,17 @@ def _bit_stream(text: str) -> Iterator[int]:
             yield (value >> shift) & 1
 
 
-def decompress_from_base64(text: str, limit: int | None = None) -> str:
+#: Longest text a decompression gives: published puzzles take a few thousand characters, and a
+#: few bytes of LZ text can stand for gigabytes.
+LIMIT = 2_000_000
+
+
+def decompress_from_base64(text: str, limit: int = LIMIT) -> str:
     """LZ-string's ``decompressFromBase64``: the text ``compress_to_base64`` was given.
 
-    Raises ValueError for text that is not LZ-string base64, and, with ``limit``, as soon as
-    the text grows past ``limit`` characters (a few bytes of LZ text can stand for gigabytes).
+    Raises ValueError for text that is not LZ-string base64, and as soon as the next phrase
+    would make the text longer than ``limit`` characters (checked before it is written, so a
+    short text that stands for gigabytes costs no more than ``limit``).
     """
     stream = _bit_stream(text.strip())
 
@@ -133,11 +139,13 @@ def decompress_from_base64(text: str, limit: int | None = None) -> str:
             number |= bit << k
         return number
 
-    phrases: list[list[str]] = [[], [], []]
+    # Each phrase is its predecessor plus one unit, so keeping them as strings costs no more
+    # than the text they make.
+    phrases: list[str] = ["", "", ""]
     width, room = 2, 4
 
-    def literal(kind: int) -> list[str]:
-        return [chr(read(8 if kind == 0 else 16))]
+    def literal(kind: int) -> str:
+        return chr(read(8 if kind == 0 else 16))
 
     kind = read(2)
     if kind == 2:
@@ -146,12 +154,12 @@ def decompress_from_base64(text: str, limit: int | None = None) -> str:
         raise ValueError("the compressed text does not start with a character")
     last = literal(kind)
     phrases.append(last)
-    out = list(last)
+    out, length = [last], 1
     width = 3
     while True:
         code = read(width)
         if code == 2:
-            return _from_units(out)
+            return _from_units("".join(out))
         if code in (0, 1):
             phrases.append(literal(code))
             code = len(phrases) - 1
@@ -165,9 +173,10 @@ def decompress_from_base64(text: str, limit: int | None = None) -> str:
             entry = last + last[:1]
         else:
             raise ValueError("the compressed text refers to an unknown phrase")
-        out += entry
-        if limit is not None and len(out) > limit:
+        length += len(entry)
+        if length > limit:
             raise ValueError(f"the text decompresses to more than {limit} characters")
+        out.append(entry)
         phrases.append(last + entry[:1])
         room -= 1
         last = entry

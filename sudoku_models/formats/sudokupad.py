@@ -27,13 +27,15 @@ import urllib.parse
 from collections.abc import Iterator
 from typing import Any
 
+from ..board import MAX_DIGITS, Board
 from ..errors import InvalidPuzzleError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
 from . import fpuzzles, plain
+from . import fpuzzles_values as values
 from .base import Read, finish
-from .fpuzzles_keys import board_of, to_json
+from .fpuzzles_keys import MAX_COMPRESSED, board_of, to_json
 from .fpuzzles_keys import decode as decode_fpuzzles
 from .lz import compress_to_base64, decompress_from_base64
 
@@ -57,6 +59,10 @@ _QUIET = frozenset({"cellSize", "id", "settings", "videos", "duration", "title",
 #: Keys that draw marks; their meaning lives in the rules text.
 _DRAWN = {"lines": "line", "arrows": "arrow", "overlays": "shape", "underlays": "shape"}
 _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
+#: Most objects and lists the puzzle data may hold: a 35x35 grid with thousands of marks takes
+#: a few thousand; the bound keeps a short payload from building millions.
+MAX_CONTAINERS = 200_000
+_CELLS_KEY = re.compile(r"""["']?(?:cells|ce)["']?\s*:\s*\[""")
 
 
 def _link(text: str) -> str:
@@ -145,7 +151,13 @@ def _clean(payload: str) -> str:
 
 
 def _decompress(text: str, kind: str) -> str:
+    """The text of an ``scl`` or ``ctc`` payload, its length and grid side checked on the way."""
     text = text.replace("\\", "=")
+    if len(text) > MAX_COMPRESSED:
+        raise InvalidPuzzleError(
+            f"the SudokuPad {kind} payload is {len(text)} characters long, the limit is "
+            f"{MAX_COMPRESSED}"
+        )
     if not _LZ.match(text):
         raise InvalidPuzzleError(f"the SudokuPad {kind} payload has characters LZ data lacks")
     try:
@@ -156,13 +168,67 @@ def _decompress(text: str, kind: str) -> str:
         ) from None
     if not raw:
         raise InvalidPuzzleError(f"the SudokuPad {kind} payload does not decompress")
+    _check_grid_side(raw)
     return raw
 
 
+def _check_grid_side(text: str) -> None:
+    """Refuse a ``cells`` grid of more than :data:`MAX_DIGITS` rows or columns, from the text
+    itself, before anything is built: the scan stops at the first row or column too many."""
+    depth, k = 0, 0
+    for found in _CELLS_KEY.finditer(text):
+        depth += _balance(text, k, found.start())
+        k = found.start()
+        if depth == 1:  # the puzzle's own cells, not a cage's
+            break
+    else:
+        return
+    k, depth = found.end(), 1  # inside the list of rows
+    rows, cols, quote = 0, 0, ""
+    while k < len(text) and depth:
+        ch = text[k]
+        k += 1
+        if quote:
+            if ch == "\\":
+                k += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth == 2 and ch == "[":
+                rows, cols = rows + 1, 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 2:
+            cols += 1
+        if rows > MAX_DIGITS or cols > MAX_DIGITS:
+            raise UnsupportedModelError(
+                f"the SudokuPad grid is larger than {MAX_DIGITS}x{MAX_DIGITS}; the largest "
+                f"board read has {MAX_DIGITS} digits"
+            )
+
+
+def _balance(text: str, start: int, end: int) -> int:
+    """Objects and lists opened less those closed in ``text[start:end]`` (brackets in strings
+    count too: good enough to tell the top-level ``cells`` from a cage's)."""
+    opened = text.count("{", start, end) + text.count("[", start, end)
+    return opened - text.count("}", start, end) - text.count("]", start, end)
+
+
 def _json(text: str) -> dict[str, Any]:
+    containers = text.count("{") + text.count("[")
+    if containers > MAX_CONTAINERS:
+        raise InvalidPuzzleError(
+            f"the SudokuPad puzzle data holds {containers} objects and lists, the limit is "
+            f"{MAX_CONTAINERS}"
+        )
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise InvalidPuzzleError("the SudokuPad puzzle data is nested too deeply") from None
+    except ValueError as exc:  # bad JSON, or a number past Python's limit on digits
         raise InvalidPuzzleError(f"the SudokuPad puzzle data is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidPuzzleError("the SudokuPad puzzle data is not a JSON object")
@@ -186,7 +252,11 @@ def unzip(text: str) -> dict[str, Any]:
     )
     for pattern, repl in steps:
         text = re.sub(pattern, repl, text)
-    return _long_keys(_json(text))
+    data = _json(text)
+    try:
+        return dict(_long_keys(data))
+    except RecursionError:
+        raise InvalidPuzzleError("the SudokuPad puzzle data is nested too deeply") from None
 
 
 def _long_keys(value: Any) -> Any:
@@ -198,21 +268,34 @@ def _long_keys(value: Any) -> Any:
 
 
 def read_ctc(data: dict[str, Any]) -> Read:
-    """The model of SudokuPad's puzzle JSON: givens, regions, numbered cages, metadata."""
+    """The model of SudokuPad's puzzle JSON: givens, regions, numbered cages, metadata.
+
+    Each key is checked as the f-puzzles reader checks its keys: a value of the wrong shape is
+    an error naming the key, never passed over.
+    """
     rows = data.get("cells")
     if not isinstance(rows, list) or not rows or any(not isinstance(r, list) for r in rows):
         raise InvalidPuzzleError("SudokuPad puzzle data needs 'cells', a list of rows")
     n = len(rows)
     if any(len(row) != n for row in rows):
         raise UnsupportedModelError(f"SudokuPad grid is not square ({n} rows of other lengths)")
+    if n > MAX_DIGITS:
+        raise UnsupportedModelError(f"the SudokuPad grid is {n}x{n}, larger than {MAX_DIGITS}")
     board = board_of(n)
     notes: list[str] = []
     givens = [0] * board.size
     marked = 0
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            if not isinstance(cell, dict):
+            if cell is None:
                 continue
+            if not isinstance(cell, dict):
+                raise InvalidPuzzleError(
+                    f"a SudokuPad cell is an object such as {{}} or {{value: 5}}, got "
+                    f"{values.kind(cell)}",
+                    r,
+                    c,
+                )
             value = cell.get("value")
             if value not in (None, ""):
                 givens[board.cell(r, c)] = _digit(value, n, r, c)
@@ -220,13 +303,13 @@ def read_ctc(data: dict[str, Any]) -> Read:
                 marked += 1
     if marked:
         notes.append(f"{marked} cell(s) with pencil marks: not read as rules")
-    rules: list[Variant] = _regions(data.get("regions"), board.n, notes)
+    rules: list[Variant] = _regions(data.get("regions"), board, notes)
     meta: dict[str, str] = {}
-    rules += _cages(data.get("cages"), n, meta, notes)
+    rules += _cages(_list(data, "cages"), n, meta, notes)
     rules += _flags(data.get("metaData") or data.get("metadata"), meta, notes)
     for key, what in _DRAWN.items():
-        items = data.get(key)
-        if isinstance(items, list) and items:
+        items = _list(data, key)
+        if items:
             texts = [str(i["text"]) for i in items if isinstance(i, dict) and i.get("text")]
             said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
             notes.append(f"{len(items)} {what}(s) from '{key}' drawn only, not read{said}")
@@ -245,47 +328,71 @@ def read_ctc(data: dict[str, Any]) -> Read:
     )
 
 
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    """The list under ``key`` (none when it is missing or null); anything else is an error."""
+    items = data.get(key)
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        raise InvalidPuzzleError(f"SudokuPad {key!r} must be a list, got {values.kind(items)}")
+    return items
+
+
 def _digit(value: Any, n: int, r: int, c: int) -> int:
     try:
-        d = int(str(value).strip())
-    except ValueError:
-        raise InvalidPuzzleError(f"given {value!r} is not a digit 1..{n}", r, c) from None
-    if not 1 <= d <= n:
-        raise InvalidPuzzleError(f"given {value!r} is not a digit 1..{n}", r, c)
-    return d
+        return values.number(value, "given", 1, n)
+    except InvalidPuzzleError as exc:
+        raise InvalidPuzzleError(f"SudokuPad {exc.reason}", r, c) from None
 
 
 def _cell(item: Any, n: int) -> tuple[int, int]:
     if (
         not isinstance(item, list)
         or len(item) != 2
-        or not all(isinstance(x, int) and 0 <= x < n for x in item)
+        or not all(type(x) is int and 0 <= x < n for x in item)
     ):
-        raise InvalidPuzzleError(f"SudokuPad cell {item!r} is not [row, column] inside the grid")
+        raise InvalidPuzzleError(
+            f"SudokuPad cell {values.kind(item)} is not [row, column] inside the grid"
+        )
     return item[0], item[1]
 
 
-def _regions(regions: Any, n: int, notes: list[str]) -> list[Variant]:
-    if not regions:
-        raise UnsupportedModelError("the SudokuPad puzzle has no regions (boxes); not read")
-    if not isinstance(regions, list):
+def _regions(regions: Any, board: Board, notes: list[str]) -> list[Variant]:
+    """The regions as drawn: none when they are the usual boxes, else irregular regions that
+    replace the boxes (a grid drawn with no regions, or with some cells in none, is said)."""
+    n = board.n
+    if regions is None or regions == []:
+        notes.append("the SudokuPad puzzle draws no regions: read as a grid without boxes")
+        return [Jigsaw(())]
+    if not isinstance(regions, list) or not all(isinstance(x, list) for x in regions):
         raise InvalidPuzzleError("SudokuPad 'regions' must be a list of lists of cells")
-    cells = tuple(tuple(_cell(x, n) for x in region) for region in regions)
-    board = board_of(n)
+    cells = tuple(tuple(_cell(x, n) for x in region) for region in regions if region)
     boxes = {frozenset(board.row_col(i) for i in box) for box in board.boxes}
-    if {frozenset(region) for region in cells} == boxes:
+    if {frozenset(region) for region in cells} == boxes and len(cells) == len(boxes):
         return []
+    covered = len({cell for region in cells for cell in region})
+    if covered < board.size:
+        notes.append(
+            f"the SudokuPad regions cover {covered} of the {board.size} cells: the others "
+            "belong to no region"
+        )
     return [Jigsaw(cells)]
 
 
-def _cages(cages: Any, n: int, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:
+def _cages(cages: list[Any], n: int, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:
     plain_cages = 0
-    for cage in cages or ():
+    for k, cage in enumerate(cages, start=1):
         if not isinstance(cage, dict):
-            continue
+            raise InvalidPuzzleError(
+                f"SudokuPad 'cages' entry {k}: expected an object, got {values.kind(cage)}"
+            )
         value = cage.get("value")
         cells = cage.get("cells") or []
-        text = str(value).strip() if value is not None else ""
+        if not isinstance(cells, list):
+            raise InvalidPuzzleError(
+                f"SudokuPad 'cages' entry {k}: 'cells' must be a list, got {values.kind(cells)}"
+            )
+        text = str(value).strip() if isinstance(value, (str, int)) else ""
         found = _META.match(text) if isinstance(value, str) else None
         if found:
             meta.setdefault(found[1].lower(), found[2].strip())
@@ -297,9 +404,9 @@ def _cages(cages: Any, n: int, meta: dict[str, str], notes: list[str]) -> Iterat
             if not cage.get("hidden"):
                 plain_cages += 1
             continue
-        if re.fullmatch(r"-?\d+", text) and cage.get("unique") is False:
+        if re.fullmatch(r"-?[0-9]{1,9}", text) and cage.get("unique") is False:
             notes.append(f"cage of sum {text} whose digits may repeat: not read as a rule")
-        elif re.fullmatch(r"-?\d+", text):
+        elif re.fullmatch(r"-?[0-9]{1,9}", text):
             yield KillerCage(tuple(where), int(text))
         else:
             notes.append(f"cage reading {text!r} drawn only, not read as a rule")
@@ -308,11 +415,19 @@ def _cages(cages: Any, n: int, meta: dict[str, str], notes: list[str]) -> Iterat
 
 
 def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:
-    if not isinstance(meta_data, dict):
+    if meta_data is None:
         return
+    if not isinstance(meta_data, dict):
+        raise InvalidPuzzleError(
+            f"SudokuPad 'metadata' must be an object, got {values.kind(meta_data)}"
+        )
     for key, value in meta_data.items():
         if key in ("antiknight", "antiking"):
-            if value is True:
+            try:
+                on = values.flag(value)
+            except InvalidPuzzleError as exc:
+                raise InvalidPuzzleError(f"SudokuPad metadata {key!r}: {exc.reason}") from None
+            if on:
                 yield AntiKnight() if key == "antiknight" else AntiKing()
         elif key in ("title", "author", "rules", "solution") and isinstance(value, str):
             meta.setdefault(key, value)
@@ -328,6 +443,5 @@ def _str(value: Any) -> str | None:
 
 def _solution(text: str, n: int) -> list[int]:
     text = text.strip()
-    if n > 9 or "," in text:
-        return [int(x) if x.strip().isdigit() else 0 for x in text.split(",")]
-    return [int(ch) if ch.isdigit() else 0 for ch in text]
+    parts = text.split(",") if n > 9 or "," in text else list(text)
+    return [int(x) if re.fullmatch(r"[0-9]{1,2}", x.strip()) else 0 for x in parts]

@@ -15,7 +15,10 @@ from .base import Cell, Primitive, Variant, centre, fp_cells, indices
 
 @dataclass(frozen=True)
 class Jigsaw(Variant):
-    """Irregular regions replace the boxes: each of ``n`` connected cells holds every digit."""
+    """Irregular regions replace the boxes: each of ``n`` cells holds every digit.
+
+    A region need not be connected (f-puzzles and SudokuPad draw such regions too).
+    """
 
     regions: tuple[tuple[Cell, ...], ...]
     name: ClassVar[str] = "irregular regions"
@@ -31,10 +34,6 @@ class Jigsaw(Variant):
                 raise InvalidPuzzleError(
                     f"region {k + 1} has {len(region)} cells, a {board.n}x{board.n} grid needs "
                     f"{board.n}: {' '.join(cell_name(*c) for c in region)}"
-                )
-            if not _connected(region):
-                raise InvalidPuzzleError(
-                    f"region {k + 1} is not connected: {' '.join(cell_name(*c) for c in region)}"
                 )
             for cell in region:
                 if cell in seen:
@@ -68,18 +67,6 @@ class Jigsaw(Variant):
 
 def _edge(x1: float, y1: float, x2: float, y2: float) -> str:
     return f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="black" stroke-width="3"/>'
-
-
-def _connected(cells: Sequence[Cell]) -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    members = set(cells)
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in members and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(members)
 
 
 @dataclass(frozen=True)
