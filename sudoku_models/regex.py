@@ -31,6 +31,11 @@ MAX_STATES = 20_000
 #: Most characters of an expression.
 MAX_LENGTH = 1_000
 
+#: Most steps removing the empty moves may take: states reached by empty moves, summed over the
+#: states, plus the moves made. Each counted copy of a part that may match nothing reaches all
+#: the copies after it, so ``(.?){700}`` would take millions.
+MAX_WORK = 500_000
+
 Node = tuple  # ("set", digits) | ("cat", [nodes]) | ("alt", [nodes]) | ("rep", node, low, high)
 
 
@@ -45,13 +50,18 @@ def compile_regex(pattern: str, cells: Sequence[int], n: int, name: str = "") ->
     start, end = nfa.build(tree)
     transitions: set[tuple[int, int, int]] = set()
     accepting: set[int] = set()
+    work = 0
     for q in range(nfa.size):
-        reach = nfa.closure(q)
+        reach = nfa.closure(q, MAX_WORK - work)
+        work += len(reach)
         if end in reach:
             accepting.add(q)
         for p in reach:
             for digits, r in nfa.moves.get(p, ()):
                 transitions.update((q, d, r) for d in digits)
+                work += len(digits)
+        if work > MAX_WORK:
+            raise _too_much(label)
     return Automaton(tuple(cells), frozenset(transitions), start, frozenset(accepting), label)
 
 
@@ -220,12 +230,22 @@ class _Nfa:
             self.link(here, end)
         return start, end
 
-    def closure(self, q: int) -> set[int]:
-        """The states reachable from ``q`` by empty moves, ``q`` included."""
+    def closure(self, q: int, budget: int) -> set[int]:
+        """The states reachable from ``q`` by empty moves, ``q`` included (more than ``budget``
+        of them: refused)."""
         seen, todo = {q}, [q]
         while todo:
             for r in self.empty.get(todo.pop(), ()):
                 if r not in seen:
                     seen.add(r)
                     todo.append(r)
+            if len(seen) > budget:
+                raise _too_much(self.label)
         return seen
+
+
+def _too_much(label: str) -> InvalidPuzzleError:
+    return InvalidPuzzleError(
+        f"{label}: the expression takes more than {MAX_WORK} steps to compile (a counted part "
+        "that may match nothing is copied too often); write it with a smaller count"
+    )

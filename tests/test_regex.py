@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -77,3 +78,20 @@ def test_spaces_are_ignored_and_digits_beyond_the_board_never_match() -> None:
 def test_counted_repeats_are_bounded() -> None:
     with pytest.raises(InvalidPuzzleError, match="more than"):
         compile_regex("((1|2){99}){99}", (0, 1), 9)
+
+
+def test_a_count_of_parts_that_may_match_nothing_is_refused_small(
+    cli_peak: Callable[..., tuple[int, str, float, float]],
+) -> None:
+    # The token is the base64 of (.?){700}: every copy reaches all the later ones by empty moves.
+    code, err, grown, _ = cli_peak(
+        "solve", ".Regex~KC4_KXs3MDB9~R1C1~R1C2~R1C3", "--time-limit", "1"
+    )
+    assert code == 2 and err.count("\n") == 1
+    assert "r1c1 r1c2 r1c3 /(.?){700}/" in err and "steps to compile" in err
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_a_smaller_count_still_compiles() -> None:
+    line = compile_regex("(.?){60}", (0, 1, 2), 9)
+    assert line.holds([1, 2, 3])
