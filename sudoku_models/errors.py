@@ -14,6 +14,7 @@ class InvalidPuzzleError(SudokuModelsError, ValueError):
     """
 
     def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
+        message = printable(message)
         self.reason = message
         if row is not None and col is not None:
             message = f"{message} (row {row + 1}, column {col + 1})"
@@ -26,6 +27,18 @@ class InvalidPuzzleError(SudokuModelsError, ValueError):
     def located(self, where: str) -> InvalidPuzzleError:
         """The same error, its message prefixed by ``where`` (file and line), keeping the cell."""
         return InvalidPuzzleError(f"{where}: {self.reason}", self.row, self.col)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\x1b``,
+    ``\\n``, ``\\u200b``), so a message from input stays one line that changes nothing.
+
+    >>> printable("a\\x1b]0;title\\x07 b\\nc")
+    'a\\\\x1b]0;title\\\\x07 b\\\\nc'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def shown(value: object, width: int = 40) -> str:

@@ -129,10 +129,13 @@ class _Parser:
 
     def number(self) -> int:
         start = self.at
-        while self.peek().isdigit():
+        while _is_digit(self.peek()):
             self.take()
         if start == self.at:
             raise self.fail("a count needs a number")
+        if self.at - start > 5:
+            count, self.at = self.text[start : self.at], start
+            raise self.fail(f"the count {count} is too large")
         return int(self.text[start : self.at])
 
     def atom(self) -> Node:
@@ -146,7 +149,7 @@ class _Parser:
             return ("set", self.digits)
         if ch == "[":
             return ("set", self.digit_class())
-        if ch.isdigit():
+        if _is_digit(ch):
             return ("set", frozenset({int(ch)}) & self.digits)
         self.at -= 1
         raise self.fail(f"unsupported {ch!r}" if ch else "the expression ends too early")
@@ -158,19 +161,24 @@ class _Parser:
         chosen: set[int] = set()
         while self.peek() != "]":
             ch = self.take()
-            if not ch.isdigit():
+            if not _is_digit(ch):
                 self.at -= 1
                 raise self.fail(f"unsupported {ch!r} in a class" if ch else "a class needs ']'")
             if self.peek() == "-":
                 self.take()
                 last = self.take()
-                if not last.isdigit() or int(last) < int(ch):
+                if not _is_digit(last) or int(last) < int(ch):
                     raise self.fail("a range needs two digits, lowest first")
                 chosen.update(range(int(ch), int(last) + 1))
             else:
                 chosen.add(int(ch))
         self.take()
         return self.digits - chosen if negate else frozenset(chosen) & self.digits
+
+
+def _is_digit(ch: str) -> bool:
+    """Whether ``ch`` is one of the digits ``0``..``9`` (``str.isdigit`` also takes ``²``)."""
+    return len(ch) == 1 and "0" <= ch <= "9"
 
 
 @dataclass

@@ -9,6 +9,7 @@ import pytest
 
 from sudoku_models import formats
 from sudoku_models.cli import EXIT_BAD_INPUT, main
+from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.formats.lz import compress_to_base64
 
 SCL = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
@@ -77,6 +78,30 @@ def test_bad_links_exit_2_with_one_line(
     code, _, err = run(capsys, *argv)
     assert code == EXIT_BAD_INPUT
     assert len(err.strip().splitlines()) == 1 and words in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", ".LookAndSay~%1B]0;pwned%07~R1C1~R1C2"],
+        ["solve", ".LookAndSay~12%0Asudoku-models: all is well~R1C1~R1C2"],
+        ["count", ".Regex~1%0D%1B[2J~R1C1"],
+        ["solve", "." * 16, "--backend", "no\x1b[2Jsuch"],
+    ],
+)
+def test_control_characters_of_the_input_are_escaped_in_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == EXIT_BAD_INPUT
+    assert err.count("\n") == 1 and err.endswith("\n")
+    assert err.isprintable() or err[:-1].isprintable()
+    assert "\\x1b" in err or "\\n" in err
+
+
+def test_an_error_message_is_one_printable_line() -> None:
+    error = InvalidPuzzleError("cage '\x1b]0;t\x07\n2'", 0, 1)
+    assert str(error) == "cage '\\x1b]0;t\\x07\\n2' (row 1, column 2)"
 
 
 def test_the_board_reads_the_same_links() -> None:

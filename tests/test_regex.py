@@ -61,6 +61,11 @@ def test_the_automaton_accepts_exactly_the_words_python_matches(pattern: str) ->
         ("1{", "a count needs a number"),
         ("\\d", "unsupported '\\\\' at position 1"),
         ("1)", "unexpected ')'"),
+        ("²", "unsupported '²' at position 1"),
+        ("[1²]", "unsupported '²' in a class at position 3"),
+        ("1{²}", "a count needs a number at position 3"),
+        ("1{999999}", "the count 999999 is too large at position 3"),
+        ("1{" + "9" * 5000 + "}", "longer than 1000 characters"),
     ],
 )
 def test_what_is_not_supported_is_named_with_its_position(pattern: str, message: str) -> None:

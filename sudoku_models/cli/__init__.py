@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import NoReturn
 
-from ..errors import SudokuModelsError
+from ..errors import SudokuModelsError, printable
 
 #: Subcommand modules of this package, in the order ``--help`` lists them.
 COMMANDS = (
@@ -51,6 +51,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line and exit with :data:`EXIT_BAD_INPUT`."""
+        message = printable(message)
         self.exit(EXIT_BAD_INPUT, f"sudoku-models: error: {message} (see: {self.prog} --help)\n")
 
 
@@ -83,11 +84,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except (SudokuModelsError, ValueError, OSError) as exc:
-        print(f"sudoku-models: error: {exc}", file=sys.stderr)
+        print(f"sudoku-models: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("sudoku-models: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: never exit 1, which scripts read as "no solution"
-        print(f"sudoku-models: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            f"sudoku-models: internal error: {type(exc).__name__}: {printable(str(exc))}",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL_ERROR

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from ..errors import printable
 from ..generator.api import Generated
 from ..generator.variants import VariantGenerated
 from . import EXIT_BAD_INPUT, EXIT_OK
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.output, "a" if args.resume else "w", encoding="utf-8") as out:
                 _write(puzzles, args.format, out)
     except RuntimeError as exc:  # no puzzle within the bounds after every attempt
-        print(f"sudoku-models: error: {exc}", file=sys.stderr)
+        print(f"sudoku-models: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from ..errors import printable
 from ..formats.guard import answer_warnings
 from ..model import Model
 from ..puzzle import Puzzle
@@ -29,4 +30,4 @@ def say(warnings: Sequence[str], where: str = "") -> None:
     if warnings:
         sys.stdout.flush()
     for text in warnings:
-        print(f"sudoku-models: warning: {where}{text}", file=sys.stderr)
+        print(f"sudoku-models: warning: {printable(where + text)}", file=sys.stderr)
