@@ -47,7 +47,7 @@ def _solver(backend: Backend, options: dict[str, Any]) -> Solver:
 
 def _read(puzzle: PuzzleLike) -> PuzzleLike:
     """A link or file text (f-puzzles, SudokuPad, ISS) read to its model; anything else as is."""
-    if isinstance(puzzle, str) and any(m.recognises(puzzle) for m in formats.FORMATS[:-1]):
+    if isinstance(puzzle, str) and formats.is_rich(puzzle):
         return formats.read(puzzle).model
     return puzzle
 

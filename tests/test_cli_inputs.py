@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from sudoku_models import datasets
+from sudoku_models import datasets, fpuzzles
 from sudoku_models.cli import main
 from sudoku_models.cli.inputs import read_puzzles
 from sudoku_models.errors import InvalidPuzzleError
@@ -101,16 +101,17 @@ def test_a_note_never_hides_a_bad_puzzle_in_a_file(tmp_path):
 
 @pytest.mark.parametrize("command", ["rate", "hint"])
 def test_f_puzzles_input_to_a_plain_command_is_read(capsys, monkeypatch, command):
-    """rate and hint read f-puzzles input as solve does; variant rules are refused by name."""
+    """rate and hint read f-puzzles input as solve does, compressed text of any start too."""
     link = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALhNA"
+    code, out, err = _main(capsys, monkeypatch, "", command, link)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "not an f-puzzles link or text" in err
     packed = (  # an f-puzzles object written with indentation, so not starting N4Ig
         "N4KABARAzglgXgUwgLjAFgDTggcwE4wAmKYA2uGRWMAL5ZgO32N1W0UC6z5D1rvTNvxaduQ5nwmCBNURR4spwy"
         "UM7gu2QjACGOAPYA7bQBsA1CQAueAK4IQNIA=="
     )
-    for source, words in [
-        (link, "not an f-puzzles link or text"),
-        (packed, "reads classic sudoku only; the puzzle has diagonal"),
-    ]:
-        code, out, err = _main(capsys, monkeypatch, "", command, source)
-        assert code == 2 and out == ""
-        assert len(err.splitlines()) == 1 and words in err
+    same = fpuzzles.to_link(fpuzzles.read(packed))  # the same puzzle as a usual link
+    assert fpuzzles.read(packed).variants  # it has rules: the logical solver reads them
+    assert _main(capsys, monkeypatch, "", command, packed) == _main(
+        capsys, monkeypatch, "", command, same
+    )

@@ -10,6 +10,7 @@ import pytest
 from sudoku_models import formats
 from sudoku_models.cli import EXIT_BAD_INPUT, main
 from sudoku_models.errors import InvalidPuzzleError
+from sudoku_models.formats import sudokupad
 from sudoku_models.formats.lz import compress_to_base64
 
 SCL = (Path(__file__).parent / "data" / "sudokupad" / "tiny.scl").read_text().strip()
@@ -118,6 +119,39 @@ def test_the_api_reads_the_same_links() -> None:
     assert sm.count_solutions(ANTI_KNIGHT) == 1
     assert sm.solve(_scl_link(), limit=0).count == 12
     assert sm.is_unique("1...\n..4.\n.3..\n...2")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _scl_link(),
+        "ctc" + compress_to_base64(json.dumps(sudokupad.unzip(SCL))),
+        json.dumps(sudokupad.unzip(SCL)),  # SudokuPad's own JSON, not packed
+    ],
+)
+def test_one_door_for_every_caller(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> None:
+    """The command line (argument, file, standard input), the board and the API read a text
+    through the same format, the one :func:`formats.detect` names."""
+    from sudoku_models import api
+    from sudoku_models.interactive.sources import read_rules
+
+    assert formats.detect(text) is sudokupad and formats.is_rich(text)
+    model = formats.read(text).model
+    assert read_rules(text) == model
+    assert api._read(text) == model
+    file = tmp_path / "puzzle.txt"
+    file.write_text(text + "\n")
+    outputs = [run(capsys, "count", source) for source in (text, str(file))]
+    assert outputs[0] == outputs[1] and outputs[0][1].strip() == "12"
+
+
+def test_a_file_of_plain_puzzles_is_no_rich_text(tmp_path: Path) -> None:
+    assert formats.detect("1..." * 4) is formats.plain and not formats.is_rich("1..." * 4)
+    assert formats.detect("hello") is None
+    packed = compress_to_base64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4}, indent=1))
+    assert formats.detect(packed) is formats.fpuzzles
 
 
 def test_an_iss_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

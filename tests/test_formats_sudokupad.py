@@ -301,3 +301,32 @@ def test_a_grid_with_no_regions_is_read_without_boxes(regions: object) -> None:
     assert read.model.variants == (Jigsaw(()),)
     assert any("no regions" in w for w in read.warnings)
     assert get_solver("sat").count_solutions(read.model, limit=1000) == 576  # 4x4 Latin squares
+
+
+def test_a_grid_wider_than_its_regions_is_cut_to_the_sudoku() -> None:
+    inner = _ctc(_blank(4), cages=[{"cells": [[0, 0], [0, 1]], "value": "3"}])
+    cells = [[{} for _ in range(6)] for _ in range(6)]
+    cells[0][3] = {"value": "7"}  # a clue above the sudoku
+    cells[2][2] = {"value": "1"}  # r1c1 of the sudoku
+    data = {
+        "cells": cells,
+        "regions": [[[r + 1, c + 2] for r, c in region] for region in inner["regions"]],
+        "cages": [
+            {"cells": [[1, 2], [1, 3]], "value": "3"},
+            {"cells": [[0, 0], [0, 1]], "value": "5"},
+            {"value": "title: framed"},
+        ],
+    }
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert read.model.board.n == 4 and read.title == "framed"
+    assert read.model.givens[read.model.board.cell(1, 0)] == 1
+    assert read.model.variants == (KillerCage(((0, 0), (0, 1)), 3),)
+    text = "\n".join(read.warnings)
+    assert "6x6 SudokuPad grid holds a 4x4 sudoku at row 2, column 3" in text
+    assert "1 digit(s) around it are clues" in text and "1 cage(s) outside" in text
+
+
+def test_a_ctc_payload_in_the_compact_syntax_is_read() -> None:
+    text = "{ce:[[{v:3},,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + "}"
+    assert formats.read("ctc" + compress_to_base64(text)).model == formats.read(_scl(text)).model
+    assert formats.read(_scl(text)).model.givens[0] == 3

@@ -17,10 +17,9 @@ import stat
 import sys
 from collections.abc import Iterator
 
-from .. import datasets
+from .. import datasets, formats
 from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
-from ..formats import fpuzzles_keys as fpuzzles
 from ..parsing import is_square_grid, puzzle_lines
 from ..puzzle import Puzzle
 
@@ -102,17 +101,13 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     if source == "-":
         return puzzles_in_text(sys.stdin.read(), "standard input", box)
     if os.path.lexists(source):
-        return puzzles_in_text(_read_file(source), source, box)
+        return puzzles_in_text(read_file(source), source, box)
     if source in datasets.names():
         return list(datasets.iter_puzzles(datasets.path(source), box=box))
     try:
         return [Puzzle.parse(source, box=box)]
     except InvalidPuzzleError:
-        if looks_like_fpuzzles(source):
-            raise InvalidPuzzleError(
-                "this looks like an f-puzzles link or text, which this command does not read: "
-                "give a plain puzzle"
-            ) from None
+        _refuse_rich(source, "")
         if _looks_like_a_file_name(source):
             shipped = ", ".join(datasets.names())
             raise FileNotFoundError(
@@ -121,15 +116,14 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
         raise
 
 
-def names_fpuzzles(text: str) -> bool:
-    """Whether ``text`` is plainly f-puzzles input: a link, load text as it usually starts, JSON."""
-    text = text.strip()
-    return "load=" in text or text.startswith(("{", "N4Ig", "fpuzzles"))
-
-
-def looks_like_fpuzzles(text: str) -> bool:
-    """Whether ``text`` looks like f-puzzles input, compressed text of any start included."""
-    return names_fpuzzles(text) or fpuzzles.looks_compressed(text)
+def _refuse_rich(text: str, where: str) -> None:
+    """Refuse ``text`` that is no list of plain puzzles but a puzzle in a richer format."""
+    module = formats.detect(text)
+    if module is not None and module is not formats.plain:
+        raise InvalidPuzzleError(
+            f"{where}this looks like {module.NAME} text, which is read as one puzzle, not as "
+            "a list of plain puzzles"
+        )
 
 
 def _looks_like_a_file_name(text: str) -> bool:
@@ -142,7 +136,7 @@ def _looks_like_a_file_name(text: str) -> bool:
     return short and (word or bool(_EXTENSION.search(text)))
 
 
-def _read_file(path: str) -> str:
+def read_file(path: str) -> str:
     """The text of an existing path: a regular file or a pipe; a directory is an error."""
     try:
         mode = os.stat(path).st_mode
@@ -165,11 +159,7 @@ def puzzles_in_text(text: str, where: str, box: tuple[int, int] | None = None) -
     try:
         return list(_puzzles_from_text(text, where, box))
     except InvalidPuzzleError:
-        if looks_like_fpuzzles(text):
-            raise InvalidPuzzleError(
-                f"{where}: this looks like an f-puzzles link or text, which this command does "
-                "not read: give a plain puzzle"
-            ) from None
+        _refuse_rich(text.lstrip()[:4096], f"{where}: ")
         raise
 
 

@@ -27,11 +27,8 @@ from ..variants import (
     Variant,
     windoku,
 )
-from .inputs import given_source, names_fpuzzles, puzzles_in_text, read_puzzles
+from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
-
-#: The formats read whole from one argument (f-puzzles is recognised by :func:`is_fpuzzles`).
-LINKS = (formats.sudokupad, formats.iss)
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -93,21 +90,12 @@ def jigsaw_regions(text: str, board: Board) -> Jigsaw:
     return Jigsaw(tuple(tuple(cells) for cells in regions.values()))
 
 
-def is_fpuzzles(source: str) -> bool:
-    """Whether ``source`` looks like an f-puzzles link, load text, JSON text or JSON file."""
-    text = source.strip()
-    return names_fpuzzles(text) or (text.endswith(".json") and os.path.isfile(text))
-
-
 def is_rich(source: str) -> bool:
     """Whether ``source`` is a puzzle in a format richer than a plain grid: an f-puzzles,
-    SudokuPad or ISS link or text, or an f-puzzles ``.json`` or ISS ``.iss`` file."""
+    SudokuPad or ISS link or text (:func:`~sudoku_models.formats.is_rich`), or an f-puzzles
+    ``.json`` or ISS ``.iss`` file."""
     text = source.strip()
-    return (
-        is_fpuzzles(text)
-        or any(module.recognises(text) for module in LINKS)
-        or (text.endswith(".iss") and os.path.isfile(text))
-    )
+    return _rules_path(text) or (not os.path.lexists(text) and formats.is_rich(text))
 
 
 def read_models(
@@ -115,24 +103,29 @@ def read_models(
 ) -> Iterator[Model]:
     """The models of ``source`` with the rules of the flags in ``args`` added.
 
-    ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or a puzzle in a
-    richer format (see :mod:`sudoku_models.formats`), given as the argument or on standard
-    input: an f-puzzles link, its ``?load=`` text (whatever it starts with), its JSON or a
-    ``.json`` file, a SudokuPad or ISS link, or ISS text (inline or an ``.iss`` file).
+    ``source`` is what :func:`~sudoku_models.cli.inputs.read_puzzles` reads, or one puzzle in a
+    richer format, as :func:`sudoku_models.formats.detect` tells, given as the argument, in a
+    file or on standard input: an f-puzzles link, its ``?load=`` text (whatever it starts
+    with), its JSON or a ``.json`` file, a SudokuPad or ISS link, or ISS text (inline or an
+    ``.iss`` file).
     """
     source = given_source(source)
-    piped = sys.stdin.read() if source == "-" else None
-    model = _rich_model(source, piped, box)
-    if model is not None:
+    if source == "-":
+        text, where = sys.stdin.read(), "standard input"
+    elif _rules_path(source):
+        text, where = _rules_file(source), source
+    elif os.path.lexists(source):
+        text, where = read_file(source), source
+    else:
+        text, where = None, ""
+    if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
+        model = formats.read(source if text is None else text).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
-    if piped is None:
-        puzzles = read_puzzles(source, box=box)
-    else:
-        puzzles = puzzles_in_text(piped, "standard input", box)
+    puzzles = read_puzzles(source, box=box) if text is None else puzzles_in_text(text, where, box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
 
@@ -153,34 +146,16 @@ def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list
     return puzzles
 
 
-def _rich_model(source: str, piped: str | None, box: tuple[int, int] | None) -> Model | None:
-    """The model of the argument ``source``, or of the ``piped`` text of standard input, when
-    it is in a format richer than a plain grid; None when it is a plain puzzle's."""
-    if piped is None and source.endswith((".json", ".iss")) and os.path.isfile(source):
-        return formats.read(_rules_file(source)).model
-    text = source if piped is None else piped
-    named = is_fpuzzles(source) if piped is None else names_fpuzzles(text)
-    if named or any(module.recognises(text) for module in LINKS):
-        return formats.read(text).model
-    if not fpuzzles.looks_compressed(text) or (piped is None and os.path.lexists(source)):
-        return None
-    # Compressed text that need not start as usual: read so when it decompresses, a plain
-    # puzzle when it does not and reads as one, and otherwise an error saying what it looked like.
-    try:
-        data = fpuzzles.decode(text)
-    except InvalidPuzzleError as not_compressed:
-        try:
-            if piped is None:
-                read_puzzles(source, box=box)
-            else:
-                Puzzle.parse(text, box=box)
-        except (InvalidPuzzleError, OSError):
-            raise InvalidPuzzleError(
-                "neither a puzzle nor f-puzzles text (it looks like the compressed text after "
-                f"?load= in a link): {not_compressed}"
-            ) from None
-        return None
-    return formats.fpuzzles.read_object(data, formats.fpuzzles.NAME).model
+def _rules_path(path: str) -> bool:
+    """Whether ``path`` names an f-puzzles ``.json`` or ISS ``.iss`` file."""
+    return path.endswith((".json", ".iss")) and os.path.isfile(path)
+
+
+def _head(text: str) -> str:
+    """The start of a file's text, enough to tell its format without parsing a long list of
+    plain puzzles whole."""
+    text = text.lstrip()
+    return text if len(text) <= 4096 else text[:4096]
 
 
 def _rules_file(path: str) -> str:

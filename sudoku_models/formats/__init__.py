@@ -8,9 +8,11 @@ One module a format, each with ``recognises(text)``, ``read(text)`` and ``write(
 - :mod:`~sudoku_models.formats.fpuzzles`: f-puzzles links and JSON;
 - :mod:`~sudoku_models.formats.plain`: a line of digits or a grid.
 
-:func:`read` tries them in that order and gives a :class:`Read`: the model, the file's title,
-author, rules text and embedded solution, and warnings about what the file says that the model
-does not carry (:mod:`~sudoku_models.formats.guard`).
+:func:`detect` asks them in that order which one reads a text (each module's ``recognises``),
+so a format is added in one place; the command line, the board and the API all ask it.
+:func:`read` reads with it and gives a :class:`Read`: the model, the file's title, author,
+rules text and embedded solution, and warnings about what the file says that the model does
+not carry (:mod:`~sudoku_models.formats.guard`).
 
 >>> read(".AntiKnight.~R1C1_5").model.variants
 (AntiKnight(),)
@@ -29,40 +31,33 @@ from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
 
-__all__ = ["FORMATS", "Read", "answer_warnings", "detect", "read"]
+__all__ = ["FORMATS", "Read", "answer_warnings", "detect", "is_rich", "read"]
 
 #: The format modules, in the order :func:`read` tries them.
 FORMATS: tuple[ModuleType, ...] = (sudokupad, iss, fpuzzles, plain)
 
 
 def detect(text: str) -> ModuleType | None:
-    """The first format module that recognises ``text``, or None."""
+    """The format module that reads ``text``: the first that recognises it, in the order of
+    :data:`FORMATS`; then f-puzzles for a word that looks like the compressed text of an
+    f-puzzles link, however it starts; None for text no format recognises."""
     for module in FORMATS:
         if module.recognises(text):
             return module
+    if fpuzzles_keys.looks_compressed(text):
+        return fpuzzles
     return None
+
+
+def is_rich(text: str) -> bool:
+    """Whether ``text`` is a puzzle in a format richer than a plain grid (a link, ISS text,
+    f-puzzles JSON or its compressed text): one that may carry rules beside its givens."""
+    return detect(text) not in (None, plain)
 
 
 def read(text: str) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring)."""
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
-    for module in FORMATS[:-1]:
-        if module.recognises(text):
-            result: Read = module.read(text)
-            return result
-    try:
-        return plain.read(text)  # the last resort: its error says why the text is no puzzle
-    except InvalidPuzzleError:
-        if not fpuzzles_keys.looks_compressed(text):
-            raise
-    # The compressed text of an f-puzzles link need not start as usual: read it when it
-    # decompresses, and otherwise say what it looked like.
-    try:
-        data = fpuzzles_keys.decode(text)
-    except InvalidPuzzleError as not_compressed:
-        raise InvalidPuzzleError(
-            "neither a puzzle nor f-puzzles text (it looks like the compressed text after "
-            f"?load= in a link): {not_compressed}"
-        ) from None
-    return fpuzzles.read_object(data, fpuzzles.NAME)
+    result: Read = (detect(text) or plain).read(text)  # plain's error says why it is no puzzle
+    return result

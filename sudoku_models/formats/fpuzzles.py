@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import InvalidPuzzleError
 from ..model import Model
 from ..puzzle import Puzzle
 from . import fpuzzles_keys
@@ -29,21 +30,29 @@ DRAWN = {
 
 
 def recognises(text: str) -> bool:
-    """Whether ``text`` is an f-puzzles link, its ``?load=`` text, or its JSON."""
+    """Whether ``text`` is an f-puzzles link, its ``?load=`` text as it usually starts, or a
+    JSON object (SudokuPad's own JSON aside)."""
     head = text.strip()
     if "sudokupad" in head or "crackingthecryptic" in head:
         return False
-    return (
-        "f-puzzles.com" in head
-        or "load=" in head
-        or head.startswith(("N4Ig", "fpuzzles"))
-        or (head.startswith("{") and '"grid"' in head)
-    )
+    return "f-puzzles.com" in head or "load=" in head or head.startswith(("N4Ig", "fpuzzles", "{"))
 
 
 def read(source: str | Mapping[str, Any]) -> Read:
-    """The model of an f-puzzles puzzle, its metadata, and what the reader left out."""
-    data = fpuzzles_keys.decode(source)
+    """The model of an f-puzzles puzzle, its metadata, and what the reader left out.
+
+    Text that only looks like the compressed text of a link (a word of base64 letters) and
+    does not decompress is refused saying so.
+    """
+    try:
+        data = fpuzzles_keys.decode(source)
+    except InvalidPuzzleError as exc:
+        if isinstance(source, str) and not recognises(source):
+            raise InvalidPuzzleError(
+                "neither a puzzle nor f-puzzles text (it looks like the compressed text after "
+                f"?load= in a link): {exc.reason}"
+            ) from None
+        raise
     return read_object(data, NAME)
 
 

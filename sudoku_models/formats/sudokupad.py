@@ -74,8 +74,11 @@ def _link(text: str) -> str:
 
 
 def recognises(text: str) -> bool:
-    """Whether ``text`` is a SudokuPad link (or a ``?puzzle=`` link), or a bare scl/ctc payload."""
+    """Whether ``text`` is a SudokuPad link (or a ``?puzzle=`` link), a bare scl/ctc payload,
+    or SudokuPad's puzzle JSON (an object with ``cells`` and no f-puzzles ``grid``)."""
     head = _link(text)
+    if head.startswith("{"):
+        return re.search(r'"cells"\s*:', head) is not None and '"grid"' not in head
     if head.lower().startswith(("http://", "https://")):
         lowered = head.lower()
         return any(host in lowered for host in _HOSTS) or _query_payload(head) is not None
@@ -84,14 +87,17 @@ def recognises(text: str) -> bool:
 
 def read(text: str) -> Read:
     """The model of a SudokuPad link or payload, with its metadata and what it left out."""
-    payload = payload_of(text)
+    head = text.strip()
+    payload = head if head.startswith("{") else payload_of(text)  # JSON as it is written
     match = _FPUZZLES.match(payload)
     if match:
         return fpuzzles.read_object(decode_fpuzzles(payload[match.end() :]), NAME)
     if payload.startswith("scl"):
         return read_ctc(unzip(_decompress(payload[3:], "scl")))
     if payload.startswith("ctc"):
-        return read_ctc(_json(_decompress(payload[3:], "ctc")))
+        raw = _decompress(payload[3:], "ctc")
+        # Some editors write ctc payloads in the compact scl syntax, which SudokuPad reads too.
+        return read_ctc(_json(raw) if raw.lstrip().startswith('{"') else unzip(raw))
     if payload.startswith("{"):
         data = _json(payload)
         if "grid" in data and "size" in data:
@@ -281,8 +287,11 @@ def read_ctc(data: dict[str, Any]) -> Read:
         raise UnsupportedModelError(f"SudokuPad grid is not square ({n} rows of other lengths)")
     if n > MAX_DIGITS:
         raise UnsupportedModelError(f"the SudokuPad grid is {n}x{n}, larger than {MAX_DIGITS}")
-    board = board_of(n)
     notes: list[str] = []
+    data = _framed(data, notes)
+    rows = data["cells"]
+    n = len(rows)
+    board = board_of(n)
     givens = [0] * board.size
     marked = 0
     for r, row in enumerate(rows):
@@ -326,6 +335,59 @@ def read_ctc(data: dict[str, Any]) -> Read:
         solution=_solution(solution, n) if solution else None,
         ignored=notes,
     )
+
+
+def _framed(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    """The puzzle data cut to its sudoku when the grid is wider than its regions: ``m`` regions
+    of ``m`` cells filling an ``m x m`` square inside a larger grid, the cells around it kept
+    for clues. Digits and cages outside the square are said, not read."""
+    regions = data.get("regions")
+    if not isinstance(regions, list) or not regions:
+        return data
+    m, n = len(regions), len(data["cells"])
+    try:
+        cells = [_cell(x, n) for region in regions for x in region]
+    except (InvalidPuzzleError, TypeError):
+        return data  # the usual reading says what is wrong
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    square = {(r, c) for r in range(top, top + m) for c in range(left, left + m)}
+    if m >= n or len(cells) != m * m or set(cells) != square:
+        return data
+    outside = [
+        cell
+        for r, row in enumerate(data["cells"])
+        for c, cell in enumerate(row)
+        if (r, c) not in square and isinstance(cell, dict) and cell.get("value") not in (None, "")
+    ]
+    notes.append(
+        f"the {n}x{n} SudokuPad grid holds a {m}x{m} sudoku at row {top + 1}, column {left + 1}"
+        + (f"; {len(outside)} digit(s) around it are clues not read as rules" if outside else "")
+    )
+    cages, cut = [], 0
+    for cage in _list(data, "cages"):
+        where = cage.get("cells") if isinstance(cage, dict) else None
+        if isinstance(where, list) and where:
+            try:
+                if any(_cell(x, n) not in square for x in where):
+                    cut += 1
+                    continue
+            except InvalidPuzzleError:
+                pass  # the usual reading says what is wrong
+            cage = {**cage, "cells": [_moved(x, top, left) for x in where]}
+        cages.append(cage)
+    if cut:
+        notes.append(f"{cut} cage(s) outside the sudoku drawn only, not read as rules")
+    return {
+        **data,
+        "cells": [row[left : left + m] for row in data["cells"][top : top + m]],
+        "regions": [[_moved(x, top, left) for x in region] for region in regions],
+        "cages": cages,
+    }
+
+
+def _moved(item: Any, top: int, left: int) -> Any:
+    """A ``[row, column]`` cell moved by ``top`` rows and ``left`` columns."""
+    return [item[0] - top, item[1] - left] if isinstance(item, list) and len(item) == 2 else item
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:
