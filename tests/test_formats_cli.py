@@ -190,3 +190,16 @@ def test_hint_and_rate_take_variant_rules_of_any_format_to_the_logical_solver(
     ((cell, digit),) = step["placements"]
     r, c = int(cell[1]) - 1, int(cell[3]) - 1
     assert int(ANTI_KNIGHT_SOLUTION[9 * r + c]) == digit  # the hint places the solution's digit
+
+
+def test_the_time_limit_covers_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    # The token is the base64 of (.?){120}: within the compiler's bound, but far from instant.
+    slow = ".Regex~KC4_KXsxMjB9~R1C1~R1C2~R1C3"
+    code, out, err = run(capsys, "solve", slow, "--time-limit", "0.01")
+    assert code == EXIT_BAD_INPUT and out == ""
+    assert (
+        err
+        == "sudoku-models: error: reading the puzzle took longer than the time limit of 0.01 s\n"
+    )
+    code, out, _ = run(capsys, "solve", ANTI_KNIGHT, "--time-limit", "30", "-f", "line")
+    assert code == 0 and out.split() == [ANTI_KNIGHT_SOLUTION, "unique"]

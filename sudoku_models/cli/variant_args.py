@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .. import formats
 from ..board import Board
@@ -119,7 +122,8 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        model = formats.read(source if text is None else text).model
+        with within(getattr(args, "time_limit", None)):
+            model = formats.read(source if text is None else text).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
@@ -144,6 +148,31 @@ def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list
         say(model.warnings)
         puzzles.append(model.puzzle)
     return puzzles
+
+
+@contextmanager
+def within(seconds: float | None) -> Iterator[None]:
+    """Stop the reading inside the block after ``seconds`` (the command's ``--time-limit``)
+    with a one-line error, where the operating system has interval timers and this is the
+    main thread; otherwise run it unbounded (the readers bound their own work)."""
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _rules_path(path: str) -> bool:
