@@ -73,7 +73,11 @@ def test_drawn_marks_are_reported() -> None:
 def test_cage_labels_and_bulbs_without_a_line_are_reported() -> None:
     read = formats.read(
         _fpuzzles(
-            cage=[{"cells": ["R1C1", "R1C2"], "value": "7"}, {"cells": ["R2C1"], "value": "x"}],
+            cage=[
+                {"cells": ["R1C1", "R1C2"], "value": "7"},
+                {"cells": ["R2C1"], "value": "x"},
+                {"cells": [], "value": "msgcorrect: Well done!"},  # metadata, not a mark
+            ],
             arrow=[{"cells": ["R3C3"], "lines": []}],
         )
     )

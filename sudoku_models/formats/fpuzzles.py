@@ -8,6 +8,7 @@ and embedded solution of the file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,9 @@ from . import fpuzzles_keys
 from .base import Read, finish
 
 NAME = "f-puzzles"
+
+#: A cage value SudokuPad reads as metadata: a word, a colon, then text.
+_META = re.compile(r"^[^: ]+:\s*\S")
 
 #: Keys that only draw, and how a warning names them.
 DRAWN = {
@@ -75,6 +79,8 @@ def ignored(data: Mapping[str, Any]) -> list[str]:
     out = []
     for key, what in DRAWN.items():
         items = data.get(key)
+        if key == "cage" and isinstance(items, list):
+            items = [i for i in items if not _metadata(i)]
         if isinstance(items, list) and items:
             texts = [str(i.get("value")) for i in items if isinstance(i, dict) and i.get("value")]
             said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
@@ -103,6 +109,13 @@ def ignored(data: Mapping[str, Any]) -> list[str]:
 def write(model: Model | Puzzle, title: str | None = None) -> str:
     """An f-puzzles link that opens ``model``."""
     return fpuzzles_keys.to_link(model, title)
+
+
+def _metadata(cage: Any) -> bool:
+    """Whether a cosmetic cage carries SudokuPad's metadata (``msgcorrect: Well done!``,
+    ``rules: ...``) rather than a mark: SudokuPad reads it so and draws nothing."""
+    value = cage.get("value") if isinstance(cage, dict) else None
+    return isinstance(value, str) and _META.match(value) is not None
 
 
 def _text(value: Any) -> str | None:
