@@ -162,7 +162,8 @@ def test_an_f_puzzles_object_is_read_whole_or_refused(data: dict[str, Any]) -> N
         return
     finally:
         assert json.dumps(data) == text  # the input is never changed
-    keys = {v.key for v in model.variants}
+    # A modular line is read from f-puzzles but has no key of its own to write back.
+    keys = {v.key or v.name.replace(" ", "") for v in model.variants}
     assert keys >= _named_rules(data), data
     for c, cell in enumerate(data["grid"][0]):
         if cell.get("given") is True and type(cell.get("value")) is int:

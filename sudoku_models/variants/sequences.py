@@ -119,7 +119,7 @@ class ModularLine(_AutomatonLine):
 
     modulus: int = 3
     name: ClassVar[str] = "modular line"
-    key: ClassVar[str] = "modularline"
+    key: ClassVar[str] = ""
     color: ClassVar[str] = "#e6be9b"
 
     def start(self, board: Board) -> State:
@@ -133,12 +133,6 @@ class ModularLine(_AutomatonLine):
 
     def accept(self, board: Board, state: Any) -> bool:
         return True
-
-    def item(self) -> Any:
-        entry = super().item()
-        if self.modulus != 3:  # f-puzzles draws modulus 3 only; the value keeps another
-            entry["value"] = str(self.modulus)
-        return entry
 
 
 @dataclass(frozen=True)
