@@ -145,6 +145,8 @@ def test_one_door_for_every_caller(
     file.write_text(text + "\n")
     outputs = [run(capsys, "count", source) for source in (text, str(file))]
     assert outputs[0] == outputs[1] and outputs[0][1].strip() == "12"
+    rated = [run(capsys, "rate", source) for source in (text, str(file))]
+    assert rated[0] == rated[1] and "stuck" in rated[0][1]
 
 
 def test_a_file_of_plain_puzzles_is_no_rich_text(tmp_path: Path) -> None:

@@ -95,10 +95,15 @@ def jigsaw_regions(text: str, board: Board) -> Jigsaw:
 
 def is_rich(source: str) -> bool:
     """Whether ``source`` is a puzzle in a format richer than a plain grid: an f-puzzles,
-    SudokuPad or ISS link or text (:func:`~sudoku_models.formats.is_rich`), or an f-puzzles
-    ``.json`` or ISS ``.iss`` file."""
+    SudokuPad or ISS link or text (:func:`~sudoku_models.formats.is_rich`), a file holding
+    one, or an f-puzzles ``.json`` or ISS ``.iss`` file."""
     text = source.strip()
-    return _rules_path(text) or (not os.path.lexists(text) and formats.is_rich(text))
+    if _rules_path(text):
+        return True
+    if os.path.isfile(text):  # a file holding one link or rules text is read as that puzzle
+        with open(text, encoding="utf-8", errors="replace") as handle:
+            return formats.is_rich(_head(handle.read(4096)))
+    return not os.path.lexists(text) and formats.is_rich(text)
 
 
 def read_models(
