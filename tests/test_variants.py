@@ -113,6 +113,26 @@ CENTRE = [(1, 1), (1, 2), (2, 1), (2, 2)]
 COL0 = [(0, 0), (1, 0), (2, 0), (3, 0)]
 
 
+#: Dots of a grid where every consecutive or double neighbour pair is marked, a 1-2 pair on a
+#: white dot among them: under strict Kropki, that grid alone.
+WHITE = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((1, 0), (1, 1)), ((1, 0), (2, 0))]
+WHITE += [((1, 2), (1, 3)), ((1, 3), (2, 3)), ((2, 0), (2, 1)), ((2, 2), (2, 3)), ((3, 0), (3, 1))]
+WHITE += [((3, 1), (3, 2)), ((3, 2), (3, 3))]
+BLACK = [((0, 1), (1, 1)), ((0, 3), (1, 3)), ((2, 0), (3, 0)), ((2, 2), (3, 2))]
+
+
+def _strict_kropki(g: Grid) -> bool:
+    for pair in neighbours():
+        (a, b), (c, d) = pair
+        x, y = g[a][b], g[c][d]
+        consecutive, double = abs(x - y) == 1, x == 2 * y or y == 2 * x
+        if (pair in WHITE and not consecutive) or (pair in BLACK and not double):
+            return False
+        if pair not in WHITE and pair not in BLACK and (consecutive or double):
+            return False
+    return True
+
+
 def _zip_even(g: Grid) -> bool:
     return g[0][0] + g[1][0] == g[0][1] + g[1][1]
 
@@ -211,6 +231,18 @@ CASES: dict[str, tuple[list[v.Variant], Callable[[Grid], bool]]] = {
                 if ((a, b), (c, d)) != ((0, 0), (1, 0))
             )
         ),
+    ),
+    "strict kropki": (
+        [*(v.Difference(p) for p in WHITE), *(v.Ratio(p) for p in BLACK), v.StrictKropki()],
+        _strict_kropki,
+    ),
+    "same values": (
+        [v.SameValues(((0, 0), (0, 1), (2, 2), (3, 3)), 2)],
+        lambda g: sorted(at(g, [(0, 0), (0, 1)])) == sorted(at(g, [(2, 2), (3, 3)])),
+    ),
+    "same values, one cell a run": (
+        [v.SameValues(((0, 0), (1, 2), (2, 1)), 3)],
+        lambda g: g[0][0] == g[1][2] == g[2][1],
     ),
     "nonconsecutive": (
         [v.Nonconsecutive(), v.Difference(((0, 0), (0, 1)))],
@@ -404,6 +436,24 @@ def test_backends_agree_on_six_by_six(rules: list[v.Variant]) -> None:
 def test_bad_rules_name_the_rule_and_the_cells(rules: list[v.Variant], message: str) -> None:
     with pytest.raises(InvalidPuzzleError, match=message):
         Model.from_puzzle(Puzzle.empty((2, 2)), variants=rules)
+
+
+def test_strict_kropki_lets_a_dot_of_either_colour_hold_one_and_two() -> None:
+    rules = [*(v.Difference(p) for p in WHITE), *(v.Ratio(p) for p in BLACK)]
+    strict = Model.from_puzzle(Puzzle.empty((2, 2)), variants=[*rules, v.StrictKropki()])
+    [grid] = [g for g in all_grids() if strict.is_solution(g)]
+    assert {grid[0], grid[1]} == {1, 2}  # the white dot of r1c1-r1c2 joins 1 and 2
+    negatives = [v.Negative("difference"), v.Negative("ratio")]
+    both = Model.from_puzzle(Puzzle.empty((2, 2)), variants=[*rules, *negatives])
+    assert not both.is_solution(grid)
+
+
+def test_same_values_refuses_runs_it_cannot_cut_or_compare() -> None:
+    with pytest.raises(InvalidPuzzleError, match="do not cut into 2 runs"):
+        v.SameValues(((0, 0), (0, 1), (0, 2)), 2).primitives(Board(2, 2))
+    long_runs = v.SameValues(tuple((r, c) for r in range(2) for c in range(9)), 2)
+    with pytest.raises(UnsupportedModelError, match="runs of 9 cells"):
+        long_runs.primitives(Board(3, 3))
 
 
 def test_rules_compose_and_stay_on_the_model() -> None:
