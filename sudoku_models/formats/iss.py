@@ -793,7 +793,7 @@ _PARITY = {(1, 3, 5, 7, 9): Odd, (2, 4, 6, 8): Even}
 def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     """Fill ``givens`` from every given of the text; a cell named twice keeps the digits both
     allow (as ISS does); a cell left with the odd or the even digits becomes that rule, one
-    left with other digits given pencil marks."""
+    left with every digit no rule, one left with other digits given pencil marks."""
     allowed: dict[Cell, set[int]] = {}
     for arg in args:
         name, *values = arg.split("_")
@@ -805,6 +805,8 @@ def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     rules: list[Variant] = []
     for cell, digits in allowed.items():
         key = tuple(sorted(digits))
+        if len(key) == grid.n:
+            continue  # every digit allowed (pencil marks of an open cell): no rule
         if len(key) == 1:
             givens[grid.board.cell(*cell)] = key[0]
         elif grid.n == 9 and key in _PARITY:

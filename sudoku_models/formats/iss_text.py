@@ -225,10 +225,14 @@ def line_items(section: str) -> list[Item] | None:
     return None
 
 
+#: The characters a plain grid may hold, up to 9x9 and above (16x16 in hexadecimal).
+_PLAIN_DIGITS = ("0123456789.", "0123456789ABCDEFGabcdefg.")
+
+
 def is_line_form(text: str) -> bool:
     """Whether ``text`` is one section in a line form only ISS gives a meaning to: killers in
-    the short or SudokuWiki form, jigsaws as grid and region lines, a region line with a
-    symbol other than a digit or ``.``, ``=`` and a grid, or pencil marks ISS writes."""
+    the short or SudokuWiki form, jigsaws as grid and region lines, a region line that is no
+    plain grid, ``=`` and a grid, or pencil marks as ISS writes them."""
     flat = re.sub(r"\s+", "", text)
     if len(sections(text)) != 1 or len(flat) <= 1:
         return False
@@ -239,6 +243,6 @@ def is_line_form(text: str) -> bool:
             return True
     except InvalidPuzzleError:
         return True  # a short killer whose arrows are wrong: its reader says why
-    if jigsaw_layout(flat) is not None and re.search(r"[^0-9.]", flat):
-        return True
+    if jigsaw_layout(flat) is not None and not set(flat) <= set(_PLAIN_DIGITS[len(flat) > 81]):
+        return True  # a region line that is no plain grid (a complete one reads as one)
     return is_positional_pencilmarks(flat)
