@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Callable
 
 import pytest
@@ -448,12 +449,25 @@ def test_strict_kropki_lets_a_dot_of_either_colour_hold_one_and_two() -> None:
     assert not both.is_solution(grid)
 
 
-def test_same_values_refuses_runs_it_cannot_cut_or_compare() -> None:
+def test_same_values_compares_long_runs_digit_by_digit() -> None:
     with pytest.raises(InvalidPuzzleError, match="do not cut into 2 runs"):
         v.SameValues(((0, 0), (0, 1), (0, 2)), 2).primitives(Board(2, 2))
-    long_runs = v.SameValues(tuple((r, c) for r in range(2) for c in range(9)), 2)
-    with pytest.raises(UnsupportedModelError, match="runs of 9 cells"):
-        long_runs.primitives(Board(3, 3))
+    rows = v.SameValues(tuple((r, c) for r in (0, 4) for c in range(9)), 2)
+    parts = rows.primitives(Board(3, 3))
+    assert len(parts) == 9  # one counting automaton a digit
+    grid = [0] * 81
+    grid[:9], grid[36:45] = range(1, 10), range(9, 0, -1)
+    assert all(p.holds(grid) for p in parts)
+    grid[36:38] = [1, 1]  # two 1s and no 9 in the second run
+    assert not all(p.holds(grid) for p in parts)
+    rng = random.Random(7)
+    for _ in range(300):
+        first = [rng.randint(1, 3) for _ in range(9)]
+        second = (
+            rng.sample(first, 9) if rng.random() < 0.5 else [rng.randint(1, 3) for _ in range(9)]
+        )
+        grid[:9], grid[36:45] = first, second
+        assert all(p.holds(grid) for p in parts) == (sorted(first) == sorted(second))
 
 
 def test_rules_compose_and_stay_on_the_model() -> None:

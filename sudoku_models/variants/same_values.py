@@ -16,10 +16,11 @@ from typing import Any, ClassVar
 
 from ..board import Board
 from ..constraints import Automaton, Relation
-from ..errors import InvalidPuzzleError, UnsupportedModelError
+from ..errors import InvalidPuzzleError
 from .base import Cell, Primitive, Variant, indices, label
 
-#: The most states the automaton comparing two sets may have (it remembers a multiset).
+#: The most states of the automaton that compares two runs whole (it remembers the first run's
+#: digits); longer runs are compared digit by digit.
 MAX_SET_STATES = 20_000
 
 
@@ -50,14 +51,16 @@ class SameValues(Variant):
         if size == 1:
             first = runs[0][0]
             return [Relation.where(first, b, n, lambda x, y: x == y, what) for (b,) in runs[1:]]
-        if 2 * math.comb(n + size, size) > MAX_SET_STATES:
-            raise UnsupportedModelError(
-                f"{what}: runs of {size} cells over {n} digits need more than {MAX_SET_STATES} "
-                "states to compare; only shorter runs are modelled"
-            )
+        if 2 * math.comb(n + size, size) <= MAX_SET_STATES:
+            return [
+                Automaton.build(runs[0] + run, ("a", ()), _step(size), _done, n, what)
+                for run in runs[1:]
+            ]
+        # Longer runs: as many of each digit in both, one small counting automaton a digit.
         return [
-            Automaton.build(runs[0] + run, ("a", ()), _step(size), _done, n, what)
+            Automaton.build(runs[0] + run, (0, 0), _count_step(d, size), _balanced(size), n, what)
             for run in runs[1:]
+            for d in range(1, n + 1)
         ]
 
     def svg(self, board: Board, size: float) -> list[str]:
@@ -93,3 +96,22 @@ def _step(size: int) -> Any:
 
 def _done(state: tuple[str, tuple[int, ...]]) -> bool:
     return state == ("b", ())
+
+
+def _count_step(digit: int, size: int) -> Any:
+    """The step of the automaton counting ``digit`` in the first run, then counting it down in
+    the other; the state is (cells read, count)."""
+
+    def step(state: tuple[int, int], d: int) -> tuple[int, int] | None:
+        read, count = state
+        if read < size:
+            return (read + 1, count + (d == digit))
+        count -= d == digit
+        left = 2 * size - read - 1
+        return None if not 0 <= count <= left else (read + 1, count)
+
+    return step
+
+
+def _balanced(size: int) -> Any:
+    return lambda state: state == (2 * size, 0)
