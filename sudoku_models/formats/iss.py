@@ -9,7 +9,11 @@ Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.
 (:data:`READERS`); ISS's packed rules (state machines, pairwise keys), its sums whose digits may
 repeat, its hidden skyscrapers, value indexing and distinct counts become automata along their
 cells (:mod:`.iss_codes`). A type
-the model does not express is named in one error, never dropped.
+the model does not express is named in one error, never dropped, and so is a value ISS never
+writes (a whisper of difference -5, a pill of one digit): each number is checked against the
+range its rule has meaning in. The other texts ISS reads (killers in SudokuWiki's and ISS's
+short form, jigsaws as grid and region lines, pencil marks, sections and comments) become the
+same items first (:mod:`.iss_text`).
 """
 
 from __future__ import annotations
@@ -298,7 +302,7 @@ def _little_killer(g: _Grid, args: list[str]) -> list[Variant]:
 def _line_clue(g: _Grid, name: str, forward: bool) -> Cell:
     """The outside cell of a clue on row or column ``name`` (``R3``, ``C5``), seen from its
     start (``forward``: left or top) or its end."""
-    match = re.fullmatch(r"([RC])(\d+)", name)
+    match = re.fullmatch(r"([RC])([0-9]{1,3})", name)
     if not match or not 1 <= int(match[2]) <= g.n:
         raise InvalidPuzzleError(f"ISS clue line {name!r} is not a row or column like R1 or C1")
     k = int(match[2]) - 1
@@ -753,7 +757,7 @@ def _board(items: list[tuple[str, list[str]]]) -> Board:
         n = 9
     else:
         args = shapes[-1]
-        match = re.fullmatch(r"(\d+)x(\d+)", args[0] if args else "")
+        match = re.fullmatch(r"([0-9]{1,3})x([0-9]{1,3})", args[0] if args else "")
         if not match:
             raise InvalidPuzzleError(f"ISS Shape {'~'.join(args)!r} is not like 9x9")
         rows, cols = int(match[1]), int(match[2])
