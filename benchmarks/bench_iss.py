@@ -1,18 +1,20 @@
-"""ISS puzzles: how many are read, and whether each backend solves and proves unique every read
-puzzle to ISS's published solution within the time limit.
+"""ISS puzzles: how many are read, refused (by reason) and solved to ISS's published solution.
 
 Run from the repository root::
 
     python benchmarks/bench_iss.py [--puzzles FILE.jsonl] [--backends sat,cpsat] [--time-limit 10]
+                                   [--read-only]
 
-``FILE.jsonl`` holds one ISS puzzle a line: ``name``, ``input`` (ISS constraint text) and
-``solution`` (row by row; on grids above 9x9 ``A``.. stand for 10..; may be null). It defaults to
-the shipped sample ``tests/data/iss/collections_sample.jsonl``; a dump of every entry of ISS's
-``data/collections.js`` whose input is constraint text gives the README's figures. Each puzzle
-is read (a refusal is counted with its one-line reason), then solved by each backend in turn
-with ``limit=2``; it counts as agreeing when the search ends UNIQUE on the published solution
-(or, without one, ends at all). Seconds are wall-clock on each backend's first sight of the
-puzzle.
+``FILE.jsonl`` holds one ISS puzzle a line: ``name``, ``input`` (any text ISS reads: constraint
+text, a killer in SudokuWiki's or ISS's short form, a jigsaw as grid and region lines, a plain
+grid, pencil marks) and ``solution`` (row by row; on grids above 9x9 ``A``.. stand for 10..; may
+be null). It defaults to the shipped sample ``tests/data/iss/collections_sample.jsonl``; a dump
+of every entry of ISS's ``data/collections.js`` gives the documented figures (entries that name a
+sandbox script file rather than give a text are counted apart). Each text is read through
+:func:`sudoku_models.formats.read` (a refusal is counted with its one-line reason), then, unless
+``--read-only``, solved by each backend in turn with ``limit=2``; it counts as agreeing when the
+search ends UNIQUE on the published solution (or, without one, ends at all). Seconds are
+wall-clock on each backend's first sight of the puzzle.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -37,29 +40,40 @@ def digits(text: str) -> tuple[int, ...]:
     return tuple(int(ch) if ch.isdigit() else ord(ch) - ord("A") + 1 for ch in text)
 
 
+def reason(message: str) -> str:
+    """A refusal's message with the puzzle's own cells and numbers blanked, to group by."""
+    return re.sub(r"\d+", "N", message)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=Path, default=SAMPLE)
     parser.add_argument("--backends", default="sat,cpsat")
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--read-only", action="store_true", help="read, do not solve")
     args = parser.parse_args()
-    solvers = {name: get_solver(name) for name in args.backends.split(",")}
+    solvers = {} if args.read_only else {n: get_solver(n) for n in args.backends.split(",")}
     for solver in solvers.values():
         solver.solve(".1.....4....34..")  # warm-up
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     refused: Counter[str] = Counter()
+    forms: Counter[str] = Counter()
+    scripts = read = 0
     tally: dict[str, Counter[str]] = {name: Counter() for name in solvers}
     worst: dict[str, float] = dict.fromkeys(solvers, 0.0)
     for line in args.puzzles.read_text(encoding="utf-8").splitlines():
         entry = json.loads(line)
-        if not entry["input"].lstrip().startswith("."):
+        if re.fullmatch(r"/\S+\.js", entry["input"].strip()):
+            scripts += 1  # a sandbox program ISS runs, not a text
             continue
         try:
             model = formats.read(entry["input"]).model
         except SudokuModelsError as exc:
-            refused[str(exc)] += 1
+            refused[reason(str(exc))] += 1
             print(f"refused   {entry['name']}: {exc}")
             continue
+        read += 1
+        forms[formats.detect(entry["input"]).__name__.rsplit(".", 1)[-1]] += 1  # type: ignore[union-attr]
         expected = digits(entry["solution"]) if entry.get("solution") else None
         cells = []
         for name, solver in solvers.items():
@@ -78,10 +92,11 @@ def main() -> None:
                 worst[name] = max(worst[name], took)
             cells.append(f"{name} {verdict} {result.status.value} {took:.2f} s")
         print(f"read      {entry['name']}: " + "; ".join(cells))
-    read = sum(tally[next(iter(tally))].values())
-    print(f"{read + sum(refused.values())} puzzles: {read} read, {sum(refused.values())} refused")
-    for reason, k in refused.most_common():
-        print(f"  refused {k:3} {reason}")
+    total = read + sum(refused.values())
+    print(f"{total} texts: {read} read, {sum(refused.values())} refused ({scripts} scripts apart)")
+    print("  read as: " + ", ".join(f"{k} {fmt}" for fmt, k in forms.most_common()))
+    for why, k in refused.most_common():
+        print(f"  refused {k:3} {why}")
     for name, counts in tally.items():
         print(
             f"{name}: {counts['agrees']} agree (slowest {worst[name]:.2f} s), "

@@ -67,7 +67,7 @@ def test_count_prints_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "words"),
     [
         (["solve", ".Doppelganger.~R1C1_3"], "Doppelganger"),
-        (["solve", ".FullRank~C1~40~"], "the rank is not 1..36"),
+        (["solve", ".FullRank~C1~40~"], "FullRank 40 is outside 1..36"),
         (["count", ".Bogus~R1C1"], "unknown ISS constraint type(s): Bogus"),
         (["solve", "https://sudokupad.app/RPBnQFRLR8"], "stored puzzle"),
         (["candidates", "https://sudokupad.app/sclN4Ig%%%"], "scl"),

@@ -48,8 +48,10 @@ from sudoku_models.variants import (
     RegexLine,
     RellikCage,
     RowIndexer,
+    SameValues,
     Sandwich,
     Skyscraper,
+    StrictKropki,
     TenLine,
     Thermometer,
     Variant,
@@ -62,6 +64,8 @@ PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
 NEW = Path(__file__).parent / "data" / "iss" / "new_primitives_sample.jsonl"
 MACHINES = Path(__file__).parent / "data" / "iss" / "machines_sample.jsonl"
 RANKS = Path(__file__).parent / "data" / "iss" / "full_rank_sample.jsonl"
+FORMS = Path(__file__).parent / "data" / "iss" / "text_forms_sample.jsonl"
+FORM_PUZZLES = [json.loads(line) for line in FORMS.read_text().splitlines()]
 NEW_PUZZLES = [
     json.loads(line) for path in (NEW, MACHINES, RANKS) for line in path.read_text().splitlines()
 ]
@@ -333,8 +337,8 @@ def test_plain_dots_are_not_iss() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "words"),
     [
-        (".Doppelganger.SameValues~R1C1~R1C2", UnsupportedModelError, "Doppelganger, SameValues"),
-        (".HiddenSkyscraper~R1~12~", InvalidPuzzleError, "12 is not 0..9"),
+        (".Doppelganger.RegionSameValues", UnsupportedModelError, "Doppelganger, RegionSameValues"),
+        (".HiddenSkyscraper~R1~12~", InvalidPuzzleError, "12 is outside 0..9"),
         (".SumLine~10~R1C1~R1C2~R1C3~LOOP", UnsupportedModelError, "LOOP"),
         (".Shape~16x16.ContainExact~10_11~R1C1~R1C2", UnsupportedModelError, "ContainExact"),
         (".Indexing~X~R1C1", InvalidPuzzleError, "C or R"),
@@ -348,7 +352,6 @@ def test_plain_dots_are_not_iss() -> None:
         (".~R1C1_2.~R1C1_3", InvalidPuzzleError, "no digit for R1C1"),
         (".~R1C1_10", InvalidPuzzleError, "1-9"),
         (".NoBoxes", UnsupportedModelError, "NoBoxes"),
-        (".StrictKropki.WhiteDot~R1C1~R1C2", UnsupportedModelError, "StrictKropki"),
         (".LittleKiller~5~R5C5", InvalidPuzzleError, "no diagonal"),
         ("https://sigh.github.io/Interactive-Sudoku-Solver/?mode=x", InvalidPuzzleError, "q="),
     ],
@@ -513,3 +516,212 @@ def _long_tail_rule(draw: st.DrawFn, n: int) -> list[Variant]:
 @given(iss_models())
 def test_any_model_iss_writes_reads_back(model: Model) -> None:
     assert formats.read(iss.write(model)).model == model
+
+
+@pytest.mark.parametrize("entry", FORM_PUZZLES, ids=[p["name"] for p in FORM_PUZZLES])
+def test_other_text_forms_read_to_their_published_solution(entry: dict[str, str]) -> None:
+    """SudokuWiki's and ISS's short killer forms, pencil marks, strict Kropki and XV: the one
+    published solution, and ISS text written back that reads the same."""
+    read = formats.read(entry["input"])
+    assert read.format == "iss"
+    expected = _digits(entry["solution"])
+    result = get_solver("sat").solve(read.model, limit=2, time_limit=60)
+    assert [g.cells for g in result.solutions] == [expected]
+    assert formats.read(iss.write(read.model)).model == read.model
+
+
+def _killer_cells(model: Model) -> dict[int | None, set[tuple[int, int]]]:
+    cages: dict[int | None, set[tuple[int, int]]] = {}
+    for rule in model.variants:
+        assert isinstance(rule, KillerCage)
+        cages.setdefault(rule.total, set()).update(rule.cells)
+    return cages
+
+
+def test_sudokuwiki_killer_cells_are_sum_times_256_plus_cage() -> None:
+    cells = [10 * 256 + 1, 10 * 256 + 1, 3 * 256 + 7, 3 * 256 + 7] + [0] * 77
+    model = formats.read("3x3::k:" + ":".join(map(str, cells)) + ":").model
+    assert _killer_cells(model) == {10: {(0, 0), (0, 1)}, 3: {(0, 2), (0, 3)}}
+    diagonals = formats.read("3x3:d:k:" + ":".join(map(str, cells)) + ":").model.variants
+    assert Diagonal(True) in diagonals and Diagonal(False) in diagonals
+
+
+def test_short_killer_arrows_point_to_the_cell_with_the_sum() -> None:
+    # r1c1 holds 10 (A), r1c2 and r1c3 point left to it; r2c1 points up; every other cell
+    # is a cage of its own with the sum 0, which ISS reads as no sum.
+    text = "A<<" + "0" * 6 + "^" + "0" * 71
+    cages = _killer_cells(formats.read(text).model)
+    assert cages[10] == {(0, 0), (0, 1), (0, 2), (1, 0)}
+    assert len(cages[None]) == 77
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("<" + "0" * 80, "leaves the grid"),
+        (">" + "<" + "0" * 79, "run in a loop"),
+        ("3x3::k:" + ":".join(["2561", "2817"] * 2 + ["0"] * 77) + ":", "has two sums"),
+        ("3x3:x:k:" + ":".join(["0"] * 81) + ":", "option 'x'"),
+        ("3x3::k:" + ":".join(["0"] * 80) + ":", "81 colon-separated cells"),
+        ("3x3::k:" + ":".join(["0"] * 80 + ["x"]) + ":", "is not a number"),
+    ],
+)
+def test_bad_killer_text_is_one_clear_error(text: str, words: str) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        formats.read(text)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+BOX_LAYOUT = "".join("ABCDEFGHI"[(r // 3) * 3 + c // 3] for r in range(9) for c in range(9))
+CLASSIC = next(p for p in PUZZLES if p["input"].startswith(".~R1C1_8~R2C3_3"))
+
+
+def test_jigsaw_grid_and_region_lines_read_as_pieces() -> None:
+    givens = Puzzle.parse(CLASSIC["solution"]).cells
+    line = "".join(str(d) if i % 7 == 0 else "." for i, d in enumerate(givens))
+    for text in (line + "\n" + BOX_LAYOUT, line + BOX_LAYOUT, line + " " + BOX_LAYOUT.lower()):
+        read = formats.read(text)
+        assert read.format == "iss"
+        [jigsaw] = read.model.variants
+        assert isinstance(jigsaw, Jigsaw) and len(jigsaw.regions) == 9
+        assert read.model.givens == tuple(d if i % 7 == 0 else 0 for i, d in enumerate(givens))
+        assert read.model.is_solution(givens)
+        assert formats.read(iss.write(read.model)).model == read.model
+
+
+def test_jigsaws_of_other_sizes_read_with_iss_letters_for_digits() -> None:
+    # 16x16: A..P stand for 1..16 in ISS's grid line; 5x5 has no boxes but its pieces.
+    grid = "..E..K..MI" + "." * 246
+    layout = "".join(
+        "ABCDEFGHIJKLMNOP"[(r // 4) * 4 + c // 4] for r in range(16) for c in range(16)
+    )
+    model = formats.read(grid + "\n" + layout).model
+    assert model.board.n == 16 and model.givens[2] == 5 and model.givens[9] == 9
+    # 5x5 has no box shape: its pieces are its only regions.
+    five = "AAABBAABBBCCCDDCCDDDEEEEE"
+    small = formats.read("1" + "." * 24 + five).model
+    assert small.board.n == 5 and small.givens[0] == 1
+    [grid] = get_solver("sat").solve(small, limit=1).solutions
+    units = [[(r, c) for c in range(5)] for r in range(5)]
+    units += [[(r, c) for r in range(5)] for c in range(5)]
+    units += [[divmod(i, 5) for i in range(25) if five[i] == piece] for piece in "ABCDE"]
+    assert all(len({grid.cells[r * 5 + c] for r, c in unit}) == 5 for unit in units)
+    assert formats.read(iss.write(small)).model == small
+
+
+def test_region_line_alone_is_an_empty_jigsaw_and_digit_lines_stay_plain() -> None:
+    read = formats.read(BOX_LAYOUT)
+    assert read.format == "iss" and read.model.givens == (0,) * 81
+    digits = BOX_LAYOUT.translate(str.maketrans("ABCDEFGHI", "123456789"))
+    assert formats.read(digits).format == "plain"  # a grid of digits is a plain grid
+    hexadecimal = "".join(
+        "0123456789ABCDEF"[(r * 4 + r // 4 + c) % 16] for r in range(16) for c in range(16)
+    )
+    assert not iss.recognises(hexadecimal)  # a complete 16x16 grid, each symbol 16 times
+
+
+def test_pencil_marks_and_solutions_after_equals() -> None:
+    marks = "....5...." + "123......" + "123456789" * 79
+    model = formats.read(marks).model
+    assert model.givens[0] == 5
+    assert model.variants == (GivenPencilmarks((0, 1), (1, 2, 3)),)  # open cells: no rule
+    line = "8..6....." + "." * 72
+    assert formats.read("=" + line).model.givens == formats.read(line).model.givens
+
+
+def test_sections_and_comments_merge() -> None:
+    text = "# a killer and a thermometer\n3x3::k:2561:2561:" + "0:" * 79 + "\n\n.Thermo~R9C1~R9C2"
+    read = formats.read(text)
+    assert read.format == "iss"
+    assert set(read.model.variants) == {
+        KillerCage(((0, 0), (0, 1)), 10),
+        Thermometer(((8, 0), (8, 1))),
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "8..6....." + "0" * 72,
+        '{"size": 4, "grid": [[{}, {}, {}, {}]]}',
+        "https://sudokupad.app/fpuzzles" + "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2ABwA",
+    ],
+)
+def test_other_formats_are_not_taken_for_iss(text: str) -> None:
+    assert not iss.recognises(text)
+
+
+def test_strict_kropki_and_same_values_read_and_write() -> None:
+    model = formats.read(".StrictKropki.WhiteDot~R1C1~R1C2.SameValues~2~R1C3~R2C3~R3C4~R3C5").model
+    assert StrictKropki() in model.variants
+    assert SameValues(((0, 2), (1, 2), (2, 3), (2, 4)), 2) in model.variants
+    assert formats.read(iss.write(model)).model == model
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (".PillArrow~-1~R1C1~R1C2~R1C3", "PillArrow size -1 is outside 2..3"),
+        (".PillArrow~4~R1C1~R1C2~R1C3~R1C4~R1C5", "PillArrow size 4 is outside 2..3"),
+        (".Whisper~-5~R1C1~R1C2", "Whisper difference -5 is outside 1..8"),
+        (".Whisper~99~R1C1~R1C2", "Whisper difference 99 is outside 1..8"),
+        (".Shape~6x6.Whisper~6~R1C1~R1C2", "Whisper difference 6 is outside 1..5"),
+        (".Lockout~0~R1C1~R1C2~R1C3", "Lockout value 0 is outside 1..8"),
+        (".Modular~1~R1C1~R1C2", "Modular value 1 is outside 2..9"),
+        (".Cage~-3~R1C1~R1C2", "Cage sum -3 is less than 0"),
+        (".SumLine~0~R1C1~R1C2", "SumLine value 0 is less than 1"),
+        (".RellikCage~0~R1C1~R1C2", "RellikCage value 0 is less than 1"),
+        (".Lunchbox~-1~R1C1~R1C2", "Lunchbox value -1 is less than 0"),
+        (".LittleKiller~0~R1C2", "LittleKiller sum 0 is outside 1..81"),
+        (".Sandwich~36~R1", "Sandwich 36 is outside 0..35"),
+        (".Skyscraper~R1~10~", "Skyscraper 10 is outside 1..9"),
+        (".XSum~R1~0~", "XSum 0 is outside 1..45"),
+        (".NumberedRoom~R1~~0", "NumberedRoom 0 is outside 1..9"),
+        (".Quad~R1C1~0", "Quad value 0 is outside 1..9"),
+        (".Quad~R1C1~1~2~3~4~5", "5 values for 4 cells"),
+        (".Sum~10_=_1_200~R1C1~R1C2", "Sum coefficient 200 is outside -100..100"),
+        (".SameValues~3~R1C1~R1C2~R1C3~R1C4", "do not cut into 3 sets"),
+        (".SameValues~1~R1C1~R1C2", "SameValues number of sets 1 is outside 2..2"),
+        (".ContainExact~0~R1C1", "ContainExact digit 0 is outside 1..9"),
+        (".Cage~1" + "0" * 20 + "~R1C1~R1C2", "is not a whole number"),
+        (".~R1C1_\uff11", "is not a whole number"),  # a fullwidth 1
+        (".Thermo~R\uff11C1~R1C2", "is not a name like R1C1"),
+        (".Regex~\uff11\uff12~R1C1~R1C2", "only ASCII characters"),
+        (".LookAndSay~\uff11\uff12~R1C1~R1C2", "pairs of ASCII digits"),
+        (".LookAndSay~\u00b2\u00b2~R1C1~R1C2", "pairs of ASCII digits"),
+    ],
+)
+def test_values_iss_never_writes_are_refused_naming_the_rule(text: str, words: str) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        formats.read(text)
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_value_out_of_range_is_exit_2_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudoku_models.cli import main
+
+    assert main(["solve", ".Whisper~-5~R1C1~R1C2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "Whisper difference -5" in err and "\n" not in err
+
+
+def test_an_unencoded_plus_in_a_link_stays_in_the_pattern() -> None:
+    link = iss.LINK_PREFIX + ".Regex~1+2~R1C1~R1C2~R1C3"
+    [rule] = formats.read(link).model.variants
+    assert rule == RegexLine(((0, 0), (0, 1), (0, 2)), "1+2")
+    quoted = iss.LINK_PREFIX + urllib.parse.quote(".Regex~1%2B2~R1C1~R1C2~R1C3")
+    assert formats.read(quoted).model.variants == (rule,)
+
+
+@given(st.text(alphabet="0123456789+*?|()[].{},-\uff11\u00b2\u0663", min_size=1, max_size=8))
+@settings(max_examples=200, deadline=None)
+def test_the_writer_never_fails_on_what_the_reader_accepts(pattern: str) -> None:
+    token = urllib.parse.quote(pattern, safe="")
+    for text in (f".Regex~{token}~R1C1~R1C2~R1C3", f".LookAndSay~{token}~R1C1~R1C2"):
+        try:
+            model = formats.read(text).model
+        except (InvalidPuzzleError, UnsupportedModelError):
+            continue
+        assert formats.read(iss.write(model)).model == model

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Callable
 
 import pytest
@@ -113,6 +114,26 @@ CENTRE = [(1, 1), (1, 2), (2, 1), (2, 2)]
 COL0 = [(0, 0), (1, 0), (2, 0), (3, 0)]
 
 
+#: Dots of a grid where every consecutive or double neighbour pair is marked, a 1-2 pair on a
+#: white dot among them: under strict Kropki, that grid alone.
+WHITE = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((1, 0), (1, 1)), ((1, 0), (2, 0))]
+WHITE += [((1, 2), (1, 3)), ((1, 3), (2, 3)), ((2, 0), (2, 1)), ((2, 2), (2, 3)), ((3, 0), (3, 1))]
+WHITE += [((3, 1), (3, 2)), ((3, 2), (3, 3))]
+BLACK = [((0, 1), (1, 1)), ((0, 3), (1, 3)), ((2, 0), (3, 0)), ((2, 2), (3, 2))]
+
+
+def _strict_kropki(g: Grid) -> bool:
+    for pair in neighbours():
+        (a, b), (c, d) = pair
+        x, y = g[a][b], g[c][d]
+        consecutive, double = abs(x - y) == 1, x == 2 * y or y == 2 * x
+        if (pair in WHITE and not consecutive) or (pair in BLACK and not double):
+            return False
+        if pair not in WHITE and pair not in BLACK and (consecutive or double):
+            return False
+    return True
+
+
 def _zip_even(g: Grid) -> bool:
     return g[0][0] + g[1][0] == g[0][1] + g[1][1]
 
@@ -211,6 +232,18 @@ CASES: dict[str, tuple[list[v.Variant], Callable[[Grid], bool]]] = {
                 if ((a, b), (c, d)) != ((0, 0), (1, 0))
             )
         ),
+    ),
+    "strict kropki": (
+        [*(v.Difference(p) for p in WHITE), *(v.Ratio(p) for p in BLACK), v.StrictKropki()],
+        _strict_kropki,
+    ),
+    "same values": (
+        [v.SameValues(((0, 0), (0, 1), (2, 2), (3, 3)), 2)],
+        lambda g: sorted(at(g, [(0, 0), (0, 1)])) == sorted(at(g, [(2, 2), (3, 3)])),
+    ),
+    "same values, one cell a run": (
+        [v.SameValues(((0, 0), (1, 2), (2, 1)), 3)],
+        lambda g: g[0][0] == g[1][2] == g[2][1],
     ),
     "nonconsecutive": (
         [v.Nonconsecutive(), v.Difference(((0, 0), (0, 1)))],
@@ -392,6 +425,37 @@ def test_backends_agree_on_six_by_six(rules: list[v.Variant]) -> None:
 def test_bad_rules_name_the_rule_and_the_cells(rules: list[v.Variant], message: str) -> None:
     with pytest.raises(InvalidPuzzleError, match=message):
         Model.from_puzzle(Puzzle.empty((2, 2)), variants=rules)
+
+
+def test_strict_kropki_lets_a_dot_of_either_colour_hold_one_and_two() -> None:
+    rules = [*(v.Difference(p) for p in WHITE), *(v.Ratio(p) for p in BLACK)]
+    strict = Model.from_puzzle(Puzzle.empty((2, 2)), variants=[*rules, v.StrictKropki()])
+    [grid] = [g for g in all_grids() if strict.is_solution(g)]
+    assert {grid[0], grid[1]} == {1, 2}  # the white dot of r1c1-r1c2 joins 1 and 2
+    negatives = [v.Negative("difference"), v.Negative("ratio")]
+    both = Model.from_puzzle(Puzzle.empty((2, 2)), variants=[*rules, *negatives])
+    assert not both.is_solution(grid)
+
+
+def test_same_values_compares_long_runs_digit_by_digit() -> None:
+    with pytest.raises(InvalidPuzzleError, match="do not cut into 2 runs"):
+        v.SameValues(((0, 0), (0, 1), (0, 2)), 2).primitives(Board(2, 2))
+    rows = v.SameValues(tuple((r, c) for r in (0, 4) for c in range(9)), 2)
+    parts = rows.primitives(Board(3, 3))
+    assert len(parts) == 9  # one counting automaton a digit
+    grid = [0] * 81
+    grid[:9], grid[36:45] = range(1, 10), range(9, 0, -1)
+    assert all(p.holds(grid) for p in parts)
+    grid[36:38] = [1, 1]  # two 1s and no 9 in the second run
+    assert not all(p.holds(grid) for p in parts)
+    rng = random.Random(7)
+    for _ in range(300):
+        first = [rng.randint(1, 3) for _ in range(9)]
+        second = (
+            rng.sample(first, 9) if rng.random() < 0.5 else [rng.randint(1, 3) for _ in range(9)]
+        )
+        grid[:9], grid[36:45] = first, second
+        assert all(p.holds(grid) for p in parts) == (sorted(first) == sorted(second))
 
 
 def test_rules_compose_and_stay_on_the_model() -> None:

@@ -4,7 +4,8 @@ One module a format, each with ``recognises(text)``, ``read(text)`` and ``write(
 
 - :mod:`~sudoku_models.formats.sudokupad`: SudokuPad links (f-puzzles, ``scl`` and ``ctc``
   payloads) and ``?puzzle=`` links;
-- :mod:`~sudoku_models.formats.iss`: Interactive Sudoku Solver links and constraint text;
+- :mod:`~sudoku_models.formats.iss`: Interactive Sudoku Solver links, constraint text and the
+  other texts ISS reads (SudokuWiki's and ISS's short killer forms, jigsaw lines, pencil marks);
 - :mod:`~sudoku_models.formats.fpuzzles`: f-puzzles links and JSON;
 - :mod:`~sudoku_models.formats.plain`: a line of digits or a grid.
 

@@ -9,7 +9,11 @@ Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.
 (:data:`READERS`); ISS's packed rules (state machines, pairwise keys), its sums whose digits may
 repeat, its hidden skyscrapers, value indexing and distinct counts become automata along their
 cells (:mod:`.iss_codes`). A type
-the model does not express is named in one error, never dropped.
+the model does not express is named in one error, never dropped, and so is a value ISS never
+writes (a whisper of difference -5, a pill of one digit): each number is checked against the
+range its rule has meaning in. The other texts ISS reads (killers in SudokuWiki's and ISS's
+short form, jigsaws as grid and region lines, pencil marks, sections and comments) become the
+same items first (:mod:`.iss_text`).
 """
 
 from __future__ import annotations
@@ -69,9 +73,11 @@ from ..variants import (
     RellikCage,
     Renban,
     RowIndexer,
+    SameValues,
     Sandwich,
     SequenceRule,
     Skyscraper,
+    StrictKropki,
     TenLine,
     Thermometer,
     Variant,
@@ -81,6 +87,7 @@ from ..variants import (
     windoku,
 )
 from ..variants.cages import DIRECTIONS
+from . import iss_text
 from .base import Read, finish
 from .iss_codes import (
     DistinctRule,
@@ -102,6 +109,7 @@ NAME = "iss"
 LINK_PREFIX = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
 
 Cell = tuple[int, int]
+_CELL = re.compile(r"[Rr]([0-9a-gA-G]|[0-9]+)[Cc]([0-9a-gA-G]|[0-9]+)")
 _SYMBOLS = "0123456789abcdefg"  # jigsaw region names, as ISS numbers them
 _BASE = 17  # ISS writes rows and columns above 9 as one base-17 digit
 
@@ -134,7 +142,7 @@ class _Grid:
 
     def cell(self, name: str) -> Cell:
         """The 0-based (row, column) of an ISS cell name."""
-        match = re.fullmatch(r"[Rr]([0-9a-gA-G]|\d+)[Cc]([0-9a-gA-G]|\d+)", name)
+        match = _CELL.fullmatch(name)
         if not match:
             raise InvalidPuzzleError(f"ISS cell {name!r} is not a name like R1C1")
         r, c = (int(x, _BASE) if len(x) == 1 else int(x) for x in match.groups())
@@ -150,10 +158,22 @@ class _Grid:
 
 
 def _number(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidPuzzleError(f"ISS {what}: {text!r} is not a whole number") from None
+    """A whole number written in ASCII digits (ISS writes no other), of at most nine digits."""
+    if not re.fullmatch(r"[+-]?[0-9]{1,9}", text):
+        raise InvalidPuzzleError(f"ISS {what}: {text!r} is not a whole number")
+    return int(text)
+
+
+def _ranged(text: str, what: str, low: int, high: int | None = None) -> int:
+    """:func:`_number`, refused outside ``low..high`` (no upper bound when ``high`` is None):
+    a value ISS never writes must not read as another rule."""
+    value = _number(text, what)
+    if value < low:
+        bound = f"outside {low}..{high}" if high is not None else f"less than {low}"
+        raise InvalidPuzzleError(f"ISS {what} {value} is {bound}")
+    if high is not None and value > high:
+        raise InvalidPuzzleError(f"ISS {what} {value} is outside {low}..{high}")
+    return value
 
 
 def _line(make: Callable[[tuple[Cell, ...]], Variant]) -> _Reader:
@@ -183,8 +203,10 @@ def _pairs(make: Callable[[tuple[Cell, Cell]], Variant], what: str) -> _Reader:
 
 
 def _whisper(g: _Grid, args: list[str]) -> list[Variant]:
-    if args and re.fullmatch(r"-?\d+", args[0]):
-        return [Whispers(g.cells(args[1:], "Whisper", 2), int(args[0]))]
+    """``Whisper~difference~cells``; without a difference (the first argument a cell), 5."""
+    if args and not _CELL.fullmatch(args[0]):
+        gap = _ranged(args[0], "Whisper difference", 1, g.n - 1)
+        return [Whispers(g.cells(args[1:], "Whisper", 2), gap)]
     return [Whispers(g.cells(args, "Whisper", 2), 5)]
 
 
@@ -205,7 +227,7 @@ def _greater(g: _Grid, args: list[str]) -> list[Variant]:
 def _cage(g: _Grid, args: list[str]) -> list[Variant]:
     if not args:
         raise InvalidPuzzleError("ISS Cage needs a sum and cells")
-    total = None if args[0].strip() == "" else _number(args[0], "Cage sum")
+    total = None if args[0] == "" else _ranged(args[0], "Cage sum", 0)
     return [KillerCage(g.cells(args[1:], "Cage"), total or None)]  # ISS: a sum of 0 is none
 
 
@@ -215,7 +237,9 @@ def _arrow(g: _Grid, args: list[str]) -> list[Variant]:
 
 
 def _pill_arrow(g: _Grid, args: list[str]) -> list[Variant]:
-    size = _number(args[0], "PillArrow size") if args else 0
+    if not args:
+        raise InvalidPuzzleError("ISS PillArrow needs a pill size (2 or 3) and cells")
+    size = _ranged(args[0], "PillArrow size", 2, 3)
     cells = g.cells(args[1:], "PillArrow", size + 1)
     return [Arrow(tuple(sorted(cells[:size])), cells[size:])]
 
@@ -233,7 +257,10 @@ def _quad(g: _Grid, args: list[str]) -> list[Variant]:
     if r + 1 >= g.n or c + 1 >= g.n:
         raise InvalidPuzzleError(f"ISS Quad at {args[0]}: no 2x2 square starts there")
     cells = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
-    return [Quadruple(cells, tuple(_number(v, "Quad value") for v in args[1:]))]
+    if len(args) > 5:
+        raise InvalidPuzzleError(f"ISS Quad at {args[0]}: {len(args) - 1} values for 4 cells")
+    values = tuple(_ranged(v, "Quad value", 1, g.n) for v in args[1:])
+    return [Quadruple(cells, values)]
 
 
 def little_killer_lines(n: int) -> dict[Cell, tuple[str, tuple[Cell, ...]]]:
@@ -268,13 +295,14 @@ def _little_killer(g: _Grid, args: list[str]) -> list[Variant]:
     direction, _ = found
     dr, dc = DIRECTIONS[direction]
     clue = (start[0] - dr, start[1] - dc)
-    return [LittleKiller(clue, direction, _number(args[0], "LittleKiller sum"))]
+    total = _ranged(args[0], "LittleKiller sum", 1, g.n * g.n)
+    return [LittleKiller(clue, direction, total)]
 
 
 def _line_clue(g: _Grid, name: str, forward: bool) -> Cell:
     """The outside cell of a clue on row or column ``name`` (``R3``, ``C5``), seen from its
     start (``forward``: left or top) or its end."""
-    match = re.fullmatch(r"([RC])(\d+)", name)
+    match = re.fullmatch(r"([RC])([0-9]{1,3})", name)
     if not match or not 1 <= int(match[2]) <= g.n:
         raise InvalidPuzzleError(f"ISS clue line {name!r} is not a row or column like R1 or C1")
     k = int(match[2]) - 1
@@ -282,14 +310,19 @@ def _line_clue(g: _Grid, name: str, forward: bool) -> Cell:
     return (k, edge) if match[1] == "R" else (edge, k)
 
 
-def _double_line(make: Callable[[Cell, int], Variant], what: str) -> _Reader:
+def _double_line(
+    make: Callable[[Cell, int], Variant], what: str, high: Callable[[int], int]
+) -> _Reader:
+    """A clue at either end of a row or column, each in ``1..high(n)``."""
+
     def read(g: _Grid, args: list[str]) -> list[Variant]:
         if not 2 <= len(args) <= 3:
             raise InvalidPuzzleError(f"ISS {what} needs a row or column and one or two clues")
         out: list[Variant] = []
         for value, forward in zip(args[1:], (True, False)):
             if value != "":
-                out.append(make(_line_clue(g, args[0], forward), _number(value, what)))
+                clue = _ranged(value, what, 1, high(g.n))
+                out.append(make(_line_clue(g, args[0], forward), clue))
         return out
 
     return read
@@ -298,16 +331,25 @@ def _double_line(make: Callable[[Cell, int], Variant], what: str) -> _Reader:
 def _sandwich(g: _Grid, args: list[str]) -> list[Variant]:
     if len(args) != 2:
         raise InvalidPuzzleError("ISS Sandwich needs a sum and a row or column")
-    return [Sandwich(_line_clue(g, args[1], True), _number(args[0], "Sandwich"))]
+    most = g.n * (g.n + 1) // 2 - 1 - g.n  # every digit but 1 and n
+    return [Sandwich(_line_clue(g, args[1], True), _ranged(args[0], "Sandwich", 0, most))]
 
 
-def _valued(make: Callable[[tuple[Cell, ...], int], Variant], what: str, least: int = 1) -> _Reader:
-    """``Type~value~cells``: one rule on the cells with a whole-number value."""
+def _valued(
+    make: Callable[[tuple[Cell, ...], int], Variant],
+    what: str,
+    least: int = 1,
+    low: int = 1,
+    high: Callable[[int], int] | None = None,
+) -> _Reader:
+    """``Type~value~cells``: one rule on the cells with a whole-number value in
+    ``low..high(n)`` (no upper bound without ``high``)."""
 
     def read(g: _Grid, args: list[str]) -> list[Variant]:
         if not args:
             raise InvalidPuzzleError(f"ISS {what} needs a value and cells")
-        return [make(g.cells(args[1:], what, least), _number(args[0], f"{what} value"))]
+        value = _ranged(args[0], f"{what} value", low, None if high is None else high(g.n))
+        return [make(g.cells(args[1:], what, least), value)]
 
     return read
 
@@ -325,6 +367,10 @@ def _sum_line(g: _Grid, args: list[str]) -> list[Variant]:
 def _look_and_say(g: _Grid, args: list[str]) -> list[Variant]:
     if not args:
         raise InvalidPuzzleError("ISS LookAndSay needs a clue and cells")
+    if not re.fullmatch(r"([0-9][0-9])+", args[0]):
+        raise InvalidPuzzleError(
+            f"ISS LookAndSay clue {args[0]!r} is not (count, digit) pairs of ASCII digits"
+        )
     return [LookAndSayCage(g.cells(args[1:], "LookAndSay"), args[0])]
 
 
@@ -332,7 +378,7 @@ def _contain_exact(g: _Grid, args: list[str]) -> list[Variant]:
     """Each listed digit exactly as often as listed: a look-and-say cage of the counts."""
     if not args:
         raise InvalidPuzzleError("ISS ContainExact needs digits and cells")
-    digits = [_number(v, "ContainExact digit") for v in args[0].split("_")]
+    digits = [_ranged(v, "ContainExact digit", 1, g.n) for v in args[0].split("_")]
     counts = {d: digits.count(d) for d in sorted(set(digits))}
     if any(not 1 <= d <= 9 or k > 9 for d, k in counts.items()):
         raise UnsupportedModelError(
@@ -372,6 +418,10 @@ def _regex(g: _Grid, args: list[str]) -> list[Variant]:
     if not args:
         raise InvalidPuzzleError("ISS Regex needs a pattern and cells")
     pattern = re.sub(r"\s", "", regex_pattern(args[0]))
+    if not pattern.isascii() or not pattern.isprintable():
+        raise InvalidPuzzleError(
+            f"ISS Regex pattern {pattern!r}: only ASCII characters make an ISS pattern"
+        )
     return [RegexLine(g.cells(group, "Regex"), pattern) for group in _groups(args[1:])]
 
 
@@ -457,7 +507,7 @@ def _sum(g: _Grid, args: list[str]) -> list[Variant]:
     head, *rest = args[0].split("_")
     total = _number(head, "Sum total")
     if rest and rest[0] == "=":
-        coeffs = tuple(_number(c, "Sum coefficient") for c in rest[1:])
+        coeffs = tuple(_ranged(c, "Sum coefficient", -100, 100) for c in rest[1:])
     elif not rest:
         coeffs = (1,) * len(cells)
     else:
@@ -480,7 +530,7 @@ def _hidden_skyscraper(g: _Grid, args: list[str]) -> list[Variant]:
         clue = _line_clue(g, args[0], forward)
         number = _number(value, "HiddenSkyscraper")
         if not 0 <= number <= g.n:
-            raise InvalidPuzzleError(f"ISS HiddenSkyscraper {args[0]}: {number} is not 0..{g.n}")
+            raise InvalidPuzzleError(f"ISS HiddenSkyscraper {args[0]} {number} is outside 0..{g.n}")
         cells = Skyscraper(clue, 1).line(g.board)
         step = HiddenRule(args[0], forward, number)
         title = f"hidden skyscraper {number}"
@@ -495,6 +545,19 @@ def _value_indexing(g: _Grid, args: list[str]) -> list[Variant]:
     cells = g.cells(args, "ValueIndexing", 3)
     rule = IndexRule(len(cells))
     return [SequenceRule(cells, (0, 0, 0), rule, accept_all, "value indexing")]
+
+
+def _same_values(g: _Grid, args: list[str]) -> list[Variant]:
+    """``SameValues~sets~cells``: the cells cut in order into ``sets`` runs of one length."""
+    if not args:
+        raise InvalidPuzzleError("ISS SameValues needs a number of sets and cells")
+    cells = g.cells(args[1:], "SameValues", 2)
+    sets = _ranged(args[0], "SameValues number of sets", 2, len(cells))
+    if len(cells) % sets:
+        raise InvalidPuzzleError(
+            f"ISS SameValues: {len(cells)} cells do not cut into {sets} sets of one size"
+        )
+    return [SameValues(cells, sets)]
 
 
 _Reader = Callable[[_Grid, list[str]], list[Variant]]
@@ -514,6 +577,8 @@ READERS: dict[str, _Reader] = {
     "AntiConsecutive": _flag(Nonconsecutive()),
     "DisjointSets": _flag(DisjointGroups()),
     "StrictXV": _flag(Negative("xv")),
+    "StrictKropki": _flag(StrictKropki()),
+    "SameValues": _same_values,
     "Diagonal": _diagonal,
     "WhiteDot": _pairs(lambda p: Difference(p, 1), "WhiteDot"),
     "BlackDot": _pairs(lambda p: Ratio(p, 2), "BlackDot"),
@@ -526,22 +591,22 @@ READERS: dict[str, _Reader] = {
     "AllDifferent": lambda g, args: [ExtraRegion(g.cells(args, "AllDifferent"))],
     "Quad": _quad,
     "LittleKiller": _little_killer,
-    "XSum": _double_line(XSum, "XSum"),
-    "Skyscraper": _double_line(Skyscraper, "Skyscraper"),
+    "XSum": _double_line(XSum, "XSum", lambda n: n * (n + 1) // 2),
+    "Skyscraper": _double_line(Skyscraper, "Skyscraper", lambda n: n),
     "Sandwich": _sandwich,
-    "Lockout": _valued(lambda cells, gap: LockoutLine(cells, gap), "Lockout", 2),
-    "Modular": _valued(_modular, "Modular", 1),
+    "Lockout": _valued(lambda c, gap: LockoutLine(c, gap), "Lockout", 2, 1, lambda n: n - 1),
+    "Modular": _valued(_modular, "Modular", 1, 2, lambda n: n),
     "SumLine": _sum_line,
     "Regex": _regex,
     "DoubleArrow": _line(DoubleArrow),
-    "Lunchbox": _valued(lambda cells, total: Lunchbox(cells, total), "Lunchbox", 2),
+    "Lunchbox": _valued(lambda cells, total: Lunchbox(cells, total), "Lunchbox", 2, 0),
     "RellikCage": _valued(lambda cells, total: RellikCage(cells, total), "RellikCage"),
     "EqualityCage": lambda g, args: [EqualityCage(g.cells(args, "EqualityCage"))],
     "LookAndSay": _look_and_say,
     "ContainExact": _contain_exact,
     "CountingCircles": lambda g, args: [CountingCircles(g.cells(args, "CountingCircles"))],
-    "NumberedRoom": _double_line(NumberedRoom, "NumberedRoom"),
-    "FullRank": _double_line(FullRank, "FullRank"),
+    "NumberedRoom": _double_line(NumberedRoom, "NumberedRoom", lambda n: n),
+    "FullRank": _double_line(FullRank, "FullRank", lambda n: 4 * n),
     "Indexing": _indexing,
     "GlobalEntropy": _flag(GlobalEntropy()),
     "GlobalMod": _flag(GlobalModular()),
@@ -587,14 +652,21 @@ def _rank_ties(args: list[str], rules: list[Variant]) -> list[Variant]:
 
 
 def recognises(text: str) -> bool:
-    """Whether ``text`` is an ISS link or ISS constraint text."""
+    """Whether ``text`` is an ISS link, ISS constraint text (in sections, with comments), or
+    one of the line forms only ISS reads (:func:`.iss_text.is_line_form`)."""
     head = text.strip()
     if "interactive-sudoku-solver" in head.lower():
         return True
-    text = re.sub(r"\s+", "", head)  # ISS text may run over several lines
-    match = re.match(r"\.([A-Za-z]*)(?:~|\.|$)", text)
+    return iss_text.is_line_form(head) or any(
+        _is_constraint_text(section) for section in iss_text.sections(head)
+    )
+
+
+def _is_constraint_text(section: str) -> bool:
+    text = re.sub(r"\s+", "", section)  # ISS text may run over several lines
     if text == ".":  # ISS's empty 9x9 grid
         return True
+    match = re.match(r"\.([A-Za-z]*)(?:~|\.|$)", text)
     return match is not None and (match[1] in ISS_TYPES or "~" in text)
 
 
@@ -603,14 +675,27 @@ def constraint_text(text: str) -> str:
     head = text.strip()
     if not head.lower().startswith(("http://", "https://")):
         return head
-    values = urllib.parse.parse_qs(urllib.parse.urlsplit(head).query).get("q")
+    # Each parameter is unquoted without turning '+' into a space: ISS's text has no spaces,
+    # and a '+' that an older link left unencoded is a regular expression's quantifier.
+    query = urllib.parse.urlsplit(head).query
+    values = [urllib.parse.unquote(p[2:]) for p in query.split("&") if p.startswith("q=")]
     if not values or not values[0].strip():
         raise InvalidPuzzleError("the ISS link has no puzzle in its q= parameter")
     return values[0]
 
 
 def items_of(text: str) -> list[tuple[str, list[str]]]:
-    """The ``(type, args)`` items of ISS constraint text (the givens' type is ``Given``)."""
+    """The ``(type, args)`` items of a text ISS reads (the givens' type is ``Given``): each
+    section in one of ISS's line forms (:mod:`.iss_text`) or constraint text."""
+    out = []
+    for section in iss_text.sections(text):
+        found = iss_text.line_items(section)
+        out += found if found is not None else _constraint_items(section)
+    return out
+
+
+def _constraint_items(text: str) -> list[tuple[str, list[str]]]:
+    """The items of one section of constraint text."""
     text = re.sub(r"\s+", "", text)
     first, *items = text.split(".")
     if first != "":
@@ -672,7 +757,7 @@ def _board(items: list[tuple[str, list[str]]]) -> Board:
         n = 9
     else:
         args = shapes[-1]
-        match = re.fullmatch(r"(\d+)x(\d+)", args[0] if args else "")
+        match = re.fullmatch(r"([0-9]{1,3})x([0-9]{1,3})", args[0] if args else "")
         if not match:
             raise InvalidPuzzleError(f"ISS Shape {'~'.join(args)!r} is not like 9x9")
         rows, cols = int(match[1]), int(match[2])
@@ -688,10 +773,21 @@ def _board(items: list[tuple[str, list[str]]]) -> Board:
     for kind, args in items:
         if kind == "RegionSize" and args != [str(n)]:
             raise UnsupportedModelError(f"ISS RegionSize {'~'.join(args)} is not read")
+    board = _usual_board(n)
+    if board is not None:
+        return board
+    kinds = {kind for kind, _ in items}
+    if {"Jigsaw", "NoBoxes"} <= kinds:
+        return Board(1, n)  # no boxes to draw: the jigsaw pieces take their place
+    raise UnsupportedModelError(f"ISS {n}x{n} grid: no box shape for {n} digits")
+
+
+def _usual_board(n: int) -> Board | None:
+    """The board ISS draws for ``n`` digits, or None when ``n`` has no box shape."""
     try:
         return Board.for_digits(n)
     except InvalidPuzzleError:
-        raise UnsupportedModelError(f"ISS {n}x{n} grid: no box shape for {n} digits") from None
+        return None
 
 
 #: Cells limited to several digits that the model names: the odd and the even digits.
@@ -701,7 +797,7 @@ _PARITY = {(1, 3, 5, 7, 9): Odd, (2, 4, 6, 8): Even}
 def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     """Fill ``givens`` from every given of the text; a cell named twice keeps the digits both
     allow (as ISS does); a cell left with the odd or the even digits becomes that rule, one
-    left with other digits given pencil marks."""
+    left with every digit no rule, one left with other digits given pencil marks."""
     allowed: dict[Cell, set[int]] = {}
     for arg in args:
         name, *values = arg.split("_")
@@ -713,6 +809,8 @@ def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     rules: list[Variant] = []
     for cell, digits in allowed.items():
         key = tuple(sorted(digits))
+        if len(key) == grid.n:
+            continue  # every digit allowed (pencil marks of an open cell): no rule
         if len(key) == 1:
             givens[grid.board.cell(*cell)] = key[0]
         elif grid.n == 9 and key in _PARITY:
@@ -746,7 +844,8 @@ def write(model: Model | Puzzle) -> str:
     if isinstance(model, Puzzle):
         model = Model.from_puzzle(model)
     board = model.board
-    if board != Board.for_digits(board.n):
+    jigsaw = any(isinstance(rule, Jigsaw) for rule in model.variants)
+    if not jigsaw and board != _usual_board(board.n):
         raise UnsupportedModelError(f"ISS draws {board.n}x{board.n} grids with its own boxes")
     parts = [f".Shape~{board.n}x{board.n}"] if board.n != 9 else []
     rules = list(model.variants)
@@ -873,6 +972,7 @@ _CELL_TYPES: dict[type, str] = {
     CountingCircles: "CountingCircles",
 }
 _FLAGS: dict[type, str] = {
+    StrictKropki: "StrictKropki",
     GlobalEntropy: "GlobalEntropy",
     GlobalModular: "GlobalMod",
     DutchFlatmates: "DutchFlatmates",
@@ -887,6 +987,8 @@ def _write_new_rule(rule: Variant, n: int) -> str | None:
         return _item(_CELL_TYPES[kind], *_cells(rule.cells))  # type: ignore[attr-defined]
     if kind in _FLAGS:
         return _item(_FLAGS[kind])
+    if isinstance(rule, SameValues):
+        return _item("SameValues", rule.sets, *_cells(rule.cells))
     if isinstance(rule, LockoutLine):
         return _item("Lockout", n // 2 if rule.gap is None else rule.gap, *_cells(rule.cells))
     if isinstance(rule, ModularLine | ParityLine):

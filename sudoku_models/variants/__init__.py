@@ -17,7 +17,7 @@ from .counting import (
     Lunchbox,
     RellikCage,
 )
-from .dots import XV, Difference, Negative, Nonconsecutive, Ratio
+from .dots import XV, Difference, Negative, Nonconsecutive, Ratio, StrictKropki
 from .extra_lines import DoubleArrow, NabnerLine
 from .global_rules import AntiTaxicab, DutchFlatmates, GivenPencilmarks
 from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
@@ -37,6 +37,7 @@ from .lookups import NumberedRoom, ValueIndexing
 from .outside import Sandwich, Skyscraper, XSum
 from .ranking import FullRank, NoRankTies
 from .regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, Jigsaw, windoku
+from .same_values import SameValues
 from .sequences import LockoutLine, ModularLine, ParityLine, RegexLine, SequenceRule, TenLine
 
 __all__ = [
@@ -87,10 +88,12 @@ __all__ = [
     "RellikCage",
     "Renban",
     "RowIndexer",
+    "SameValues",
     "Sandwich",
     "SequenceRule",
     "Skyscraper",
     "SlowThermometer",
+    "StrictKropki",
     "TenLine",
     "Thermometer",
     "ValueIndexing",

@@ -1,4 +1,5 @@
-"""Marks between two cells and their negative rules: Kropki dots, XV, nonconsecutive."""
+"""Marks between two cells and their negative rules: Kropki dots, XV, nonconsecutive, strict
+Kropki."""
 
 from __future__ import annotations
 
@@ -140,6 +141,20 @@ class Nonconsecutive(Variant):
 
     def write(self, data: dict[str, Any], board: Board) -> None:
         data[self.key] = True
+
+
+@dataclass(frozen=True)
+class StrictKropki(Variant):
+    """Only the dotted pairs are Kropki pairs: orthogonal neighbours with no dot between them,
+    white or black, are neither consecutive nor one twice the other; a dot of either colour
+    exempts its pair from both (ISS's strict Kropki, unlike two negative rules)."""
+
+    name: ClassVar[str] = "strict Kropki"
+    key: ClassVar[str] = ""
+
+    def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
+        marked = {o.pair() for o in others if isinstance(o, Difference | Ratio)}
+        return _unmarked(board, marked, [Difference((), 1), Ratio((), 2)], self.name)
 
 
 def _unmarked(
