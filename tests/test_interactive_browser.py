@@ -75,6 +75,7 @@ def page(browser: Any, server: BoardServer) -> Iterator[Any]:
 def open_board(page: Any, puzzle: str | None = None) -> None:
     page.goto(page.server_url + (f"?puzzle={puzzle}" if puzzle else ""))
     page.wait_for_selector("[role=gridcell]")
+    wait_idle(page)  # a linked puzzle is loaded once the board is drawn
 
 
 def cell(page: Any, i: int) -> Any:
@@ -121,7 +122,12 @@ def test_type_a_puzzle_then_check(page: Any) -> None:
 
 
 def test_the_puzzle_link_and_pasting(page: Any) -> None:
+    sent: list[tuple[str, str]] = []
+    page.on("request", lambda r: sent.append((r.method, r.url)))
     open_board(page, SMALL)
+    # The link is read by a POST to /api (which another site cannot send), never by a GET.
+    assert [m for m, url in sent if url.endswith("/api")] == ["POST"]
+    assert not any("puzzle=" in url for m, url in sent if "/state" in url or "/api" in url)
     assert digit_in(page, 1) == "1" and "sm-given" in cell(page, 1).get_attribute("class")
     page.get_by_label("Puzzle string or link to load").fill(EASY)
     click(page, "Load")
@@ -361,6 +367,7 @@ def test_copy_link_opens_the_same_puzzle(page: Any) -> None:
     assert "?puzzle=" in link
     page.goto(link)
     page.wait_for_selector("[role=gridcell]")
+    wait_idle(page)
     assert [digit_in(page, i) for i in range(16)] == [ch if ch != "." else "" for ch in SMALL]
 
 

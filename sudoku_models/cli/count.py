@@ -20,8 +20,8 @@ def add_parser(commands: Any) -> None:
         "count",
         help="print the number of solutions of each puzzle",
         description=(
-            "Print how many solutions PUZZLE (a puzzle, a file, a shipped set, an f-puzzles link "
-            "or JSON) has, one number a line for a file of puzzles. Exit code 1 when a puzzle "
+            "Print how many solutions PUZZLE (any form listed below) has, one number a line "
+            "for a file of puzzles. Exit code 1 when a puzzle "
             "has no solution. "
             "With --limit N the count stops at N. When the time limit runs out the number "
             "found so far is printed, a note goes to stderr and the exit code is 1."
