@@ -64,7 +64,7 @@ def running(**options: Any) -> Iterator[BoardServer]:
 @pytest.fixture(scope="module")
 def server() -> Iterator[BoardServer]:
     """A server on an ephemeral loopback port, its search processes started, for the module."""
-    with running(time_limit=5) as board:
+    with running(time_limit=60) as board:  # generous: no test here expects a timeout
         board.searches.warm()
         yield board
 

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     solver = get_solver(args.backend)
     code = EXIT_OK
     for number, puzzle in enumerate(puzzles, start=1):
-        result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit)
+        # Two solutions are enough for the warnings: the rest are only counted.
+        result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit, keep=2)
         print(result.count, flush=True)
         done = result.status is not Status.TIMEOUT and (not args.limit or result.count < args.limit)
         say(warnings_of(puzzle, result.solutions, done))
