@@ -499,3 +499,47 @@ def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
     assert warnings.is_visible()
     assert warnings.inner_text().strip() == "1 line(s) drawn only, not read as rules"
     assert page.get_by_role("region", name="About this puzzle").is_visible()
+
+
+def test_kropki_dots_lie_over_the_grid_and_lines_and_min_max_show_chevrons(
+    page: Any, tmp_path: Path
+) -> None:
+    """A white dot on a box line and a palindrome line is drawn over both (its centre is white
+    on the screen, as in the puzzle editors); a minimum cell shows four chevrons."""
+    import io
+    from urllib.parse import quote
+
+    from PIL import Image  # matplotlib's dependency, in the test extra
+
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "palindrome": [{"lines": [["R2C1", "R2C2", "R2C3", "R2C4", "R2C5"]]}],
+        "difference": [{"cells": ["R2C3", "R2C4"]}],  # on the box line and the palindrome
+        "minimum": [{"cell": "R6C6"}],
+    }
+    open_board(page, quote(LINK_PREFIX + compress_to_base64(json.dumps(data))))
+    dot = page.locator("svg.sm-labels circle[fill=white]")
+    assert dot.count() == 1 and dot.is_visible()
+    assert (
+        page.locator("svg.sm-overlay circle[fill=white]").evaluate(
+            "e => getComputedStyle(e.closest('.sm-top')).visibility"
+        )
+        == "hidden"
+    )  # drawn once, over the grid
+    box = dot.bounding_box()
+    shot = page.screenshot(
+        clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+    )
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    centre = image.getpixel((image.width // 2, image.height // 2))
+    assert min(centre) >= 240, f"the dot's centre is {centre}: a line is drawn over it"
+    chevrons = page.locator("svg.sm-overlay polyline[transform]")
+    assert chevrons.count() == 4 and all(c.is_visible() for c in chevrons.all())
+    page.locator(".sm-frame").screenshot(path=str(tmp_path / "dots.png"))
+    out = os.environ.get("SUDOKU_MODELS_SCREENSHOT")
+    if out:
+        shutil.copy(tmp_path / "dots.png", out.replace(".png", "_dots.png"))

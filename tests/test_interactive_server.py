@@ -65,6 +65,7 @@ def running(**options: Any) -> Iterator[BoardServer]:
 def server() -> Iterator[BoardServer]:
     """A server on an ephemeral loopback port, its search processes started, for the module."""
     with running(time_limit=60) as board:  # generous: no test here expects a timeout
+        board.searches.wait = 120  # requests queue for a search process however busy the machine
         board.searches.warm()
         yield board
 

@@ -116,8 +116,8 @@ def test_redundant_givens_and_rules_say_whether_all_can_go_at_once() -> None:
     assert report.givens_together is False and report.rules_together is True
     text = report.to_text()
     assert "redundant 16 (each can go alone, but not all 16 at once)" in text
-    assert "rules redundant (each can go alone, and both at once): positive diagonal" in text
-    assert "negative diagonal" in text
+    assert "rules redundant (each can go alone, and both at once): diagonal bottom-left" in text
+    assert "diagonal top-left to bottom-right" in text
     sparse = Model.from_puzzle(Puzzle.parse("1.3.3.1.4.2.2.4."), variants=both)
     assert check(sparse, SAT).rules_together is False
     one = check(Puzzle.parse(UNIQUE_4), SAT)

@@ -127,10 +127,10 @@ class Diagonal(Variant):
         return "diagonal+" if self.positive else "diagonal-"
 
     def describe(self) -> str:
-        """Which of the two diagonals it is, as f-puzzles names them."""
+        """Which of the two diagonals it is."""
         if self.positive:
-            return "positive diagonal (bottom-left to top-right)"
-        return "negative diagonal (top-left to bottom-right)"
+            return "diagonal bottom-left to top-right"
+        return "diagonal top-left to bottom-right"
 
     def cells_of(self, board: Board) -> tuple[Cell, ...]:
         """The diagonal's cells, top row first."""
