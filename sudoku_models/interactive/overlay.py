@@ -30,10 +30,9 @@ def overlay_svg(model: Model) -> str:
     board = model.board
     rules = getattr(model, "variants", ())
     if rules:
-        under = "".join(
-            part for rule in rules if not rule.on_top for part in rule.svg(board, RULE_SCALE)
-        )
-        top = "".join(part for rule in rules if rule.on_top for part in rule.svg(board, RULE_SCALE))
+        on_top = [getattr(rule, "on_top", False) for rule in rules]
+        under = "".join(p for r, t in zip(rules, on_top) if not t for p in r.svg(board, RULE_SCALE))
+        top = "".join(p for r, t in zip(rules, on_top) if t for p in r.svg(board, RULE_SCALE))
         if top:  # the page shows this group over the grid lines (Kropki dots, XV)
             top = f'<g class="sm-top">{top}</g>'
         return f'<g transform="scale({1 / RULE_SCALE:g})">{under}{top}</g>'
