@@ -11,7 +11,6 @@ itself by the extensions in ``_ext/``.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -89,9 +88,6 @@ nb_execution_cache_path = str(HERE / "_build" / ".jupyter_cache")
 nb_execution_timeout = 900
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
-# The test suite executes the notebooks on its own; its build of the site reads them unexecuted.
-if os.environ.get("SUDOKU_MODELS_DOCS_SKIP_TUTORIALS"):
-    nb_execution_excludepatterns = ["tutorials/*"]
 nb_merge_streams = True
 
 TUTORIALS = HERE / "tutorials"

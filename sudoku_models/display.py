@@ -190,13 +190,14 @@ def svg_grid(
     overlay: Sequence[str] = (),
     margin: float = 0,
     boxes: bool = True,
+    on_top: Sequence[str] = (),
 ) -> str:
     """A standalone SVG drawing of the grid; digits absent from ``givens`` are drawn blue.
 
     ``overlay`` holds SVG elements drawn over the cells and under the grid lines and digits (a
-    variant's marks, in units where a cell is ``cell_size`` wide); ``margin`` widens the picture
-    on every side (for clues outside the grid); ``boxes=False`` draws no thick box lines (when
-    irregular regions draw their own).
+    variant's marks, in units where a cell is ``cell_size`` wide), ``on_top`` those drawn over
+    the grid lines (Kropki dots); ``margin`` widens the picture on every side (for clues outside
+    the grid); ``boxes=False`` draws no thick box lines (when irregular regions draw their own).
     """
     n = board.n
     side = n * cell_size
@@ -220,6 +221,7 @@ def svg_grid(
             f'<line x1="{pos}" y1="0" x2="{pos}" y2="{side}" stroke="black" '
             f'stroke-width="{2 if thick_v else 0.5}"/>'
         )
+    parts += on_top
     font = cell_size * 0.6
     for i, d in enumerate(cells):
         if not d:

@@ -157,9 +157,10 @@ class Model:
         groups as lines through their cells and cages as dashed outlines with their totals."""
         cells = self._cells(solution)
         overlay: list[str] = []
+        on_top: list[str] = []  # Kropki dots and XV: over the grid lines and the other rules
         margin = 0.0
         for rule in self.variants:
-            overlay += rule.svg(self.board, cell_size)
+            (on_top if rule.on_top else overlay).extend(rule.svg(self.board, cell_size))
             if rule.outside:
                 margin = cell_size
         if not self.variants:
@@ -174,7 +175,9 @@ class Model:
                 for c in self.cages
             ]
         boxes = not any(rule.replaces_boxes for rule in self.variants)
-        return display.svg_grid(self.board, cells, self.givens, cell_size, overlay, margin, boxes)
+        return display.svg_grid(
+            self.board, cells, self.givens, cell_size, overlay, margin, boxes, on_top
+        )
 
     def to_text(self, solution: Sequence[int] | Puzzle | None = None, legend: bool = True) -> str:
         """The givens (or ``solution``) as a text grid with the borders of the model's regions,

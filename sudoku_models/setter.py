@@ -4,7 +4,8 @@ Every question is one search for "a solution that differs from these grids" (the
 argument of :meth:`~sudoku_models.solvers.base.Solver.solve`):
 
 - a given (or a rule) is **needed** when the puzzle without it has a solution other than the
-  known one, and **redundant** when it has not; each is dropped in turn, the rest kept;
+  known one, and **redundant** when it has not; each is dropped in turn, the rest kept, and
+  then all the redundant ones at once (each can go alone; all together may not);
 - for a puzzle with several solutions, a **placement** (a digit in a cell) that makes it unique
   is one that exactly one solution uses; with every solution in hand that is read off them,
   otherwise each candidate placement is checked with a search;
@@ -27,6 +28,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
 from .board import cell_name
 from .formats import read
@@ -48,7 +51,11 @@ PLACEMENT_CHECKS = 40
 
 @dataclass(frozen=True)
 class Estimate:
-    """Knuth's estimate of a solution count: the mean over ``probes`` random probes."""
+    """Knuth's estimate of a solution count: the mean over ``probes`` random probes.
+
+    ``mean`` and ``stderr`` are floats, or exact ints where a float cannot hold them (an empty
+    25x25 board has about 10**308 solutions and more).
+    """
 
     mean: float
     stderr: float
@@ -60,9 +67,14 @@ class Estimate:
         if not self.hits:
             return f"none of {self.probes} probes reached a solution: no estimate"
         return (
-            f"about {self.mean:.3g} (± {self.stderr:.2g}, {self.probes} probes, "
+            f"about {_short(self.mean, 3)} (± {_short(self.stderr, 2)}, {self.probes} probes, "
             f"{self.hits} reaching a solution)"
         )
+
+
+def _short(x: float, digits: int) -> str:
+    """``x`` with ``digits`` significant digits, as ``%g`` writes it, however large."""
+    return f"{x if isinstance(x, float) else Decimal(x):.{digits}g}"
 
 
 @dataclass(frozen=True)
@@ -70,7 +82,10 @@ class Report:
     """What :func:`check` found out about a puzzle.
 
     ``status`` is UNIQUE, MULTIPLE, UNSATISFIABLE or TIMEOUT. For a unique puzzle, the givens
-    (cell indices) and rules split into needed and redundant; for one with several solutions,
+    (cell indices) and rules split into needed and redundant, each redundant one found by
+    dropping it alone; ``givens_together`` and ``rules_together`` say whether all the redundant
+    ones dropped at once still leave one solution (None with fewer than two, or when the time
+    ran out); for one with several solutions,
     ``solutions_found`` (all of them when ``complete``), the ``placements`` ``(cell, digit)``
     that would each make it unique, and an ``estimate`` of the count when it was out of reach.
     """
@@ -81,6 +96,8 @@ class Report:
     redundant_givens: tuple[int, ...] = ()
     needed_rules: tuple[Variant, ...] = ()
     redundant_rules: tuple[Variant, ...] = ()
+    givens_together: bool | None = None
+    rules_together: bool | None = None
     solutions_found: int = 0
     complete: bool = True
     placements: tuple[tuple[int, int], ...] = ()
@@ -102,11 +119,18 @@ class Report:
             spare = " ".join(name(i) for i in self.redundant_givens)
             lines.append(
                 f"givens: {given}, needed {len(self.needed_givens)}, redundant "
-                f"{len(self.redundant_givens)}" + (f": {spare}" if spare else "")
+                f"{len(self.redundant_givens)}"
+                + _together(len(self.redundant_givens), self.givens_together)
+                + (f": {spare}" if spare else "")
             )
             if self.needed_rules or self.redundant_rules:
                 lines.append("rules needed: " + (_rules(self.needed_rules) or "none"))
-                lines.append("rules redundant: " + (_rules(self.redundant_rules) or "none"))
+                lines.append(
+                    "rules redundant"
+                    + _together(len(self.redundant_rules), self.rules_together)
+                    + ": "
+                    + (_rules(self.redundant_rules) or "none")
+                )
             return "\n".join(lines)
         count = f"{self.solutions_found}" if self.complete else f"at least {self.solutions_found}"
         lines = [f"not unique: {count} solutions"]
@@ -129,6 +153,8 @@ class Report:
             "redundant_givens": [name(i) for i in self.redundant_givens],
             "needed_rules": [r.describe() for r in self.needed_rules],
             "redundant_rules": [r.describe() for r in self.redundant_rules],
+            "givens_together": self.givens_together,
+            "rules_together": self.rules_together,
             "solutions_found": self.solutions_found,
             "complete": self.complete,
             "placements": [[name(i), d] for i, d in self.placements],
@@ -138,6 +164,18 @@ class Report:
             else {"mean": self.estimate.mean, "stderr": self.estimate.stderr,
                   "probes": self.estimate.probes, "hits": self.estimate.hits},
         }  # fmt: skip
+
+
+def _together(redundant: int, together: bool | None) -> str:
+    """What the redundant count means: each can go alone, and whether all can at once."""
+    if redundant < 2:
+        return ""
+    all_of = "both" if redundant == 2 else f"all {redundant}"
+    if together is None:
+        return f" (each can go alone; {all_of} at once: not answered in time)"
+    if together:
+        return f" (each can go alone, and {all_of} at once)"
+    return f" (each can go alone, but not {all_of} at once)"
 
 
 def _namer(n: int) -> Callable[[int], str]:
@@ -172,7 +210,15 @@ def check(
         givens = needed_givens(model, solution, solver, time_limit)
         rules = needed_rules(model, solution, solver, time_limit)
         return Report(
-            Status.UNIQUE, solution, *givens, *rules, solutions_found=1, warnings=said, board_n=n
+            Status.UNIQUE,
+            solution,
+            *givens,
+            *rules,
+            givens_together=_givens_together(model, givens[1], solution, solver, time_limit),
+            rules_together=_rules_together(model, rules[1], solution, solver, time_limit),
+            solutions_found=1,
+            warnings=said,
+            board_n=n,
         )
     if first.count < 2:  # no solution, or time ran out before a second one
         return Report(
@@ -201,6 +247,42 @@ def _differs(
     if result.status is Status.TIMEOUT:
         return None
     return result.count > 0
+
+
+def _givens_together(
+    model: Model,
+    redundant: Sequence[int],
+    solution: Puzzle,
+    solver: Solver,
+    time_limit: float | None,
+) -> bool | None:
+    """Whether ``model`` without all the ``redundant`` givens at once keeps its one solution;
+    None with fewer than two, or when the time ran out."""
+    if len(redundant) < 2:
+        return None
+    dropped = set(redundant)
+    cells = tuple(0 if i in dropped else d for i, d in enumerate(model.givens))
+    differs = _differs(dataclasses.replace(model, givens=cells), solution, solver, time_limit)
+    return None if differs is None else not differs
+
+
+def _rules_together(
+    model: Model,
+    redundant: Sequence[Variant],
+    solution: Puzzle,
+    solver: Solver,
+    time_limit: float | None,
+) -> bool | None:
+    """Whether ``model`` without all the ``redundant`` rules at once keeps its one solution;
+    None with fewer than two, or when the time ran out."""
+    if len(redundant) < 2:
+        return None
+    kept = [r for r in model.variants if r not in redundant]
+    looser = Model.from_puzzle(model.puzzle, variants=kept)
+    if not looser.is_solution(solution.cells):
+        return False
+    differs = _differs(looser, solution, solver, time_limit)
+    return None if differs is None else not differs
 
 
 def needed_givens(
@@ -303,29 +385,42 @@ def estimate_count(
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    values = []
+    values: list[int] = []
     for _ in range(max(1, probes)):
         values.append(_probe(model, rng))
         if deadline is not None and time.perf_counter() > deadline:
             break
-    mean = sum(values) / len(values)
-    var = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
+    # The weights are exact integers, and on big boards beyond a float's range (an empty
+    # 25x25 meets products past 10**308): the sums are taken exactly.
+    mean = Fraction(sum(values), len(values))
+    var = sum(((v - mean) ** 2 for v in values), Fraction(0)) / max(1, len(values) - 1)
     hits = sum(1 for v in values if v)
-    return Estimate(mean, math.sqrt(var / len(values)), len(values), hits)
+    return Estimate(_number(mean), _number(var / len(values), root=True), len(values), hits)
 
 
-def _probe(model: Model, rng: random.Random) -> float:
+def _number(x: Fraction, root: bool = False) -> float:
+    """``x`` (its square root when ``root``) as a float, or as an int when a float cannot
+    hold it."""
+    try:
+        value = float(x)
+    except OverflowError:
+        whole = round(x)
+        return math.isqrt(whole) if root else whole
+    return math.sqrt(value) if root else value
+
+
+def _probe(model: Model, rng: random.Random) -> int:
     """One random walk down the search tree: the product of its branching factors, or 0."""
     givens = list(model.givens)
-    weight = 1.0
+    weight = 1
     while True:
         cand = root_candidates(dataclasses.replace(model, givens=tuple(givens)))
         if cand is None:
-            return 0.0
+            return 0
         open_cells = [(m.bit_count(), i) for i, m in enumerate(cand) if m & (m - 1)]
         if not open_cells:
             grid = [m.bit_length() for m in cand]
-            return weight if model.is_solution(grid) else 0.0
+            return weight if model.is_solution(grid) else 0
         k, i = min(open_cells)
         digits = [d + 1 for d in range(model.n) if cand[i] >> d & 1]
         weight *= k

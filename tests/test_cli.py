@@ -177,6 +177,30 @@ def test_argparse_mistakes_name_the_option_and_the_help(capsys):
     assert code == 0 and err == "" and out.startswith("usage: sudoku-models solve")
 
 
+def test_every_command_reading_a_puzzle_names_its_inputs_and_helps_each_option():
+    """Each command whose first argument is a puzzle names every format it reads, and no option
+    is left without a help text."""
+    import argparse
+
+    from sudoku_models.cli import build_parser
+
+    commands = next(
+        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    readers = 0
+    for name, parser in commands.choices.items():
+        puzzle = [a for a in parser._actions if a.dest == "puzzle"]
+        if not puzzle:
+            continue
+        readers += 1
+        for word in ("f-puzzles", "SudokuPad", "ISS"):
+            assert word in (puzzle[0].help or ""), (name, word)
+        for action in parser._actions:
+            if action.option_strings and action.help is None:
+                raise AssertionError(f"{name} {'/'.join(action.option_strings)} has no help")
+    assert readers >= 8
+
+
 def test_no_puzzle_on_a_terminal_is_a_mistake(capsys, monkeypatch):
     class Terminal(io.StringIO):
         def isatty(self):

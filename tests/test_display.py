@@ -189,3 +189,21 @@ def test_text_grid_draws_borders_only_where_regions_meet():
     ]
     one = display.text_grid(board, cells, [0] * 16).splitlines()
     assert one == [". . . ."] * 4  # a single region: no inner border at all
+
+
+def test_kropki_dots_are_drawn_over_the_grid_lines_and_other_rules() -> None:
+    """In the SVG drawing a dot comes after the grid lines and the lines of other rules, as in
+    the puzzle editors; a minimum cell is four chevrons."""
+    from sudoku_models import fpuzzles
+
+    data = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "difference": [{"cells": ["R2C3", "R2C4"]}],
+        "palindrome": [{"lines": [["R2C1", "R2C2", "R2C3", "R2C4"]]}],
+        "minimum": [{"cell": "R6C6"}],
+    }
+    svg = fpuzzles.read(data).to_svg()
+    dot = svg.index("<circle")
+    assert dot > svg.rindex("<line") and dot > svg.index("<polyline")
+    assert svg.count("<polyline points=") == 1 + 4  # the palindrome, four chevrons

@@ -75,6 +75,7 @@ def page(browser: Any, server: BoardServer) -> Iterator[Any]:
 def open_board(page: Any, puzzle: str | None = None) -> None:
     page.goto(page.server_url + (f"?puzzle={puzzle}" if puzzle else ""))
     page.wait_for_selector("[role=gridcell]")
+    wait_idle(page)  # a linked puzzle is loaded once the board is drawn
 
 
 def cell(page: Any, i: int) -> Any:
@@ -121,7 +122,12 @@ def test_type_a_puzzle_then_check(page: Any) -> None:
 
 
 def test_the_puzzle_link_and_pasting(page: Any) -> None:
+    sent: list[tuple[str, str]] = []
+    page.on("request", lambda r: sent.append((r.method, r.url)))
     open_board(page, SMALL)
+    # The link is read by a POST to /api (which another site cannot send), never by a GET.
+    assert [m for m, url in sent if url.endswith("/api")] == ["POST"]
+    assert not any("puzzle=" in url for m, url in sent if "/state" in url or "/api" in url)
     assert digit_in(page, 1) == "1" and "sm-given" in cell(page, 1).get_attribute("class")
     page.get_by_label("Puzzle string or link to load").fill(EASY)
     click(page, "Load")
@@ -361,6 +367,7 @@ def test_copy_link_opens_the_same_puzzle(page: Any) -> None:
     assert "?puzzle=" in link
     page.goto(link)
     page.wait_for_selector("[role=gridcell]")
+    wait_idle(page)
     assert [digit_in(page, i) for i in range(16)] == [ch if ch != "." else "" for ch in SMALL]
 
 
@@ -492,3 +499,47 @@ def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
     assert warnings.is_visible()
     assert warnings.inner_text().strip() == "1 line(s) drawn only, not read as rules"
     assert page.get_by_role("region", name="About this puzzle").is_visible()
+
+
+def test_kropki_dots_lie_over_the_grid_and_lines_and_min_max_show_chevrons(
+    page: Any, tmp_path: Path
+) -> None:
+    """A white dot on a box line and a palindrome line is drawn over both (its centre is white
+    on the screen, as in the puzzle editors); a minimum cell shows four chevrons."""
+    import io
+    from urllib.parse import quote
+
+    from PIL import Image  # matplotlib's dependency, in the test extra
+
+    from sudoku_models.fpuzzles import LINK_PREFIX
+    from sudoku_models.fpuzzles.lz import compress_to_base64
+
+    data = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "palindrome": [{"lines": [["R2C1", "R2C2", "R2C3", "R2C4", "R2C5"]]}],
+        "difference": [{"cells": ["R2C3", "R2C4"]}],  # on the box line and the palindrome
+        "minimum": [{"cell": "R6C6"}],
+    }
+    open_board(page, quote(LINK_PREFIX + compress_to_base64(json.dumps(data))))
+    dot = page.locator("svg.sm-labels circle[fill=white]")
+    assert dot.count() == 1 and dot.is_visible()
+    assert (
+        page.locator("svg.sm-overlay circle[fill=white]").evaluate(
+            "e => getComputedStyle(e.closest('.sm-top')).visibility"
+        )
+        == "hidden"
+    )  # drawn once, over the grid
+    box = dot.bounding_box()
+    shot = page.screenshot(
+        clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+    )
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    centre = image.getpixel((image.width // 2, image.height // 2))
+    assert min(centre) >= 240, f"the dot's centre is {centre}: a line is drawn over it"
+    chevrons = page.locator("svg.sm-overlay polyline[transform]")
+    assert chevrons.count() == 4 and all(c.is_visible() for c in chevrons.all())
+    page.locator(".sm-frame").screenshot(path=str(tmp_path / "dots.png"))
+    out = os.environ.get("SUDOKU_MODELS_SCREENSHOT")
+    if out:
+        shutil.copy(tmp_path / "dots.png", out.replace(".png", "_dots.png"))

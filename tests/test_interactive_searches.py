@@ -65,3 +65,16 @@ def test_close_stops_the_idle_processes() -> None:
     assert before >= 2
     searches.close()
     assert len(multiprocessing.active_children()) <= before - 2
+
+
+def test_a_search_past_its_memory_limit_is_stopped() -> None:
+    """A bound below what any process holds stops the search at the first look, long before
+    its time limit, and the process is replaced."""
+    searches = SearchPool(1, memory=1)
+    try:
+        searches.warm()
+        change = searches.run(new_state(EMPTY_25), {"type": "count"}, 60)
+        assert change["message"]["text"].startswith("stopped: the search took more than")
+        assert not searches._idle or searches._idle[0].process.is_alive()
+    finally:
+        searches.close()

@@ -7,11 +7,14 @@ that cannot be interrupted stopped at the time limit while other requests are an
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import http.client
 import itertools
 import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -61,7 +64,8 @@ def running(**options: Any) -> Iterator[BoardServer]:
 @pytest.fixture(scope="module")
 def server() -> Iterator[BoardServer]:
     """A server on an ephemeral loopback port, its search processes started, for the module."""
-    with running(time_limit=5) as board:
+    with running(time_limit=60) as board:  # generous: no test here expects a timeout
+        board.searches.wait = 120  # requests queue for a search process however busy the machine
         board.searches.warm()
         yield board
 
@@ -70,7 +74,7 @@ def request(
     server: BoardServer, method: str, path: str, body: bytes | None = None, **headers: str
 ) -> tuple[int, Any]:
     host, port = server.server_address[:2]
-    conn = http.client.HTTPConnection(str(host), port, timeout=10)
+    conn = http.client.HTTPConnection(str(host), port, timeout=60)
     try:
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
@@ -84,6 +88,13 @@ def request(
 def post(server: BoardServer, payload: Any, **headers: str) -> tuple[int, Any]:
     headers = {"Content-Type": "application/json", **headers}
     return request(server, "POST", "/api", json.dumps(payload).encode(), **headers)
+
+
+def loaded(server: BoardServer, puzzle: str) -> tuple[int, Any]:
+    """A fresh board with ``puzzle`` loaded, as the page opens a link: the status and state."""
+    _, state = request(server, "GET", "/state")
+    status, change = post(server, {"state": state, "action": {"type": "load", "text": puzzle}})
+    return status, {**state, **change}
 
 
 def test_listens_on_loopback_only(server: BoardServer) -> None:
@@ -101,15 +112,43 @@ def test_page_and_component_are_served(server: BoardServer) -> None:
     assert request(server, "GET", "/nothing")[0] == 404
 
 
-def test_state_route_reads_the_puzzle_link(server: BoardServer) -> None:
-    status, state = request(server, "GET", f"/state?puzzle={SMALL}")
+def test_a_link_is_opened_by_a_load_action(server: BoardServer) -> None:
+    status, state = request(server, "GET", "/state")
+    assert status == 200 and state["box"] == [3, 3] and not any(state["givens"])
+    status, state = loaded(server, SMALL)
     assert status == 200 and state["givens"][1] == 1 and state["box"] == [2, 2]
-    status, state = request(server, "GET", "/state?puzzle=12x")
+    status, state = loaded(server, "12x")
     assert status == 200 and state["message"]["kind"] == "error" and state["box"] == [3, 3]
 
 
+def test_a_get_reads_no_puzzle(server: BoardServer) -> None:
+    """An image tag on any site can send a GET: it reads nothing, and says how to open one."""
+    status, answer = request(server, "GET", f"/state?puzzle={SMALL}")
+    assert status == 400 and "'load' action" in answer["error"]
+
+
+def test_the_server_process_reads_no_puzzle_text(
+    server: BoardServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loading a link and playing on its rules (each action reads them again) are answered by
+    the reading processes: a read in the server's own process would fail here."""
+    from sudoku_models.interactive import sources
+
+    def refuse(text: str) -> Any:
+        raise AssertionError("the server process read a puzzle text")
+
+    monkeypatch.setattr(sources, "_read", refuse)
+    status, state = loaded(server, ".Whisper~R1C1~R1C2")
+    assert status == 200 and state["source"] and state["message"]["kind"] == "info", state
+    action = {"type": "set", "cell": 0, "digit": 1}
+    status, change = post(server, {"state": state, "action": action})
+    assert status == 200 and change["values"][0] == 1
+    status, change = post(server, {"state": {**state, **change}, "action": {"type": "undo"}})
+    assert status == 200 and change["values"][0] == 0
+
+
 def test_api_answers_with_the_change(server: BoardServer) -> None:
-    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    _, state = loaded(server, SMALL)
     status, change = post(server, {"state": state, "action": {"type": "solve", "backend": "sat"}})
     assert status == 200 and "".join(map(str, change["solution"])) == "4132231412433421"
     status, change = post(server, {"state": state, "action": {"type": "load", "text": "bad"}})
@@ -153,7 +192,7 @@ def test_several_tabs_at_once(server: BoardServer) -> None:
     ]
 
     def solve(k: int) -> list[int]:
-        _, state = request(server, "GET", f"/state?puzzle={puzzles[k % 3]}")
+        _, state = loaded(server, puzzles[k % 3])
         backend = ("sat", "cpsat", "backtracking")[k % 3]
         status, change = post(
             server, {"state": state, "action": {"type": "solve", "backend": backend}}
@@ -170,7 +209,7 @@ def test_several_tabs_at_once(server: BoardServer) -> None:
 
 def test_a_slow_search_stops_at_the_time_limit() -> None:
     with running(time_limit=0.3) as board:
-        _, state = request(board, "GET", "/state?puzzle=" + "." * 625)
+        _, state = loaded(board, "." * 625)
         status, change = post(board, {"state": state, "action": {"type": "count"}})
         assert status == 200 and "timed out" in change["message"]["text"]
 
@@ -226,7 +265,7 @@ def test_foreign_host_or_origin_gets_403(server: BoardServer) -> None:
     for host in ("evil.example", f"evil.example:{port}", "127.0.0.1:1", "localhost"):
         status, answer = request(server, "GET", "/state", Host=host)
         assert status == 403 and "answers only to" in answer["error"], host
-    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    _, state = loaded(server, SMALL)
     action = {"type": "set", "cell": 0, "digit": 2}
     same = post(server, {"state": state, "action": action}, Origin=f"http://127.0.0.1:{port}")
     assert same[0] == 200 and same[1]["values"][0] == 2
@@ -239,7 +278,7 @@ def test_foreign_host_or_origin_gets_403(server: BoardServer) -> None:
 @pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", None])
 def test_the_endpoint_takes_json_only(server: BoardServer, kind: str | None) -> None:
     """A form or a text/plain fetch, which another site may send without asking, gets 415."""
-    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    _, state = loaded(server, SMALL)
     body = json.dumps({"state": state, "action": {"type": "set", "cell": 0, "digit": 2}})
     headers = {} if kind is None else {"Content-Type": kind}
     status, answer = request(server, "POST", "/api", body.encode(), **headers)
@@ -250,7 +289,7 @@ def test_the_endpoint_takes_json_only(server: BoardServer, kind: str | None) -> 
 
 def test_many_concurrent_requests_are_all_answered(server: BoardServer) -> None:
     """100 connections opened at once on loopback: none reset, each answered."""
-    _, state = request(server, "GET", f"/state?puzzle={SMALL}")
+    _, state = loaded(server, SMALL)
     start = threading.Barrier(100)
 
     def one(k: int) -> int:
@@ -266,7 +305,7 @@ def test_many_concurrent_requests_are_all_answered(server: BoardServer) -> None:
 
 def test_searches_beyond_the_bound_get_503_with_a_message() -> None:
     with running(time_limit=2.5, searches=1) as board:
-        _, state = request(board, "GET", "/state?puzzle=" + pigeonhole_link())
+        _, state = loaded(board, pigeonhole_link())
         board.searches.warm()
         board.searches.wait = 1.0
         slow = {"state": state, "action": {"type": "solve", "backend": "sat:cadical103"}}
@@ -279,7 +318,7 @@ def test_searches_beyond_the_bound_get_503_with_a_message() -> None:
             assert 1.0 <= time.perf_counter() - asked < 2.5
             assert not first.done()
             assert first.result()[0] == 200
-        _, small = request(board, "GET", f"/state?puzzle={SMALL}")
+        _, small = loaded(board, SMALL)
         status, change = post(board, {"state": small, "action": {"type": "solve"}})
         assert status == 200 and change["solution"]  # the slot is free again
 
@@ -304,8 +343,8 @@ def test_an_uninterruptible_search_keeps_the_limit_and_blocks_nothing(backend: s
     once meanwhile, and the search is stopped at the time limit (plus the grace)."""
     limit = 1.0
     with running(time_limit=limit) as board:
-        _, state = request(board, "GET", "/state?puzzle=" + pigeonhole_link())
-        _, small = request(board, "GET", f"/state?puzzle={SMALL}")
+        _, state = loaded(board, pigeonhole_link())
+        _, small = loaded(board, SMALL)
         board.searches.warm()
         with ThreadPoolExecutor(1) as pool:
             began = time.perf_counter()
@@ -328,3 +367,81 @@ def test_an_uninterruptible_search_keeps_the_limit_and_blocks_nothing(backend: s
             took = time.perf_counter() - began
         assert status == 200 and change["message"]["text"].startswith("timed out")
         assert limit <= took < limit + GRACE + 1.0  # 1 s for a busy machine
+
+
+def test_a_request_trickled_in_is_dropped_at_its_deadline() -> None:
+    """One byte at a time keeps each read short: the request as a whole still has to arrive
+    within ``read_timeout``. Counted in bytes sent: 1 s allowed, 40 bytes 0.25 s apart."""
+    with running(read_timeout=1.0) as board:
+        host, port = board.server_address[:2]
+        head = f"GET /board.css HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: " + "a" * 100
+        sent = 0
+        with (
+            socket.create_connection((str(host), port), timeout=5) as conn,
+            contextlib.suppress(OSError),
+        ):
+            for ch in head[:40]:
+                conn.sendall(ch.encode())
+                sent += 1
+                time.sleep(0.25)
+                conn.setblocking(False)
+                with contextlib.suppress(BlockingIOError):
+                    if conn.recv(1000) == b"":
+                        break
+                conn.setblocking(True)
+        assert sent < 40  # closed by the server long before the request was sent
+
+
+def test_connections_answered_at_once_are_bounded() -> None:
+    """Silent connections beyond the bound wait in the system's queue, holding no thread; when
+    the early ones are dropped at their deadline, the later requests are answered."""
+    with running(read_timeout=1.0, connections=2) as board:
+        host, port = board.server_address[:2]
+        before = threading.active_count()
+        silent = [socket.create_connection((str(host), port), timeout=10) for _ in range(6)]
+        try:
+            time.sleep(0.5)
+            assert threading.active_count() - before <= 2
+            assert request(board, "GET", "/board.css")[0] == 200  # after its turn comes
+        finally:
+            for conn in silent:
+                conn.close()
+
+
+BOMB_SERVER = """
+import sys, threading
+from sudoku_models.interactive.server import BoardServer
+board = BoardServer(port=0, time_limit=5, memory_limit=400 * 2**20)
+print(board.server_address[1], flush=True)
+threading.Thread(target=board.serve_forever, daemon=True).start()
+sys.stdin.read()
+with open("/proc/self/status") as status:
+    print(next(line for line in status if line.startswith("VmHWM")), flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_link_that_takes_gigabytes_to_read_costs_the_server_nothing() -> None:
+    """A 34-character regex that once took gigabytes to compile: the server process's peak
+    memory stays small, and the page is told why the link was not opened."""
+    bomb = ".Regex~KC4_KXs3MDB9~R1C1~R1C2~R1C3"
+    child = subprocess.Popen(
+        [sys.executable, "-c", BOMB_SERVER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        port = int(child.stdout.readline())
+        board: Any = argparse.Namespace(server_address=("127.0.0.1", port))
+        status, state = request(board, "GET", "/state")
+        status, change = post(board, {"state": state, "action": {"type": "load", "text": bomb}})
+        assert status == 200 and change["message"]["kind"] == "error", change
+        assert set(change) == {"message"}
+        child.stdin.close()
+        peak_kb = int(child.stdout.readline().split()[1])
+    finally:
+        child.kill()
+        child.wait()
+    assert peak_kb < 250 * 1024, f"the server process reached {peak_kb} kB"

@@ -105,6 +105,41 @@ def test_rules_of_a_model_with_constraints_of_its_own_are_not_judged() -> None:
     assert needed_rules(own, solution, SAT) == ((), ())
 
 
+def test_redundant_givens_and_rules_say_whether_all_can_go_at_once() -> None:
+    """Each redundant given or rule can go alone; the report says whether all together can,
+    and names the two diagonals apart."""
+    from sudoku_models.variants import Diagonal
+
+    both = [Diagonal(True), Diagonal(False)]
+    full = Model.from_puzzle(Puzzle.parse("1234341243212143"), variants=both)
+    report = check(full, SAT)
+    assert report.givens_together is False and report.rules_together is True
+    text = report.to_text()
+    assert "redundant 16 (each can go alone, but not all 16 at once)" in text
+    assert "rules redundant (each can go alone, and both at once): diagonal bottom-left" in text
+    assert "diagonal top-left to bottom-right" in text
+    sparse = Model.from_puzzle(Puzzle.parse("1.3.3.1.4.2.2.4."), variants=both)
+    assert check(sparse, SAT).rules_together is False
+    one = check(Puzzle.parse(UNIQUE_4), SAT)
+    assert one.givens_together is None and "(each" not in one.to_text()
+
+
+def test_an_estimate_beyond_a_float_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Probe weights past 10**154 overflowed the variance of floats (an empty 25x25 meets
+    them): the estimate is taken in exact integers and printed in short."""
+    from sudoku_models import setter
+
+    weights = iter([0, 10**400, 2 * 10**400, 10**200])
+    monkeypatch.setattr(setter, "_probe", lambda model, rng: next(weights))
+    guess = estimate_count(Model.from_puzzle(Puzzle.empty((2, 2))), probes=4)
+    assert guess.mean == (3 * 10**400 + 10**200) // 4 and guess.hits == 3
+    assert 10**399 < guess.stderr < 10**400
+    assert str(guess).startswith("about 7.50e+399 (± 4.8e+399, 4 probes, 3 reaching")
+    small = iter([10**200, 0])
+    monkeypatch.setattr(setter, "_probe", lambda model, rng: next(small))
+    assert estimate_count(Model.from_puzzle(Puzzle.empty((2, 2))), probes=2).mean == 5e199
+
+
 def test_an_estimate_without_a_solution_reached_says_so() -> None:
     from sudoku_models.setter import Estimate
 

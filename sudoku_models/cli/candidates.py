@@ -8,7 +8,7 @@ from typing import Any
 
 from ..true_candidates import true_candidates
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import box_shape
+from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, box_shape, seconds
 from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
 
@@ -19,18 +19,22 @@ def add_parser(commands: Any) -> None:
         "candidates",
         help="the true candidates of every cell: digits that appear in some solution",
         description=(
-            "For every cell of PUZZLE (a puzzle, a file, -, an f-puzzles link or JSON), print "
+            "For every cell of PUZZLE (any form listed below), print "
             "the digits some solution puts there; with --limit N, how many solutions put each "
             "digit there, counted up to N. Exit code 0: solvable, 1: no solution, 2: bad input."
         ),
     )
-    parser.add_argument("puzzle", help="puzzle, file, f-puzzles link or JSON, or -")
+    parser.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_FORMS)
     parser.add_argument("-b", "--backend", default="sat", help="backend name[:variant]")
     parser.add_argument(
         "-l", "--limit", type=int, default=1, metavar="N", help="count solutions per digit up to N"
     )
-    parser.add_argument("-t", "--time-limit", type=float, default=None, metavar="SECONDS")
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
+    )
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     parser.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
     add_variant_flags(parser)
     parser.set_defaults(run=run)

@@ -10,7 +10,7 @@ from ..setter import check
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, positive_int, seconds
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, positive_int, seconds
 from .notes import say
 from .variant_args import add_variant_flags, read_models
 
@@ -21,7 +21,7 @@ def add_parser(commands: Any) -> None:
         "check",
         help="setter's check: uniqueness, needed and redundant givens and rules, repairs",
         description=(
-            "Check PUZZLE (a puzzle, a file, an f-puzzles, SudokuPad or ISS link): whether its "
+            "Check PUZZLE (any form listed below): whether its "
             "solution is unique; if so, which givens and which rules it needs and which are "
             "redundant (each dropped in turn); if not, the placements that would each make it "
             "unique and, when the solutions are too many to count, an estimate of their number "
@@ -44,7 +44,9 @@ def add_parser(commands: Any) -> None:
         help="random probes for the estimate of the solution count (default 200)",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the random probes")
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     add_variant_flags(parser)
     parser.set_defaults(run=run)
 

@@ -20,8 +20,8 @@ def add_parser(commands: Any) -> None:
         "count",
         help="print the number of solutions of each puzzle",
         description=(
-            "Print how many solutions PUZZLE (a puzzle, a file, a shipped set, an f-puzzles link "
-            "or JSON) has, one number a line for a file of puzzles. Exit code 1 when a puzzle "
+            "Print how many solutions PUZZLE (any form listed below) has, one number a line "
+            "for a file of puzzles. Exit code 1 when a puzzle "
             "has no solution. "
             "With --limit N the count stops at N. When the time limit runs out the number "
             "found so far is printed, a note goes to stderr and the exit code is 1."
@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     solver = get_solver(args.backend)
     code = EXIT_OK
     for number, puzzle in enumerate(puzzles, start=1):
-        result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit)
+        # Two solutions are enough for the warnings: the rest are only counted.
+        result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit, keep=2)
         print(result.count, flush=True)
         done = result.status is not Status.TIMEOUT and (not args.limit or result.count < args.limit)
         say(warnings_of(puzzle, result.solutions, done))

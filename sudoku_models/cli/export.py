@@ -29,7 +29,7 @@ def add_parser(commands: Any) -> None:
         help="write a puzzle's model for another solver: MiniZinc, LP, MPS, OPB, SMT-LIB, ASP, "
         "DIMACS",
         description=(
-            "Write the model of PUZZLE (any input solve reads, f-puzzles links included) in "
+            "Write the model of PUZZLE (any form listed below) in "
             f"another tool's language: {LANGUAGE_HELP}. Without --to the suffix of -o tells."
         ),
     )

@@ -10,7 +10,7 @@ from ..board import cell_name
 from ..puzzle import Puzzle
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments
 from .steps import hint_models
 from .variant_args import is_rich, read_classic
 
@@ -24,13 +24,16 @@ def add_parser(commands: Any) -> None:
         "hint",
         help="show the next logical step of a puzzle in progress",
         description=(
-            "Print the cheapest next step for PUZZLE (givens plus digits placed so far). When a "
+            "Print the cheapest next step for PUZZLE (givens plus digits placed so far, in any "
+            "form listed below). When a "
             "digit placed is wrong, say which cells clash, or that no solution is left "
             "(exit code 1)."
         ),
     )
     add_puzzle_arguments(parser)
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     parser.set_defaults(run=run)
 
 

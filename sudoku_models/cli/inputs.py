@@ -23,11 +23,18 @@ from ..errors import InvalidPuzzleError
 from ..parsing import is_square_grid, puzzle_lines
 from ..puzzle import Puzzle
 
-#: What ``PUZZLE`` may be, for the help of every command that reads puzzles.
-PUZZLE_HELP = (
-    "a puzzle, a file of puzzles (one a line), a shipped set such as top95, or - for standard "
-    "input (read anyway when piped in and PUZZLE is left out)"
+#: The forms a puzzle is read from, for the help of every command that reads puzzles.
+PUZZLE_FORMS = (
+    "a puzzle (one line of digits, or a grid), a file of puzzles (one a line), a shipped set "
+    "such as top95, an f-puzzles, SudokuPad or ISS link or text, an f-puzzles .json or ISS .iss "
+    "file, or - for standard input"
 )
+
+#: What ``PUZZLE`` may be, for the help of every command that reads puzzles.
+PUZZLE_HELP = f"{PUZZLE_FORMS} (read anyway when piped in and PUZZLE is left out)"
+
+#: The help of ``-f/--format`` on the commands that print text or JSON.
+TEXT_OR_JSON = "text (default) or json: one JSON object a puzzle"
 
 #: A file name's extension, such as ``.txt``.
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
@@ -79,7 +86,9 @@ def add_progress_flags(parser: argparse.ArgumentParser, default_help: str) -> No
         default=None,
         help=f"show progress bars (default: {default_help})",
     )
-    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="show no progress bars"
+    )
 
 
 def given_source(source: str | None) -> str:

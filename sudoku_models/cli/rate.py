@@ -14,7 +14,7 @@ from ..batch import check_pool_arguments, run_in_chunks
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_progress_flags, add_puzzle_arguments, positive_int
+from .inputs import TEXT_OR_JSON, add_progress_flags, add_puzzle_arguments, positive_int
 from .output import emit, shows_bar
 from .steps import rate_models
 from .variant_args import is_rich, read_classic
@@ -30,15 +30,17 @@ def add_parser(commands: Any) -> None:
         "rate",
         help="rate puzzles by the human techniques they need",
         description=(
-            "Rate PUZZLE (a puzzle, a file of one puzzle a line, a shipped set, or - for standard "
-            "input): one line per puzzle with its QQWing and HoDoKu levels, score and hardest "
+            "Rate PUZZLE (any form listed below): one line per puzzle with its QQWing and "
+            "HoDoKu levels, score and hardest "
             "technique. A puzzle without exactly one solution is reported and not rated (exit "
             "code 1)."
         ),
     )
     add_puzzle_arguments(parser)
     parser.add_argument("--steps", action="store_true", help="print the step-by-step walkthrough")
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     parser.add_argument(
         "-w", "--workers", type=positive_int, default=None, metavar="N", help="N processes"
     )

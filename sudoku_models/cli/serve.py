@@ -18,7 +18,13 @@ def add_parser(commands: Any) -> None:
             "browser. Ctrl+C stops the server."
         ),
     )
-    parser.add_argument("puzzle", nargs="?", default=None, help="puzzle to open (optional)")
+    parser.add_argument(
+        "puzzle",
+        nargs="?",
+        default=None,
+        help="a puzzle to open (optional): a line of digits, or an f-puzzles, SudokuPad or ISS "
+        "link or text",
+    )
     parser.add_argument("-p", "--port", type=int, default=8000, help="port (0: any free port)")
     parser.add_argument(
         "--no-browser", dest="browser", action="store_false", help="do not open a browser"

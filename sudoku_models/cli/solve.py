@@ -31,8 +31,7 @@ def add_parser(commands: Any) -> None:
         "solve",
         help="solve puzzles and say whether each solution is unique",
         description=(
-            "Solve PUZZLE (an 81-character line, a file of one puzzle a line, a shipped set such "
-            "as top95, or - for standard input). By default two solutions are looked for, so the "
+            "Solve PUZZLE (any form listed below). By default two solutions are looked for, so the "
             "output says whether the solution is unique. Exit code 0: solved, 1: no solution "
             "found, 2: bad input."
         ),

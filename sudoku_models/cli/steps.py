@@ -10,7 +10,7 @@ from typing import Any
 from ..logic.step import Contradiction, Step, cell_label
 from ..model import Model
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments
 from .notes import say
 from .variant_args import add_variant_flags, read_models
 
@@ -21,14 +21,16 @@ def add_parser(commands: Any) -> None:
         "steps",
         help="print the logical solve path of a puzzle, variants included",
         description=(
-            "Solve PUZZLE (a puzzle, a file, an f-puzzles link or JSON) step by step, each step "
+            "Solve PUZZLE (any form listed below) step by step, each step "
             "in the words of the rule it reads, and print the path with its difficulty. Exit "
             "code 1 when logic stops short (several solutions, none, or too hard)."
         ),
     )
     add_puzzle_arguments(parser)
     add_variant_flags(parser)
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     parser.add_argument(
         "--max-depth",
         type=int,

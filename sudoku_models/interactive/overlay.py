@@ -3,8 +3,10 @@
 The fragment goes into an ``<svg viewBox="0 0 n n">`` laid over the grid, so cell ``(r, c)``
 spans ``x = c .. c + 1``, ``y = r .. r + 1``. A model that keeps its variant rules
 (``model.variants``, each with ``svg(board, size)``) is drawn by those rules themselves, so a
-new variant brings its own drawing. Otherwise extra all-different groups are drawn as a line
-through their cells' centres and sum cages as a dashed outline with the total in a corner.
+new variant brings its own drawing; the rules drawn on top (Kropki dots, XV) come last, in a
+group of class ``sm-top`` that the page lays over the grid lines. Otherwise extra
+all-different groups are drawn as a line through their cells' centres and sum cages as a
+dashed outline with the total in a corner.
 """
 
 from __future__ import annotations
@@ -28,8 +30,12 @@ def overlay_svg(model: Model) -> str:
     board = model.board
     rules = getattr(model, "variants", ())
     if rules:
-        drawn = "".join(part for rule in rules for part in rule.svg(board, RULE_SCALE))
-        return f'<g transform="scale({1 / RULE_SCALE:g})">{drawn}</g>'
+        on_top = [getattr(rule, "on_top", False) for rule in rules]
+        under = "".join(p for r, t in zip(rules, on_top) if not t for p in r.svg(board, RULE_SCALE))
+        top = "".join(p for r, t in zip(rules, on_top) if t for p in r.svg(board, RULE_SCALE))
+        if top:  # the page shows this group over the grid lines (Kropki dots, XV)
+            top = f'<g class="sm-top">{top}</g>'
+        return f'<g transform="scale({1 / RULE_SCALE:g})">{under}{top}</g>'
     parts: list[str] = []
     classic = {g.cells for g in classic_groups(board)}
     for group in model.groups:

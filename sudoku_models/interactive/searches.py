@@ -6,15 +6,20 @@ interpreter's lock, so every other request of the page would wait for it. The pa
 therefore hands each action that may search (:data:`~.state.SEARCHES`) to a process of a
 :class:`SearchPool`: the process answers with :func:`~sudoku_models.interactive.respond` under
 the time limit, and a process that has not answered :data:`GRACE` seconds after the limit is
-killed and replaced in the background. At most ``size`` searches run at once; one more waits up to
-``wait`` seconds for one of them to end, then raises :class:`Busy`.
+killed and replaced in the background, and so is one whose memory passes its limit (read every
+:data:`POLL` seconds where the system tells it, as Linux does). At most ``size`` searches run at
+once; one more waits up to ``wait`` seconds for one of them to end, then raises :class:`Busy`.
+The page server also reads puzzle texts in such processes, so no link costs its own process
+more than a search may.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import threading
+import time
 import warnings
 from multiprocessing.connection import Connection
 from typing import Any
@@ -30,6 +35,12 @@ QUEUE_WAIT = 5.0
 #: Seconds a new search process may take to start (it imports the package and its solvers).
 STARTUP = 60.0
 
+#: Bytes of memory a search process may hold before its search is stopped (2 GiB).
+MEMORY_LIMIT = 2 * 1024**3
+
+#: Seconds between two looks at a running search's memory.
+POLL = 0.05
+
 
 class Busy(RuntimeError):
     """Every search process of the pool is busy: the request should be tried again later."""
@@ -40,15 +51,23 @@ class SearchPool:
 
     :meth:`run` answers an action like :func:`~sudoku_models.interactive.respond` does; it is
     safe to call from many threads at once. ``grace``: seconds past the time limit before a
-    search is killed; ``wait``: seconds a search waits for a free process.
+    search is killed; ``wait``: seconds a search waits for a free process; ``memory``: bytes a
+    process may hold (resident) before its search is stopped, None for no bound.
     """
 
-    def __init__(self, size: int, grace: float = GRACE, wait: float = QUEUE_WAIT) -> None:
+    def __init__(
+        self,
+        size: int,
+        grace: float = GRACE,
+        wait: float = QUEUE_WAIT,
+        memory: int | None = MEMORY_LIMIT,
+    ) -> None:
         if size < 1:
             raise ValueError(f"a search pool needs at least one process, got {size}")
         self.size = size
         self.grace = grace
         self.wait = wait
+        self.memory = memory
         self._slots = threading.BoundedSemaphore(size)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
@@ -62,7 +81,7 @@ class SearchPool:
         Raises :class:`Busy` when ``size`` searches are still running after ``wait`` seconds,
         and :class:`BadRequest` for a malformed state or action. A search still running
         ``grace`` seconds after ``time_limit`` is stopped and answered with a "timed out"
-        message.
+        message; one whose process passes ``memory`` bytes, with a "stopped" message.
         """
         if not self._slots.acquire(timeout=self.wait):
             raise Busy(f"busy: {self.size} searches are running; try again when one ends")
@@ -93,14 +112,13 @@ class SearchPool:
         value: Any = None
         try:
             worker.conn.send((state, action, time_limit))
-            answered = worker.conn.poll(time_limit + self.grace)
-            kind, value = worker.conn.recv() if answered else ("timeout", None)
+            kind, value = self._answer(worker, time.monotonic() + time_limit + self.grace)
         except (EOFError, OSError):
             kind = "lost"
         except BaseException:  # the request could not be sent (too deeply nested to pickle)
             worker.kill()
             raise
-        if kind in ("timeout", "lost"):
+        if kind in ("timeout", "lost", "memory") or self._too_big(worker):
             worker.kill()
             threading.Thread(target=self._add, daemon=True).start()
         else:
@@ -112,9 +130,27 @@ class SearchPool:
         if kind == "timeout":
             text = f"timed out: the search was stopped at the time limit ({time_limit:g} s)"
             return {"message": {"text": text, "kind": "error"}}
+        if kind == "memory":
+            text = f"stopped: the search took more than {(self.memory or 0) // 2**20} MB of memory"
+            return {"message": {"text": text, "kind": "error"}}
         if kind == "lost":
             raise RuntimeError("the search process ended unexpectedly")
         raise RuntimeError(value)
+
+    def _answer(self, worker: _Worker, deadline: float) -> tuple[str, Any]:
+        """The worker's answer, or ("timeout" | "memory", None) when it is to be stopped."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return "timeout", None
+            if worker.conn.poll(min(left, POLL) if self.memory else left):
+                kind, value = worker.conn.recv()
+                return kind, value
+            if self._too_big(worker):
+                return "memory", None
+
+    def _too_big(self, worker: _Worker) -> bool:
+        return self.memory is not None and worker.resident() > self.memory
 
     def _add(self) -> None:
         """Start one more idle process (unless the pool has closed or is full)."""
@@ -157,10 +193,22 @@ class _Worker:
             self.kill()
             raise RuntimeError(f"a search process did not start within {STARTUP:g} s") from None
 
+    def resident(self) -> int:
+        """Bytes of memory the process holds now; 0 where the system does not say."""
+        try:
+            with open(f"/proc/{self.process.pid}/statm") as statm:
+                pages = int(statm.read().split()[1])
+        except (OSError, ValueError, IndexError):
+            return 0
+        return pages * _PAGE
+
     def kill(self) -> None:
         self.process.kill()
         self.process.join()
         self.conn.close()
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def _work(conn: Connection) -> None:

@@ -294,7 +294,7 @@ def _derive(state: dict[str, Any], rules: Model) -> dict[str, Any]:
         candidates.append([] if d else [x for x in full if x not in seen and (i, x) not in struck])
     state["candidates"] = candidates
     state["overlay"] = overlay_svg(rules)
-    state["about"] = about(state["source"]) if state["source"] != HELD else {}
+    state["about"] = about(state["source"]) if state["source"] not in ("", HELD) else {}
     state["warnings"] = [w[:MAX_ABOUT] for w in rules.warnings[:MAX_WARNINGS]]
     state["outside"], state["boxes"] = overlay_layout(rules)
     state["puzzle_text"] = puzzle_text(_model(rules, state["givens"]))

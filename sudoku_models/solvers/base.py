@@ -15,7 +15,7 @@ import importlib
 import importlib.metadata
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -94,6 +94,8 @@ class Result:
     backend: str
     limit: int = 1
     clashes: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    #: Solutions found when the search kept fewer of them (``solve(..., keep=k)``); else None.
+    found: int | None = None
 
     @property
     def solution(self) -> Puzzle | None:
@@ -103,7 +105,7 @@ class Result:
     @property
     def count(self) -> int:
         """Number of solutions found (the true count when the limit was not reached)."""
-        return len(self.solutions)
+        return len(self.solutions) if self.found is None else self.found
 
     @property
     def is_unique(self) -> bool:
@@ -120,7 +122,7 @@ class Result:
         """One line: status, count, backend, time and the main counters."""
         s = self.stats
         line = (
-            f"{self.status.value}: {len(self.solutions)} solution(s) by {self.backend} "
+            f"{self.status.value}: {self.count} solution(s) by {self.backend} "
             f"in {s.time * 1000:.2f} ms (nodes {s.nodes}, guesses {s.guesses}, "
             f"backtracks {s.backtracks}, propagations {s.propagations}, conflicts {s.conflicts})"
         )
@@ -230,6 +232,13 @@ class Solver(ABC):
 
     # --- what a backend provides -------------------------------------------------------------
 
+    @property
+    def appends_only(self) -> bool:
+        """Whether :meth:`_search` only appends to ``found`` and asks its length (it keeps no
+        use of the grids found): then ``solve(..., keep=k)`` holds at most ``k`` of them
+        while it searches. The default search blocks each grid found, so it needs them all."""
+        return type(self)._search is not Solver._search
+
     @abstractmethod
     def _find(
         self, model: Model, exclude: Sequence[Grid], deadline: float | None, stats: Stats
@@ -268,21 +277,26 @@ class Solver(ABC):
         limit: int = 1,
         time_limit: float | None = None,
         exclude: Sequence[Puzzle | Sequence[int]] = (),
+        keep: int | None = None,
     ) -> Result:
         """Find up to ``limit`` solutions (0 means all) that differ from every grid in ``exclude``.
 
         The status is ``SOLVED`` when ``limit`` is 1 and a solution was found, ``UNIQUE`` or
         ``MULTIPLE`` when the search could tell, ``UNSATISFIABLE``, or ``TIMEOUT`` when
         ``time_limit`` (seconds) ran out first; solutions found before a timeout are kept.
+        ``keep`` bounds the solutions held in memory when only their number matters: the first
+        ``keep`` are kept and the rest counted (:attr:`Result.count`).
         """
         model = as_model(puzzle)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
             raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
         if time_limit is not None and not time_limit > 0:  # nan is not positive either
             raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
+        if keep is not None and (not isinstance(keep, int) or isinstance(keep, bool) or keep < 0):
+            raise ValueError(f"keep must be an int >= 0 or None, got {keep!r}")
         blocked = [_grid_of(g, model) for g in exclude]
         stats = Stats()
-        found: list[Grid] = []
+        found: list[Grid] = [] if keep is None or not self.appends_only else _Tally(keep)
         sees_clashes = self.sees_clashes
         clashes = [] if sees_clashes else model.clashes()
         start = time.perf_counter()
@@ -296,10 +310,13 @@ class Solver(ABC):
         stats.time = time.perf_counter() - start
         if sees_clashes and not found and not timed_out:
             clashes = model.clashes()
+        total = min(len(found), limit) if limit else len(found)
         del found[limit or len(found) :]
+        if keep is not None:
+            del found[keep:]
         board = model.board
         return Result(
-            status=_status(len(found), limit, timed_out),
+            status=_status(total, limit, timed_out),
             solutions=tuple(_solution(board, g) for g in found),
             stats=stats,
             puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
@@ -308,13 +325,14 @@ class Solver(ABC):
             clashes=tuple((board.row_col(a), board.row_col(b)) for a, b in clashes)
             if clashes
             else (),
+            found=None if keep is None else total,
         )
 
     def count_solutions(
         self, puzzle: Puzzle | Model | Source, limit: int = 0, time_limit: float | None = None
     ) -> int:
-        """Number of solutions, counting at most ``limit`` (0: all)."""
-        return self.solve(puzzle, limit=limit, time_limit=time_limit).count
+        """Number of solutions, counting at most ``limit`` (0: all); none is kept in memory."""
+        return self.solve(puzzle, limit=limit, time_limit=time_limit, keep=0).count
 
     def is_unique(self, puzzle: Puzzle | Model | Source, time_limit: float | None = None) -> bool:
         """Whether the puzzle has exactly one solution: solve, block it, solve again."""
@@ -331,6 +349,28 @@ class Solver(ABC):
         if model.clashes():
             return False
         return self._find(model, [_grid_of(known, model)], None, Stats()) is not None
+
+
+class _Tally(list[Grid]):
+    """The solutions a search appends, of which only the first ``keep`` are held: ``len`` is
+    the number appended. Backends only append, extend and ask the length."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__()
+        self.keep = keep
+        self.total = 0
+
+    def append(self, grid: Grid) -> None:
+        self.total += 1
+        if super().__len__() < self.keep:
+            super().append(grid)
+
+    def extend(self, grids: Iterable[Grid]) -> None:
+        for grid in grids:
+            self.append(grid)
+
+    def __len__(self) -> int:
+        return self.total
 
 
 class EnumeratingSolver(Solver):

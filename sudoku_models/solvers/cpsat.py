@@ -214,10 +214,11 @@ class CpSatSolver(Solver):
         limit: int = 1,
         time_limit: float | None = None,
         exclude: Sequence[Puzzle | Sequence[int]] = (),
+        keep: int | None = None,
     ) -> Result:
         """As :meth:`Solver.solve`, with OR-Tools warmed up (:func:`warm_up`) before the clock."""
         warm_up()
-        return super().solve(puzzle, limit=limit, time_limit=time_limit, exclude=exclude)
+        return super().solve(puzzle, limit, time_limit, exclude, keep)
 
     # --- the escape hatch --------------------------------------------------------------------
 

@@ -170,6 +170,11 @@ class SatSolver(EnumeratingSolver):
         mode = "units" if self.givens == "assumptions" else self.givens
         return encode(as_model(puzzle), self.encoding, self.amo, mode)
 
+    @property
+    def appends_only(self) -> bool:
+        """A deterministic search sorts the grids it found, so it keeps them all."""
+        return not self.deterministic
+
     def close(self) -> None:
         """Free the SAT solvers this object keeps between puzzles."""
         for shared in self._shared.values():

@@ -39,6 +39,9 @@ class Variant:
     replaces_boxes: ClassVar[bool] = False
     #: Whether the rule draws a clue outside the grid.
     outside: ClassVar[bool] = False
+    #: Whether the rule's marks go over the grid lines and the other rules' drawings (Kropki
+    #: dots and XV, as the puzzle editors draw them), not under them.
+    on_top: ClassVar[bool] = False
 
     def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
         """The primitive constraints this rule becomes on ``board``."""

@@ -15,6 +15,7 @@ from .base import Cell, Primitive, Variant, centre, fp_cells, indices, label, or
 
 @dataclass(frozen=True)
 class _Dot(Variant):
+    on_top: ClassVar[bool] = True
     """A mark on the edge between two cells."""
 
     cells: tuple[Cell, ...]

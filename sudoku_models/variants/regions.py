@@ -113,6 +113,12 @@ class Diagonal(Variant):
     def key(self) -> str:  # type: ignore[override]
         return "diagonal+" if self.positive else "diagonal-"
 
+    def describe(self) -> str:
+        """Which of the two diagonals it is."""
+        if self.positive:
+            return "diagonal bottom-left to top-right"
+        return "diagonal top-left to bottom-right"
+
     def cells_of(self, board: Board) -> tuple[Cell, ...]:
         """The diagonal's cells, top row first."""
         n = board.n

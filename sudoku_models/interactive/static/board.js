@@ -114,7 +114,8 @@ export function widgetHost(model) {
   };
 }
 
-// Draw the board for `host` into `el`; returns a function that removes it.
+// Draw the board for `host` into `el`; returns a function that removes it. Options: `links`
+// adds a "Copy link" button; `load`, a puzzle text the board loads once drawn.
 export function mountBoard(el, host, options = {}) {
   let selected = 0;
   let marksChoice = null; // the player's choice; until then marks show on classic puzzles only
@@ -507,6 +508,7 @@ export function mountBoard(el, host, options = {}) {
   });
   shape.value = `${host.state.box[0]}x${host.state.box[1]}`;
   draw();
+  if (options.load != null) loadText(options.load);
   return () => {
     host.close?.();
     root.remove();
