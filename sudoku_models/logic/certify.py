@@ -1,0 +1,210 @@
+"""Proof that each step of a solve path follows from the reasons it names.
+
+A step names its reasons: the rule in ``Step.rule`` and the labels in ``Step.reasons`` (a house
+such as ``row 3``, a group, a variant mark such as ``thermometer r1c3-r3c3``, an implied sum of
+set theory), and the cells in ``Step.cells``. The *involved* cells are the cells it names, the
+cells it changes and the cells of the rules it names. The step is *certified* when these alone
+imply every placement and elimination it makes:
+
+- each involved cell holds one of its candidates before the step;
+- each named rule holds (a named house holds every digit once);
+- two involved cells that see each other hold different digits, and two involved cells joined
+  by a two-cell rule (a dot, a thermometer step, a whisper) keep to it.
+
+Nothing else of the puzzle is assumed, in particular not its solution. One incremental SAT
+solver per path holds every rule behind a selector literal (and every cell behind one, for the
+relations between cells); each claim of a step is one call under assumptions, which must find
+no solution: "r1c1 is not 5" is proved when assuming r1c1 = 5 leaves none. A step whose claims
+are not all proved used more than it says: a defect of the finder that made it.
+
+Glossary: ``x(i, d)`` is the variable "cell ``i`` holds ``d``" (:func:`sudoku_models.cnf.var`);
+a *selector* is a variable that switches a group of clauses on when assumed true.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cnf import _Fresh, pairwise, primitive_clauses, var
+from ..constraints import AllDifferent
+from ..errors import MissingDependencyError
+from .layout import Layout, layout_of
+from .solver import Path, _place_givens
+from .state import State
+from .step import Step, cell_label
+
+#: Cells named as the steps write them: ``r3c5``, or ``r3c5,r4c5``.
+CELL_NAME = re.compile(r"r\d+c\d+(,r\d+c\d+)*")
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The verdict on one step.
+
+    ``certified`` is True when the named reasons imply every claim; ``unproved`` lists the
+    claims they do not imply, as ``(cell, digit, kind)`` with kind ``"placement"`` or
+    ``"elimination"``; ``unknown`` the labels the step names that are no rule of the model;
+    ``needed`` (when asked for) a minimal subset of the named labels that still proves the step.
+    """
+
+    step: Step
+    certified: bool
+    unproved: tuple[tuple[int, int, str], ...] = ()
+    unknown: tuple[str, ...] = ()
+    needed: tuple[str, ...] | None = None
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        verdict = "certified" if self.certified else f"NOT certified ({len(self.unproved)} claims)"
+        return f"{self.step.technique}: {verdict}"
+
+
+def named_labels(step: Step) -> tuple[str, ...]:
+    """The labels a step names as its reasons: its rule, then its other reasons."""
+    labels = ((step.rule,) if step.rule else ()) + step.reasons
+    return tuple(dict.fromkeys(labels))
+
+
+class Certifier:
+    """One SAT solver holding every rule of a layout behind a selector; :meth:`check` proves
+    steps against it. Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, layout: Layout) -> None:
+        try:
+            from pysat.solvers import Solver
+        except ImportError:
+            raise MissingDependencyError(
+                "certifying steps needs PySAT: pip install python-sat"
+            ) from None
+        self.layout = layout
+        n, size = layout.n, layout.size
+        self.n = n
+        fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
+        self.units: dict[str, list[int]] = {}
+        self.cells_of: dict[str, set[int]] = {}
+        clauses: list[list[int]] = []
+        for i in range(size):
+            lits = [var(n, i, d) for d in range(1, n + 1)]
+            clauses.append(lits)
+            clauses += pairwise(lits, fresh)
+        for house in layout.houses + layout.groups:
+            body = primitive_clauses([AllDifferent(house.cells)], n, fresh)
+            clauses += self._unit(house.name, house.cells, body, fresh)
+        for rule in layout.rules:
+            body = primitive_clauses(rule.primitives, n, fresh)
+            clauses += self._unit(rule.label, rule.cells, body, fresh)
+        for i, peers in enumerate(layout.peers):
+            for j in peers:
+                if i < j:
+                    for d in range(1, n + 1):
+                        clauses.append([-self.cell(i), -self.cell(j), -var(n, i, d), -var(n, j, d)])
+        for (a, b), pairs in layout.links.items():
+            for x in range(1, n + 1):
+                for y in range(1, n + 1):
+                    if (x, y) not in pairs:
+                        clauses.append([-self.cell(a), -self.cell(b), -var(n, a, x), -var(n, b, y)])
+        self.sat: Any = Solver(name="minisat22", bootstrap_with=clauses)
+
+    def cell(self, i: int) -> int:
+        """The selector of cell ``i``: its candidates and its relations to involved cells."""
+        return self.n**3 + i + 1
+
+    def _unit(
+        self, label: str, cells: Iterable[int], body: list[list[int]], fresh: _Fresh
+    ) -> list[list[int]]:
+        selector = fresh.take()
+        self.units.setdefault(label, []).append(selector)
+        self.cells_of.setdefault(label, set()).update(cells)
+        return [[*clause, -selector] for clause in body]
+
+    def close(self) -> None:
+        """Free the SAT solver."""
+        self.sat.delete()
+
+    def __enter__(self) -> Certifier:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def check(self, masks: Sequence[int], step: Step, shrink: bool = False) -> Certificate:
+        """Whether ``step``'s named reasons, with the candidates ``masks`` before it, imply its
+        placements and eliminations; with ``shrink``, also a minimal subset of those reasons."""
+        start = time.perf_counter()
+        labels = named_labels(step)
+        unknown = tuple(
+            label for label in labels if label not in self.units and not CELL_NAME.fullmatch(label)
+        )
+        known = [label for label in labels if label in self.units]
+        claims = [(i, d, "placement") for i, d in step.placements]
+        claims += [(i, d, "elimination") for i, d in step.eliminations]
+        unproved = tuple(c for c in claims if not self._proved(masks, step, known, [c]))
+        needed = None
+        if shrink and not unproved:
+            needed = tuple(known)
+            for label in known:
+                fewer = [x for x in needed if x != label]
+                if all(self._proved(masks, step, fewer, [c]) for c in claims):
+                    needed = tuple(fewer)
+        seconds = time.perf_counter() - start
+        return Certificate(step, not unproved, unproved, unknown, needed, seconds)
+
+    def _proved(
+        self,
+        masks: Sequence[int],
+        step: Step,
+        labels: Sequence[str],
+        claims: Sequence[tuple[int, int, str]],
+    ) -> bool:
+        n = self.n
+        involved = set(step.cells)
+        involved.update(i for i, _ in step.placements + step.eliminations)
+        assumptions = []
+        for label in labels:
+            involved |= self.cells_of[label]
+            assumptions += self.units[label]
+        for i in involved:
+            assumptions.append(self.cell(i))
+            m = masks[i]
+            assumptions += [-var(n, i, d) for d in range(1, n + 1) if not m >> (d - 1) & 1]
+        for i, d, kind in claims:
+            claim = -var(n, i, d) if kind == "placement" else var(n, i, d)
+            if self.sat.solve(assumptions=[*assumptions, claim]):
+                return False
+        return True
+
+
+def certify(path: Path, shrink: bool = False) -> tuple[Certificate, ...]:
+    """A :class:`Certificate` for every step of ``path``, each checked against the candidates
+    before it; with ``shrink``, each with a minimal subset of its named reasons.
+
+    >>> from sudoku_models.logic import logical_solve
+    >>> path = logical_solve(".1.....4....34..")
+    >>> all(c.certified for c in certify(path))
+    True
+    """
+    layout = layout_of(path.model)
+    state = State.start(layout, [0] * path.model.size)
+    if _place_givens(state, path.struck) is not None:
+        return ()
+    out = []
+    with Certifier(layout) as certifier:
+        for step in path.steps:
+            out.append(certifier.check(state.masks, step, shrink))
+            state.apply(step)
+    return tuple(out)
+
+
+def describe(certificate: Certificate, n: int) -> str:
+    """One line saying what a certificate proved, or which claims its reasons leave open."""
+    if certificate.certified:
+        return "certified"
+    claims = ", ".join(
+        f"{cell_label(n, i)}{'=' if kind == 'placement' else '<>'}{d}"
+        for i, d, kind in certificate.unproved
+    )
+    return f"not certified: the named reasons do not imply {claims}"
