@@ -14,8 +14,10 @@ imply every placement and elimination it makes:
 Nothing else of the puzzle is assumed, in particular not its solution. One incremental SAT
 solver per path holds every rule behind a selector literal (and every cell behind one, for the
 relations between cells); each claim of a step is one call under assumptions, which must find
-no solution: "r1c1 is not 5" is proved when assuming r1c1 = 5 leaves none. A step whose claims
-are not all proved used more than it says: a defect of the finder that made it.
+no solution: "r1c1 is not 5" is proved when assuming r1c1 = 5 leaves none. A call that needs
+more than :data:`CONFLICTS` conflicts (sums read in clauses can be slow to refute, as a
+sandwich clue's) is asked again of CP-SAT, on the same small model. A step whose claims are
+not all proved used more than it says: a defect of the finder that made it.
 
 Glossary: ``x(i, d)`` is the variable "cell ``i`` holds ``d``" (:func:`sudoku_models.cnf.var`);
 a *selector* is a variable that switches a group of clauses on when assumed true.
@@ -30,12 +32,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cnf import _Fresh, pairwise, primitive_clauses, var
-from ..constraints import AllDifferent
+from ..constraints import AllDifferent, AllowedDigits, Relation, SumCage
 from ..errors import MissingDependencyError
+from ..model import Model
 from .layout import Layout, layout_of
 from .solver import Path, _place_givens
 from .state import State
 from .step import Step, cell_label
+
+#: Conflicts one SAT call may take before the claim is handed to CP-SAT.
+CONFLICTS = 500
 
 #: Cells named as the steps write them: ``r3c5``, or ``r3c5,r4c5``.
 CELL_NAME = re.compile(r"r\d+c\d+(,r\d+c\d+)*")
@@ -86,17 +92,16 @@ class Certifier:
         fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
         self.units: dict[str, list[int]] = {}
         self.cells_of: dict[str, set[int]] = {}
+        self.primitives: dict[str, list[Any]] = {}
         clauses: list[list[int]] = []
         for i in range(size):
             lits = [var(n, i, d) for d in range(1, n + 1)]
             clauses.append(lits)
             clauses += pairwise(lits, fresh)
         for house in layout.houses + layout.groups:
-            body = primitive_clauses([AllDifferent(house.cells)], n, fresh)
-            clauses += self._unit(house.name, house.cells, body, fresh)
+            clauses += self._unit(house.name, house.cells, [AllDifferent(house.cells)], fresh)
         for rule in layout.rules:
-            body = primitive_clauses(rule.primitives, n, fresh)
-            clauses += self._unit(rule.label, rule.cells, body, fresh)
+            clauses += self._unit(rule.label, rule.cells, rule.primitives, fresh)
         for i, peers in enumerate(layout.peers):
             for j in peers:
                 if i < j:
@@ -107,6 +112,7 @@ class Certifier:
                 for y in range(1, n + 1):
                     if (x, y) not in pairs:
                         clauses.append([-self.cell(a), -self.cell(b), -var(n, a, x), -var(n, b, y)])
+        self.selectors = [s for unit in self.units.values() for s in unit]
         self.sat: Any = Solver(name="minisat22", bootstrap_with=clauses)
 
     def cell(self, i: int) -> int:
@@ -114,11 +120,14 @@ class Certifier:
         return self.n**3 + i + 1
 
     def _unit(
-        self, label: str, cells: Iterable[int], body: list[list[int]], fresh: _Fresh
+        self, label: str, cells: Iterable[int], primitives: Sequence[Any], fresh: _Fresh
     ) -> list[list[int]]:
+        """The clauses of one rule's ``primitives`` behind a new selector of ``label``."""
+        body = primitive_clauses(primitives, self.n, fresh)
         selector = fresh.take()
         self.units.setdefault(label, []).append(selector)
         self.cells_of.setdefault(label, set()).update(cells)
+        self.primitives.setdefault(label, []).extend(primitives)
         return [[*clause, -selector] for clause in body]
 
     def close(self) -> None:
@@ -163,19 +172,61 @@ class Certifier:
         n = self.n
         involved = set(step.cells)
         involved.update(i for i, _ in step.placements + step.eliminations)
-        assumptions = []
+        on: set[int] = set()
         for label in labels:
             involved |= self.cells_of[label]
-            assumptions += self.units[label]
-        for i in involved:
+            on.update(self.units[label])
+        assumptions = [s if s in on else -s for s in self.selectors]  # the others switched off
+        for i in range(self.layout.size):
+            if i not in involved:
+                assumptions.append(-self.cell(i))
+                continue
             assumptions.append(self.cell(i))
             m = masks[i]
             assumptions += [-var(n, i, d) for d in range(1, n + 1) if not m >> (d - 1) & 1]
         for i, d, kind in claims:
             claim = -var(n, i, d) if kind == "placement" else var(n, i, d)
-            if self.sat.solve(assumptions=[*assumptions, claim]):
+            self.sat.conf_budget(CONFLICTS)
+            answer = self.sat.solve_limited(assumptions=[*assumptions, claim])
+            if answer is None:
+                answer = self._cpsat_finds(masks, labels, involved, (i, d, kind))
+            if answer:
                 return False
         return True
+
+    def _cpsat_finds(
+        self,
+        masks: Sequence[int],
+        labels: Sequence[str],
+        involved: set[int],
+        claim: tuple[int, int, str],
+    ) -> bool:
+        """Whether CP-SAT finds a solution of the same small model that breaks ``claim``."""
+        from ..solvers import get_solver
+        from ..solvers.base import Status
+
+        layout, n = self.layout, self.n
+        groups: list[AllDifferent] = []
+        constraints: list[Any] = []
+        for label in labels:
+            for p in self.primitives[label]:
+                (groups if isinstance(p, AllDifferent) else constraints).append(p)
+        for i in sorted(involved):
+            digits = frozenset(d for d in range(1, n + 1) if masks[i] >> (d - 1) & 1)
+            constraints.append(AllowedDigits(i, digits))
+            groups += [AllDifferent((i, j)) for j in layout.peers[i] if j > i and j in involved]
+        for (a, b), pairs in layout.links.items():
+            if a in involved and b in involved:
+                constraints.append(Relation(a, b, pairs))
+        i, d, kind = claim
+        broken = frozenset({d}) if kind == "elimination" else frozenset(range(1, n + 1)) - {d}
+        constraints.append(AllowedDigits(i, broken))
+        cages = [p for p in constraints if isinstance(p, SumCage)]
+        rest = [p for p in constraints if not isinstance(p, SumCage)]
+        model = Model(
+            layout.model.board, (0,) * layout.size, tuple(groups), tuple(cages), tuple(rest)
+        )
+        return get_solver("cpsat").solve(model).status is not Status.UNSATISFIABLE
 
 
 def certify(path: Path, shrink: bool = False) -> tuple[Certificate, ...]:
