@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from .parsing import Source
 from .puzzle import Puzzle
 from .setter import SOLUTION_LIMIT, unique_placements
 from .solvers import get_solver
-from .solvers.base import Solver, Status, as_model
+from .solvers.base import SearchTimeout, Solver, Status, as_model
 
 #: Seconds the search for a minimal core may take before it stops shrinking (the core found so
 #: far is returned, marked as not minimal).
@@ -250,9 +251,19 @@ class _Core:
             clauses += [[*c, -s] for c in body]
         self.sat: Any = PySat(name="minisat22", bootstrap_with=clauses)
 
-    def unsat_core(self, selectors: Sequence[int]) -> list[int] | None:
-        """A core of ``selectors`` (None when they have a solution)."""
-        if self.sat.solve(assumptions=list(selectors)):
+    def unsat_core(self, selectors: Sequence[int], deadline: float) -> list[int] | None:
+        """A core of ``selectors`` (None when they have a solution). Raises
+        :class:`SearchTimeout` when the deadline passes first."""
+        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.sat.interrupt)
+        timer.start()
+        try:
+            answer = self.sat.solve_limited(assumptions=list(selectors), expect_interrupt=True)
+        finally:
+            timer.cancel()
+        self.sat.clear_interrupt()
+        if answer is None:
+            raise SearchTimeout
+        if answer:
             return None
         return sorted(self.sat.get_core() or [])
 
@@ -261,10 +272,11 @@ class _Core:
         solver returns then. False when the deadline passed first."""
         k = 0
         while k < len(core):
-            if time.perf_counter() > deadline:
-                return core, False
             rest = core[:k] + core[k + 1 :]
-            smaller = self.unsat_core(rest)
+            try:
+                smaller = self.unsat_core(rest, deadline)
+            except SearchTimeout:
+                return core, False
             if smaller is None:
                 k += 1
             else:
@@ -312,7 +324,10 @@ def why(
     hard, parts = elements(model)
     sat = _Core(model, hard, parts)
     try:
-        found = sat.unsat_core(list(sat.selector))
+        try:
+            found = sat.unsat_core(list(sat.selector), deadline)
+        except SearchTimeout:
+            return Why(model, Status.TIMEOUT.value, seconds=time.perf_counter() - start)
         if found is not None:
             core_selectors, minimal = sat.shrink(found, deadline)
             core = tuple(sat.selector[s] for s in core_selectors)

@@ -179,3 +179,12 @@ def test_cli_text_and_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and json.loads(out)["status"] == "multiple"
     code, _, err = run(capsys, "why", "1.3")
     assert code == 2 and err.count("\n") == 1
+
+
+def test_the_board_marks_the_core_of_a_puzzle_without_solution() -> None:
+    from sudoku_models.interactive.state import new_state, respond
+
+    change = respond(new_state("11" + "." * 14, mode="edit"), {"type": "check"})
+    assert change["message"]["kind"] == "error"
+    assert "the given 1 in r1c1; the given 1 in r1c2" in change["message"]["text"]
+    assert change["highlight"] == {"cells": [0, 1]}
