@@ -40,8 +40,17 @@ from .solver import Path, _place_givens
 from .state import State
 from .step import Step, cell_label
 
-#: Conflicts one SAT call may take before the claim is handed to CP-SAT.
+#: Conflicts one SAT call may take before the question is handed to CP-SAT.
 CONFLICTS = 500
+
+#: Seconds CP-SAT may take on one question; claims it cannot settle are ``undecided``.
+CPSAT_SECONDS = 60.0
+
+#: A question no solver settled in time.
+UNDECIDED = object()
+
+#: A claim of a step: ``(cell, digit, "placement" | "elimination")``.
+Claim = tuple[int, int, str]
 
 #: Cells named as the steps write them: ``r3c5``, or ``r3c5,r4c5``.
 CELL_NAME = re.compile(r"r\d+c\d+(,r\d+c\d+)*")
@@ -54,7 +63,8 @@ class Certificate:
     ``certified`` is True when the named reasons imply every claim; ``unproved`` lists the
     claims they do not imply, as ``(cell, digit, kind)`` with kind ``"placement"`` or
     ``"elimination"``; ``unknown`` the labels the step names that are no rule of the model;
-    ``needed`` (when asked for) a minimal subset of the named labels that still proves the step.
+    ``needed`` (when asked for) a minimal subset of the named labels that still proves the step;
+    ``undecided`` the claims neither solver settled in its time (not certified, nor refuted).
     """
 
     step: Step
@@ -63,6 +73,7 @@ class Certificate:
     unknown: tuple[str, ...] = ()
     needed: tuple[str, ...] | None = None
     seconds: float = 0.0
+    undecided: tuple[tuple[int, int, str], ...] = ()
 
     def __str__(self) -> str:
         verdict = "certified" if self.certified else f"NOT certified ({len(self.unproved)} claims)"
@@ -113,6 +124,7 @@ class Certifier:
                     if (x, y) not in pairs:
                         clauses.append([-self.cell(a), -self.cell(b), -var(n, a, x), -var(n, b, y)])
         self.selectors = [s for unit in self.units.values() for s in unit]
+        self.top = fresh.top  # the last variable used; each question takes one more
         self.sat: Any = Solver(name="minisat22", bootstrap_with=clauses)
 
     def cell(self, i: int) -> int:
@@ -151,27 +163,30 @@ class Certifier:
         known = [label for label in labels if label in self.units]
         claims = [(i, d, "placement") for i, d in step.placements]
         claims += [(i, d, "elimination") for i, d in step.eliminations]
-        unproved = tuple(c for c in claims if not self._proved(masks, step, known, [c]))
+        unproved, undecided = self._open(masks, step, known, claims)
         needed = None
-        if shrink and not unproved:
+        if shrink and not unproved and not undecided:
             needed = tuple(known)
             for label in known:
                 fewer = [x for x in needed if x != label]
-                if all(self._proved(masks, step, fewer, [c]) for c in claims):
+                if self._open(masks, step, fewer, claims) == ([], []):
                     needed = tuple(fewer)
         seconds = time.perf_counter() - start
-        return Certificate(step, not unproved, unproved, unknown, needed, seconds)
+        certified = not unproved and not undecided
+        return Certificate(
+            step, certified, tuple(unproved), unknown, needed, seconds, tuple(undecided)
+        )
 
-    def _proved(
-        self,
-        masks: Sequence[int],
-        step: Step,
-        labels: Sequence[str],
-        claims: Sequence[tuple[int, int, str]],
-    ) -> bool:
+    def _open(
+        self, masks: Sequence[int], step: Step, labels: Sequence[str], claims: list[Claim]
+    ) -> tuple[list[Claim], list[Claim]]:
+        """The claims the reasons ``labels`` leave open (a solution of the small model breaks
+        them), and those no solver settled in time. One question asks whether any claim can be
+        broken; its answer's broken claims are set aside and the question asked again of the
+        rest, until none can be broken."""
         n = self.n
         involved = set(step.cells)
-        involved.update(i for i, _ in step.placements + step.eliminations)
+        involved.update(i for i, _, _ in claims)
         on: set[int] = set()
         for label in labels:
             involved |= self.cells_of[label]
@@ -184,26 +199,49 @@ class Certifier:
             assumptions.append(self.cell(i))
             m = masks[i]
             assumptions += [-var(n, i, d) for d in range(1, n + 1) if not m >> (d - 1) & 1]
-        for i, d, kind in claims:
-            claim = -var(n, i, d) if kind == "placement" else var(n, i, d)
-            self.sat.conf_budget(CONFLICTS)
-            answer = self.sat.solve_limited(assumptions=[*assumptions, claim])
-            if answer is None:
-                answer = self._cpsat_finds(masks, labels, involved, (i, d, kind))
-            if answer:
-                return False
-        return True
+        left, unproved = list(claims), list[Claim]()
+        while left:
+            grid = self._sat_breaks(assumptions, left)
+            if grid is None:
+                return unproved, []
+            if grid is UNDECIDED:
+                grid = self._cpsat_breaks(masks, labels, involved, left)
+                if grid is None:
+                    return unproved, []
+                if grid is UNDECIDED:
+                    return unproved, left
+            broken = [c for c in left if _breaks(grid, c)]
+            unproved += broken
+            left = [c for c in left if c not in broken]
+        return unproved, []
 
-    def _cpsat_finds(
-        self,
-        masks: Sequence[int],
-        labels: Sequence[str],
-        involved: set[int],
-        claim: tuple[int, int, str],
-    ) -> bool:
-        """Whether CP-SAT finds a solution of the same small model that breaks ``claim``."""
-        from ..solvers import get_solver
-        from ..solvers.base import Status
+    def _sat_breaks(self, assumptions: list[int], claims: list[Claim]) -> Any:
+        """The digits of a solution breaking some of ``claims`` (a dict, cell to digit), None
+        when there is none, or :data:`UNDECIDED` after :data:`CONFLICTS` conflicts."""
+        n = self.n
+        self.top += 1
+        switch = self.top
+        lits = [var(n, i, d) if kind == "elimination" else -var(n, i, d) for i, d, kind in claims]
+        self.sat.add_clause([-switch, *lits])
+        self.sat.conf_budget(CONFLICTS)
+        answer = self.sat.solve_limited(assumptions=[*assumptions, switch])
+        self.sat.add_clause([-switch])  # this question is done with
+        if answer is None:
+            return UNDECIDED
+        if not answer:
+            return None
+        true = set(self.sat.get_model())
+        cells = {i for i, _, _ in claims}
+        return {i: e for i in cells for e in range(1, n + 1) if var(n, i, e) in true}
+
+    def _cpsat_breaks(
+        self, masks: Sequence[int], labels: Sequence[str], involved: set[int], claims: list[Claim]
+    ) -> Any:
+        """As :meth:`_sat_breaks`, asked of CP-SAT on the same small model, within
+        :data:`CPSAT_SECONDS`."""
+        from ..solvers.cpsat import CpSatSolver, Translation, _cp_model
+
+        cp_model = _cp_model()
 
         layout, n = self.layout, self.n
         groups: list[AllDifferent] = []
@@ -218,15 +256,37 @@ class Certifier:
         for (a, b), pairs in layout.links.items():
             if a in involved and b in involved:
                 constraints.append(Relation(a, b, pairs))
-        i, d, kind = claim
-        broken = frozenset({d}) if kind == "elimination" else frozenset(range(1, n + 1)) - {d}
-        constraints.append(AllowedDigits(i, broken))
         cages = [p for p in constraints if isinstance(p, SumCage)]
         rest = [p for p in constraints if not isinstance(p, SumCage)]
         model = Model(
             layout.model.board, (0,) * layout.size, tuple(groups), tuple(cages), tuple(rest)
         )
-        return get_solver("cpsat").solve(model).status is not Status.UNSATISFIABLE
+        translation: Translation = CpSatSolver().translate(model)
+        cp, cells = translation.cp_model, translation.cells
+        flags = []
+        for i, d, kind in claims:
+            flag = cp.new_bool_var(f"broken {i} {d}")
+            if kind == "elimination":
+                cp.add(cells[i] == d).only_enforce_if(flag)
+            else:
+                cp.add(cells[i] != d).only_enforce_if(flag)
+            flags.append(flag)
+        cp.add_bool_or(flags)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = CPSAT_SECONDS
+        status = solver.solve(cp)
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return UNDECIDED
+        return {i: solver.value(cells[i]) for i, _, _ in claims}
+
+
+def _breaks(grid: dict[int, int], claim: Claim) -> bool:
+    """Whether the digits ``grid`` break ``claim``."""
+    i, d, kind = claim
+    return grid[i] == d if kind == "elimination" else grid[i] != d
 
 
 def certify(path: Path, shrink: bool = False) -> tuple[Certificate, ...]:
@@ -254,8 +314,15 @@ def describe(certificate: Certificate, n: int) -> str:
     """One line saying what a certificate proved, or which claims its reasons leave open."""
     if certificate.certified:
         return "certified"
-    claims = ", ".join(
-        f"{cell_label(n, i)}{'=' if kind == 'placement' else '<>'}{d}"
-        for i, d, kind in certificate.unproved
+    out = []
+    if certificate.unproved:
+        out.append(f"the named reasons do not imply {_claims(n, certificate.unproved)}")
+    if certificate.undecided:
+        out.append(f"undecided in time: {_claims(n, certificate.undecided)}")
+    return "not certified: " + "; ".join(out)
+
+
+def _claims(n: int, claims: Iterable[Claim]) -> str:
+    return ", ".join(
+        f"{cell_label(n, i)}{'=' if kind == 'placement' else '<>'}{d}" for i, d, kind in claims
     )
-    return f"not certified: the named reasons do not imply {claims}"
