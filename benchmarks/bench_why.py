@@ -9,6 +9,9 @@ shipped sample in ``tests/data/variants`` when it is absent) with the logical so
 certifies every step (:func:`sudoku_models.certify`): the median and 95th percentile of the time
 per step, and every step whose named reasons are not enough (a finder defect).
 
+With ``--generated K`` it does the same for K generated puzzles of each variant the generator
+makes (seeds 0 to K-1).
+
 Part 2 breaks puzzles by changing one given to a digit none of its peers' givens hold (so no
 two givens clash outright): ``--broken`` classic puzzles of ``DATA_DIR/top95.txt`` and as many
 development variant puzzles, and times :func:`sudoku_models.why` on each one left with no
@@ -26,6 +29,7 @@ import time
 from pathlib import Path
 
 from sudoku_models import Model, Puzzle, certify, count_solutions, fpuzzles, logical_solve, why
+from sudoku_models.generator.variants import VARIANTS, generate_variant
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 SAMPLE = REPOSITORY / "tests" / "data" / "variants" / "fpuzzles_sample.jsonl"
@@ -37,17 +41,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
-def certify_steps(entries: list[dict], time_limit: float) -> None:
+def certify_steps(models: list[tuple[str, Model]], time_limit: float) -> None:
     """Part 1: the certification time of every step of every path."""
     times: list[float] = []
     defects = []
-    for entry in entries:
-        model = fpuzzles.read(entry["fpuzzles_lz"])
+    for name, model in models:
         path = logical_solve(model, time_limit=time_limit)
         proofs = certify(path)
         times += [p.seconds for p in proofs]
-        defects += [(entry["id"], p) for p in proofs if not p.certified]
-        print(f"  {entry['id']:28s} {path.status:8s} {len(proofs):4d} steps", flush=True)
+        defects += [(name, p) for p in proofs if not p.certified]
+        print(f"  {name:28s} {path.status:8s} {len(proofs):4d} steps", flush=True)
+    if not times:
+        return
     print(
         f"certified {len(times) - len(defects)} of {len(times)} steps; per step: median "
         f"{statistics.median(times) * 1000:.1f} ms, 95th percentile "
@@ -118,6 +123,9 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-certify", action="store_true")
+    parser.add_argument(
+        "--generated", type=int, default=0, help="generated puzzles of each variant certified"
+    )
     args = parser.parse_args()
     dev = args.data_dir / "variants" / "fpuzzles_dev.jsonl"
     source = dev if dev.exists() else SAMPLE
@@ -125,7 +133,16 @@ def main() -> None:
     print(f"set: {source.name}")
     why("11" + "." * 14)  # warm-up: imports of both backends
     if not args.skip_certify:
-        certify_steps(entries[: args.puzzles], args.time_limit)
+        dev = [(e["id"], fpuzzles.read(e["fpuzzles_lz"])) for e in entries[: args.puzzles]]
+        certify_steps(dev, args.time_limit)
+    if args.generated:
+        made = [
+            (f"{name} seed {seed}", generate_variant(name, seed).model)
+            for name in VARIANTS
+            for seed in range(args.generated)
+        ]
+        print(f"generated: {args.generated} of each of {len(VARIANTS)} variants")
+        certify_steps(made, args.time_limit)
     top95 = args.data_dir / "top95.txt"
     if top95.exists():
         lines = top95.read_text().split()[: args.broken]

@@ -200,9 +200,12 @@ def elements(model: Model) -> tuple[tuple[Any, ...], tuple[Element, ...]]:
     extra = [g for g in model.groups if g.cells not in own]
     for p in (*extra, *model.cages, *model.constraints):
         cells = tuple(getattr(p, "cells", ()))
-        label = getattr(p, "name", "") or type(p).__name__
+        kind = "cage" if isinstance(p, SumCage) else type(p).__name__.lower()
+        name = getattr(p, "name", "") or kind
+        if cells:
+            ends = dict.fromkeys((cell_name(n, cells[0]), cell_name(n, cells[-1])))
+            name += " " + "-".join(ends)
         total = getattr(p, "total", None)
-        name = f"{label} {cell_name(n, cells[0])}..." if cells else label
         name += "" if total is None else f" ({total})"
         out.append(Element(name, cells, rule=p, primitives=(p,)))
     return tuple(hard), tuple(out)

@@ -105,6 +105,16 @@ def test_a_rule_can_be_in_the_core() -> None:
     assert any(not e.is_given for _, answer in answers for e in answer.core)
 
 
+def test_a_model_built_without_variants_names_its_primitives() -> None:
+    model = Model.from_puzzle("3" + "." * 15, cages=[((0, 1), 3)])
+    answer = why(model)
+    assert [e.to_dict(4) for e in answer.core] == [
+        {"given": "r1c1", "digit": 3},
+        {"rule": "cage r1c1-r1c2 (3)", "cells": ["r1c1", "r1c2"]},
+    ]
+    _assert_minimal(model, answer.core)
+
+
 def test_several_solutions_say_where_and_how_to_fix() -> None:
     answer = why(".1.....4....3...")
     assert answer.status == "multiple" and len(answer.solutions) == 2
