@@ -20,11 +20,13 @@ from .errors import (
 from .formats import fpuzzles_keys as fpuzzles
 from .formats import read
 from .logic import logical_solve
+from .logic.certify import certify
 from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
 from .solvers.base import Result, Solver, Stats, Status
 from .true_candidates import TrueCandidates, true_candidates
+from .why import why
 
 __version__ = "0.1.0"
 
@@ -45,6 +47,7 @@ __all__ = [
     "UnknownSolverError",
     "UnsupportedModelError",
     "available_solvers",
+    "certify",
     "count_solutions",
     "datasets",
     "fill_board",
@@ -59,4 +62,5 @@ __all__ = [
     "solve_many",
     "true_candidates",
     "variants",
+    "why",
 ]

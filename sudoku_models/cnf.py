@@ -35,6 +35,7 @@ from typing import Any
 
 from .board import Board
 from .cnf_constraints import constraint_clauses
+from .constraints import AllDifferent
 from .errors import MissingDependencyError, UnsupportedModelError
 from .model import Model, SumCage
 from .parsing import Source
@@ -325,6 +326,29 @@ def cage_clauses(
             continue
         for d in digits - given:
             clauses.append([-selector, *(var(n, i, d) for i in free if d in options[i])])
+    return clauses
+
+
+def primitive_clauses(primitives: Iterable[Any], n: int, fresh: _Fresh) -> list[Clause]:
+    """Clauses for primitives of any kind, every cell free to hold any digit: an all-different
+    group keeps each digit at most once (and at least once when it has ``n`` cells), a sum cage
+    as :func:`cage_clauses`, the others as :mod:`sudoku_models.cnf_constraints` writes them.
+    Written to be switched on and off behind a selector literal, one rule at a time."""
+    size = n * n
+    options = [tuple(range(1, n + 1))] * size
+    known = [0] * size
+    clauses: list[Clause] = []
+    for p in primitives:
+        if isinstance(p, AllDifferent):
+            for d in range(1, n + 1):
+                lits = [var(n, i, d) for i in p.cells]
+                clauses += pairwise(lits, fresh)
+                if len(lits) == n:
+                    clauses.append(lits)
+        elif isinstance(p, SumCage):
+            clauses += cage_clauses(p, n, options, known, fresh, pairwise)
+        else:
+            clauses += constraint_clauses([p], n, options, known, fresh)
     return clauses
 
 

@@ -29,6 +29,7 @@ COMMANDS = (
     "rate",
     "hint",
     "steps",
+    "why",
     "serve",
 )
 

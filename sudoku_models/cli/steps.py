@@ -38,22 +38,40 @@ def add_parser(commands: Any) -> None:
         default=2,
         help="nested assumptions a trial may make (0: no trials; default 2)",
     )
+    parser.add_argument(
+        "--certify",
+        action="store_true",
+        help="prove each step from the rules and cells it names (a SAT check per step)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the path of every puzzle of the input."""
     from ..logic import logical_solve
+    from ..logic.certify import certify, describe
 
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):
         path = logical_solve(model, max_depth=args.max_depth)
         if not path.solved:
             code = EXIT_NO_SOLUTION
+        proofs = certify(path) if args.certify else ()
         if args.format == "json":
-            print(json.dumps({"puzzle": model.puzzle.to_line(), **path.to_dict()}), flush=True)
+            data = {"puzzle": model.puzzle.to_line(), **path.to_dict()}
+            for step, proof in zip(data["steps"], proofs):
+                step["certified"] = proof.certified
+            if args.certify:
+                data["certified"] = all(p.certified for p in proofs)
+            print(json.dumps(data), flush=True)
         else:
-            print("\n".join(path.lines()), flush=True)
+            lines = path.lines()
+            for k, proof in enumerate(proofs):
+                lines[k] += f"  [{describe(proof, model.n)}]"
+            if args.certify:
+                failed = sum(1 for p in proofs if not p.certified)
+                lines.append(f"certified: {len(proofs) - failed} of {len(proofs)} steps")
+            print("\n".join(lines), flush=True)
     return code
 
 

@@ -49,6 +49,7 @@ from ..puzzle import Puzzle
 from ..solvers import available_solvers, get_solver
 from ..solvers.base import Result, Status
 from ..true_candidates import true_candidates
+from ..why import why
 from .overlay import overlay_layout, overlay_svg
 from .sources import MAX_ABOUT, about, puzzle_text, read_rules
 
@@ -491,7 +492,11 @@ def _check(
         state["mode"] = "play"
         _say(state, "the puzzle has exactly one solution: play on")
     elif result.status is Status.UNSATISFIABLE:
-        state["message"] = {"text": "the puzzle has no solution", "kind": "error"}
+        core = why(_model(rules, state["givens"]), time_limit=_remaining(dl)).core
+        state["highlight"] = {"cells": sorted({i for e in core for i in e.cells})}
+        words = "; ".join(e.words(board.n) for e in core)
+        text = f"the puzzle has no solution: {words} already leave none (marked)"
+        state["message"] = {"text": text, "kind": "error"}
     else:
         _show_difference(state, result)
         state["message"] = {

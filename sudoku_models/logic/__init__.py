@@ -15,6 +15,7 @@ search when nothing else applies.
 'thermometer r1c1-r1c3: r1c1 is at most 2, r1c2 is 2 to 3, r1c3 is at least 3'
 """
 
+from .certify import Certificate
 from .difficulty import BANDS, WEIGHTS, Difficulty
 from .layout import House, Layout, layout_of
 from .solver import Path, hint, logical_solve
@@ -24,6 +25,7 @@ from .trial import TimeLimitReached
 __all__ = [
     "BANDS",
     "WEIGHTS",
+    "Certificate",
     "Contradiction",
     "Difficulty",
     "House",

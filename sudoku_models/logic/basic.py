@@ -199,5 +199,8 @@ def fish(state: State, k: int) -> Step | None:
                         f"so the rest of those lose {d}"
                     )
                     cells = tuple(sorted(i for i in inside if masks[i] & b))
-                    return Step(_FISH[k], "", text, eliminations=elims, cells=cells)
+                    bases_named = tuple(bases[r].name for r in chosen)
+                    return Step(
+                        _FISH[k], "", text, eliminations=elims, cells=cells, reasons=bases_named
+                    )
     return None

@@ -21,6 +21,7 @@ shortest one found is taken, with the chain written out.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 
 from .basic import required_digits
@@ -116,6 +117,25 @@ def _trail(parent: dict[int, int], lit: int) -> list[int]:
     return out[::-1]
 
 
+def _strong_houses(state: State, trails: list[list[int]]) -> tuple[str, ...]:
+    """The houses and groups whose strong links the trails use: where a digit leaving one cell
+    puts it in another, the group holding both that must hold the digit."""
+    layout = state.layout
+    n = layout.n
+    names: dict[str, None] = {}
+    for trail in trails:
+        for x, y in itertools.pairwise(trail):
+            (a, truth_a), (b, truth_b) = divmod(x, 2), divmod(y, 2)
+            (i, d), (j, e) = divmod(a, n), divmod(b, n)
+            if truth_a or not truth_b or i == j or d != e:
+                continue
+            for group in layout.houses + layout.groups:
+                if i in group.cells and j in group.cells and required_digits(state, group) >> d & 1:
+                    names[group.name] = None
+                    break
+    return tuple(names)
+
+
 def _say(n: int, lit: int) -> str:
     node, truth = divmod(lit, 2)
     i, d = divmod(node, n)
@@ -152,8 +172,12 @@ def chain(state: State) -> Step | None:
                         f"and {' -> '.join(_say(n, x) for x in other[1:])}, a contradiction"
                     )
                 if best is None or length < best[0]:
-                    cells = tuple(dict.fromkeys(x // 2 // n for x in path))
-                    step = Step("Chain", "", text, eliminations=((i, d + 1),), cells=cells)
+                    trails = [path] if end == 2 * node else [path, _trail(on, end - 1)]
+                    cells = tuple(dict.fromkeys(x // 2 // n for t in trails for x in t))
+                    houses = _strong_houses(state, trails)
+                    step = Step(
+                        "Chain", "", text, eliminations=((i, d + 1),), cells=cells, reasons=houses
+                    )
                     best = (length, step)
             if best is not None and best[0] <= 6:
                 return best[1]
@@ -172,11 +196,11 @@ def chain(state: State) -> Step | None:
                             f"or {' -> '.join(_say(n, x) for x in b)}: so {_say(n, lit)}"
                         )
                         cells = tuple(dict.fromkeys(x // 2 // n for x in a + b))
-                        if truth:
-                            step = Step("Forcing Chain", "", text, ((j, e + 1),), cells=cells)
-                        else:
-                            step = Step(
-                                "Forcing Chain", "", text, eliminations=((j, e + 1),), cells=cells
-                            )
+                        houses = _strong_houses(state, [a, b])
+                        placed_one = ((j, e + 1),) if truth else ()
+                        struck = () if truth else ((j, e + 1),)
+                        step = Step(
+                            "Forcing Chain", "", text, placed_one, struck, cells, reasons=houses
+                        )
                         best = (length, step)
     return None if best is None else best[1]

@@ -10,6 +10,8 @@ is only called, never changed, so classic ratings stay as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..grading.candidates import CandidateGrid, geometry
 from ..grading.techniques import TECHNIQUES, Technique
 from .layout import Layout
@@ -58,5 +60,13 @@ def classic_technique(state: State, tier: int) -> Step | None:
                 found.placements,
                 found.eliminations,
                 found.cells,
+                reasons=_houses_meeting(layout, found.cells),
             )
     return None
+
+
+def _houses_meeting(layout: Layout, cells: Sequence[int]) -> tuple[str, ...]:
+    """The rows, columns and boxes holding some of ``cells``: the houses a classic step reads."""
+    units = set(layout.model.board.units)
+    inside = set(cells)
+    return tuple(h.name for h in layout.houses if h.cells in units and inside & set(h.cells))

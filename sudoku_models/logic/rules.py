@@ -66,7 +66,7 @@ class Rule:
     """One rule (a variant mark, or one primitive) with the propagators that read it.
 
     ``technique`` is the costliest kind of reading among its primitives; ``cage`` is kept for
-    naming the digit sets left in a sum cage.
+    naming the digit sets left in a sum cage; ``primitives`` are the constraints it reads.
     """
 
     label: str
@@ -75,6 +75,7 @@ class Rule:
     propagators: list[Any]
     cage: SumCage | None = None
     watchers: dict[int, list[int]] = field(default_factory=dict)
+    primitives: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         self.cells = tuple(dict.fromkeys(self.cells))
@@ -226,7 +227,7 @@ def build_rule(
     if not props:
         return None
     technique = max(kinds, key=RULE_TECHNIQUES.index)
-    return Rule(label, technique, tuple(cells), props, cage)
+    return Rule(label, technique, tuple(cells), props, cage, primitives=tuple(primitives))
 
 
 def _propagator(p: Any, n: int, peers: Sequence[frozenset[int]]) -> Any:

@@ -30,7 +30,7 @@ from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
 from .state import State
 from .step import Contradiction, Step, cell_label
-from .trial import NET_STEPS, Clock, TimeLimitReached, Trials
+from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
 
 Finder = Callable[[State], "Step | Contradiction | None"]
 
@@ -361,21 +361,28 @@ def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contrad
     return None
 
 
-def _replay(
-    found: list[tuple[str, Finder]], state: State, i: int, d: int
-) -> tuple[int, str] | None:
+def _replay(found: list[tuple[str, Finder]], state: State, i: int, d: int) -> Net | None:
     """The steps the finders take from ``d`` placed in cell ``i`` to a contradiction, with the
-    sentence of that forcing net, or None when they take more than ``NET_STEPS``."""
+    sentence of that forcing net and the rules and cells its steps read, or None when they take
+    more than ``NET_STEPS``."""
     trial_state = state.copy()
     trial_state.place(i, d)
     name = cell_label(state.layout.n, i)
+    reasons: dict[str, None] = {}
+    cells: dict[int, None] = {i: None}
     for count in range(NET_STEPS + 1):
         step = next_step(found, trial_state)
         if isinstance(step, Contradiction):
             later = f"{count} steps later " if count else ""
-            return count, f"assuming {name}={d}, {later}{step.text}: {name} is not {d}"
+            text = f"assuming {name}={d}, {later}{step.text}: {name} is not {d}"
+            reasons.update(dict.fromkeys([step.rule] if step.rule else []))
+            cells.update(dict.fromkeys(step.cells))
+            return Net(count, text, tuple(reasons), tuple(cells))
         if step is None:
             return None
+        reasons.update(dict.fromkeys(([step.rule] if step.rule else []) + list(step.reasons)))
+        cells.update(dict.fromkeys(step.cells))
+        cells.update(dict.fromkeys(c for c, _ in step.placements + step.eliminations))
         trial_state.apply(step)
     return None
 

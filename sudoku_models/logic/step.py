@@ -22,7 +22,9 @@ class Step:
 
     ``rule`` is the rule the step reads (a variant's name and cells, or a house such as
     ``row 3``), empty for techniques spanning several; ``cells`` are the cells that justify it;
-    ``depth`` is the depth of a trial (0 for every other technique).
+    ``depth`` is the depth of a trial (0 for every other technique); ``reasons`` names the
+    rules and houses the step reads besides ``rule`` (a fish's base lines, a chain's houses),
+    so that :mod:`~sudoku_models.logic.certify` can check them.
     """
 
     technique: str
@@ -32,6 +34,7 @@ class Step:
     eliminations: tuple[Pair, ...] = ()
     cells: tuple[int, ...] = ()
     depth: int = 0
+    reasons: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.technique}: {self.text}"

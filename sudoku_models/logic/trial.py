@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..errors import SudokuModelsError
 from ..solvers.backtracking.constraint import Network, fixpoint, network_of
@@ -124,9 +125,19 @@ REPLAYS = 8
 #: Most steps a replay may take and still count as a forcing net (a technique, not a trial).
 NET_STEPS = 20
 
-#: ``replay(state, i, d)``: the steps the finders take from placing ``d`` in cell ``i`` to a
-#: contradiction (at most ``NET_STEPS``), with its sentence, or None.
-Replay = Callable[[State, int, int], "tuple[int, str] | None"]
+
+class Net(NamedTuple):
+    """A forcing net: its steps, its sentence, and the rules and cells its steps read."""
+
+    steps: int
+    text: str
+    reasons: tuple[str, ...]
+    cells: tuple[int, ...]
+
+
+#: ``replay(state, i, d)``: the forcing net the finders make from placing ``d`` in cell ``i``
+#: to a contradiction (at most ``NET_STEPS`` steps), or None.
+Replay = Callable[[State, int, int], "Net | None"]
 
 
 class Trials:
@@ -152,6 +163,11 @@ class Trials:
         self.nested = NESTED_RUNS  # propagator runs left to nested scans over the whole path
         self.nesting = nesting  # whether nested trials are worth their cost here
         self.clock = clock or Clock()
+        #: A trial propagates every rule: its steps name them all.
+        self.everything = tuple(
+            dict.fromkeys(h.name for h in layout.houses + layout.groups)
+            | dict.fromkeys(r.label for r in layout.rules)
+        )
 
     def scan(self, state: State, depth: int, work: Work) -> None:
         """Every open candidate whose assumption breaks down within ``depth`` assumptions,
@@ -175,17 +191,18 @@ class Trials:
 
     def _net(self, state: State) -> Step | None:
         """The found assumption the finders take to a contradiction in the fewest steps."""
-        best: tuple[int, int, int, str] | None = None
+        best: tuple[Net, int, int] | None = None
         for _, i, d, depth in self.found[:REPLAYS]:
             if depth > 1:
                 continue
             replayed = self.replay(state, i, d)
-            if replayed is not None and (best is None or replayed[0] < best[0]):
-                best = (replayed[0], i, d, replayed[1])
+            if replayed is not None and (best is None or replayed.steps < best[0].steps):
+                best = (replayed, i, d)
         if best is None:
             return None
-        _, i, d, text = best
-        return Step("Forcing Net", cell_label(self.layout.n, i), text, (), ((i, d),), (i,))
+        net, i, d = best
+        name = cell_label(self.layout.n, i)
+        return Step("Forcing Net", name, net.text, (), ((i, d),), net.cells, reasons=net.reasons)
 
     def __call__(self, state: State, max_depth: int) -> Step | None:
         """A forcing net (a short contradiction the finders reach themselves) or a trial.
@@ -227,4 +244,12 @@ class Trials:
             f"assuming {name}={d}, {how} breaks a rule after {runs} rule readings: "
             f"{name} is not {d}"
         )
-        return Step("Trial", name, text, eliminations=((i, d),), cells=(i,), depth=depth)
+        return Step(
+            "Trial",
+            name,
+            text,
+            eliminations=((i, d),),
+            cells=(i,),
+            depth=depth,
+            reasons=self.everything,
+        )
