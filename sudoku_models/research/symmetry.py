@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..board import Board
 from ..generator.grids import Random, _nested_order
 from ..puzzle import Puzzle
@@ -86,8 +88,6 @@ class Symmetry:
 
     def apply_array(self, grids: Any) -> Any:
         """The image of every row of a NumPy array of shape ``(k, n * n)``."""
-        import numpy as np
-
         table = np.array((0, *self.labels), dtype=np.uint8)
         return table[np.asarray(grids)[:, list(self.sources)]]
 
@@ -115,6 +115,68 @@ class Symmetry:
         if self.transpose:
             rows, cols = cols, rows
         return Symmetry(self.board, rows, cols, self.transpose, tuple(labels))
+
+
+@dataclass(frozen=True)
+class Symmetries:
+    """``k`` symmetries of ``board`` as arrays, for moving one grid to many copies at once:
+    ``rows``, ``cols`` and ``labels`` are ``(k, n)``, ``transpose`` is ``(k,)``; entry ``j`` is
+    the :class:`Symmetry` ``self[j]``."""
+
+    board: Board
+    rows: Any
+    cols: Any
+    transpose: Any
+    labels: Any
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, j: int) -> Symmetry:
+        return Symmetry(
+            self.board,
+            tuple(int(x) for x in self.rows[j]),
+            tuple(int(x) for x in self.cols[j]),
+            bool(self.transpose[j]),
+            tuple(int(x) for x in self.labels[j]),
+        )
+
+    def sources(self) -> Any:
+        """``(k, n * n)``: for each symmetry and cell of the image, the cell it reads."""
+        n = self.board.n
+        rows, cols = self.rows[:, :, None], self.cols[:, None, :]
+        plain = rows * n + cols
+        turned = cols * n + rows
+        return np.where(self.transpose[:, None, None], turned, plain).reshape(len(self), n * n)
+
+    def images(self, grids: Any) -> Any:
+        """``(m, k, n * n)`` uint8: the image of each of the ``m`` grids (rows of ``grids``)
+        under each symmetry."""
+        k, n = len(self), self.board.n
+        table = np.zeros((k, n + 1), dtype=np.uint8)
+        table[:, 1:] = self.labels
+        moved = np.asarray(grids, dtype=np.uint8)[:, self.sources()].astype(np.intp)
+        moved += (np.arange(k, dtype=np.intp) * (n + 1))[:, None]
+        return table.ravel()[moved]
+
+
+def random_symmetries(board: Board, rng: np.random.Generator, k: int) -> Symmetries:
+    """``k`` random symmetries of ``board`` drawn at once from a NumPy generator, uniform over
+    the group (each permutation is the order of a row of uniform draws)."""
+    n, br, bc = board.n, board.box_rows, board.box_cols
+    labels = rng.random((k, n)).argsort(axis=1) + 1
+    rows = _nested_orders(rng, k, n // br, br)
+    cols = _nested_orders(rng, k, n // bc, bc)
+    transpose = rng.random(k) < 0.5 if br == bc else np.zeros(k, dtype=np.bool_)
+    return Symmetries(board, rows, cols, transpose, labels)
+
+
+def _nested_orders(rng: np.random.Generator, k: int, groups: int, width: int) -> Any:
+    """``(k, groups * width)`` line orders: groups permuted, then the lines inside each."""
+    outer = rng.random((k, groups)).argsort(axis=1)
+    inner = rng.random((k, groups, width)).argsort(axis=2)
+    chosen = np.take_along_axis(inner, outer[:, :, None], axis=1)
+    return (outer[:, :, None] * width + chosen).reshape(k, groups * width)
 
 
 def group_order(board: Board) -> int:
