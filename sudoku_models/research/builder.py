@@ -138,7 +138,7 @@ def build(
     >>> with tempfile.TemporaryDirectory() as out:
     ...     built = build(load_source("top95"), out, augment=2, seed=1, test_share=0.2)
     >>> built.counts["train"], built.counts["test"], built.counts["train_rows"]
-    (76, 19, 228)
+    (75, 19, 225)
     """
     for name, value, low in (("augment", augment, 0), ("workers", workers, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:

@@ -53,7 +53,7 @@ def label_many(
     >>> from sudoku_models.puzzle import Puzzle
     >>> rows = label_many([Puzzle.parse(".1.....4....34..")], kinds=("search",), copies=4)
     >>> rows[0]["clues"], rows[0]["canonical"], rows[0]["search_copies"]
-    (4, '1.....2....2.3..', 4)
+    (4, '12......3.....1.', 4)
     """
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:

@@ -146,7 +146,7 @@ def verify(
     of the compiled search on ``workers`` threads.
 
     >>> puzzle = [[0, 1, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 3, 4, 0, 0]]
-    >>> answer = [[4, 1, 3, 2, 2, 3, 1, 4, 1, 4, 2, 3, 3, 2, 4, 1]]
+    >>> answer = [[4, 1, 3, 2, 2, 3, 1, 4, 1, 2, 4, 3, 3, 4, 2, 1]]
     >>> verify(puzzle, answer).counts()
     {'rows': 1, 'complete': 1, 'valid': 1, 'givens_kept': 1, 'is_solution': 1}
     """
