@@ -185,7 +185,6 @@ def _canonical_rows(
     source = np.zeros((2, n, n), dtype=np.int64)
     best = np.zeros(n, dtype=np.int64)
     row = np.zeros(n, dtype=np.int64)
-    seen = np.zeros(n + 1, dtype=np.int64)  # the relabelling as a row is read
     # Two buffers of states, swapped each row and grown (doubling) as needed.
     states = np.empty((1024, width + 1), dtype=np.int64)
     kept = np.empty((1024, width + 1), dtype=np.int64)
@@ -253,15 +252,15 @@ def _canonical_rows(
                     elif r // br != band or used >> r & 1:
                         continue
                     label = states[s, 4]
-                    for d in range(1, n + 1):
-                        seen[d] = states[s, 5 + d]
                     cmp = 0
                     for c in range(n):
                         d = source[t, r, col_orders[o, c]]
-                        if d and seen[d] == 0:  # first seen: labelled in order of appearance
-                            seen[d] = label
-                            label += 1
-                        x = seen[d] if d else n + 1  # the blank after every digit
+                        x = n + 1  # the blank, after every digit
+                        if d:
+                            x = states[s, 5 + d]
+                            if x == 0:  # first seen (a row's digits differ): the next label
+                                x = label
+                                label += 1
                         row[c] = x
                         if cmp == 0:
                             if x < best[c]:
@@ -287,7 +286,10 @@ def _canonical_rows(
                     kept[s2, 3] = r // br
                     kept[s2, 4] = label
                     for d in range(1, n + 1):
-                        kept[s2, 5 + d] = seen[d]
+                        kept[s2, 5 + d] = states[s, 5 + d]
+                    for c in range(n):
+                        if row[c] <= n:
+                            kept[s2, 5 + source[t, r, col_orders[o, c]]] = row[c]
                     s2 += 1
             states, kept, count = kept, states, s2
             for c in range(n):

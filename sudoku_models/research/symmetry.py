@@ -194,7 +194,8 @@ def group_order(board: Board) -> int:
 def random_symmetry(board: Board, seed: Seed = None) -> Symmetry:
     """A random symmetry of ``board``: uniform over the group, drawn as the generator shuffles.
 
-    ``seed``: None (fresh), an int, or a ``random.Random`` (or :class:`SplitMix64`) to draw from.
+    ``seed``: None (fresh), an int, or a ``random.Random`` (or a
+    :class:`~sudoku_models.splitmix.SplitMix64`) to draw from.
 
     >>> random_symmetry(Board(3, 3), 7) == random_symmetry(Board(3, 3), 7)
     True
