@@ -94,3 +94,42 @@ def test_clash_free_and_bad_shapes() -> None:
     assert clash_free(_rows(PUZZLE.cells, (5, 5) + (0,) * 79)).tolist() == [True, False]
     with pytest.raises(ValueError, match="answers"):
         verify(_rows(PUZZLE.cells), _rows(SOLUTION.cells, SOLUTION.cells))
+
+
+def test_forced_cells_are_the_singles_the_grader_finds() -> None:
+    """The cells a naked or hidden single fills, counted by the grader's own finders."""
+    from sudoku_models.grading import CandidateGrid
+    from sudoku_models.grading.techniques import BY_NAME
+
+    singles = [BY_NAME[name] for name in ("Full House", "Naked Single", "Hidden Single")]
+    positions = []
+    for k, p in enumerate(datasets.load("easy50")[:6] + datasets.load("top95")[:6]):
+        solution = solve(p).solution.cells
+        keep = 10 + 7 * k
+        positions.append(
+            (
+                p.cells,
+                tuple(d if g or i < keep else 0 for i, (g, d) in enumerate(zip(p.cells, solution))),
+            )
+        )
+    verdict = check_partial(_rows(*[g for g, _ in positions]), _rows(*[q for _, q in positions]))
+    for (_, cells), forced in zip(positions, verdict.forced.tolist()):
+        grid = CandidateGrid.from_puzzle(Puzzle(PUZZLE.board, cells))
+        cells_found = {i for t in singles for step in t.steps(grid) for i, _ in step.placements}
+        assert forced == len(cells_found)
+
+
+def test_random_symmetries_are_group_elements() -> None:
+    from sudoku_models.board import Board
+    from sudoku_models.research.symmetry import random_symmetries
+
+    board = Board(3, 3)
+    moves = random_symmetries(board, np.random.default_rng(5), 50)
+    grids = _rows(PUZZLE.cells, SOLUTION.cells)
+    images = moves.images(grids)
+    for j in range(len(moves)):
+        move = moves[j]  # the constructor checks it keeps bands and stacks
+        assert tuple(images[0, j].tolist()) == move.apply(PUZZLE.cells)
+        assert tuple(images[1, j].tolist()) == move.apply(SOLUTION.cells)
+    assert len({moves[j] for j in range(len(moves))}) == 50
+    assert moves.transpose.any() and not moves.transpose.all()
