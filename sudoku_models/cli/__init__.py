@@ -31,6 +31,7 @@ COMMANDS = (
     "steps",
     "why",
     "serve",
+    "dataset",
 )
 
 #: Done.
