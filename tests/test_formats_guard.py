@@ -46,7 +46,9 @@ def test_rules_text_without_keys_is_reported() -> None:
     )
     assert read.format == "f-puzzles"
     assert (read.title, read.author) == ("T", "A")
-    assert any("anti-knight rule, but the puzzle carries none" in w for w in read.warnings)
+    assert read.model.variants == (AntiKnight(),)  # read from the text, and said so
+    assert any(w.startswith("read from the rules text, anti-knight") for w in read.warnings)
+    assert any("not confirmed" in w for w in read.warnings)
     assert any("lockout line rule, which the file has no mark for" in w for w in read.warnings)
 
 
@@ -66,7 +68,7 @@ def test_drawn_marks_are_reported() -> None:
         )
     )
     text = "\n".join(read.warnings)
-    for words in ("1 line(s)", "2 circle(s)", "1 text mark(s)", "'Z'", "cage without a sum"):
+    for words in ("1 line drawn", "2 circles drawn", "1 text drawn", "'Z'", "cage without a sum"):
         assert words in text
 
 

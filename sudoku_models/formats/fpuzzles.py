@@ -1,8 +1,8 @@
 """f-puzzles links and JSON, read by :mod:`sudoku_models.fpuzzles`, with what it leaves out.
 
 The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
-draw (lines, circles, rectangles, text, cages without a sum, shaded cells). This module keeps
-those as warnings, with the title, author, rules text and embedded solution of the file.
+draw (lines, circles, rectangles, text, cages without a sum, shaded cells). This module hands
+those to :mod:`.readings` as marks, with the title, author, rules text and embedded solution.
 """
 
 from __future__ import annotations
@@ -14,17 +14,9 @@ from .. import fpuzzles
 from ..model import Model
 from ..puzzle import Puzzle
 from .base import Read, finish
+from .marks import fpuzzles_marks
 
 NAME = "f-puzzles"
-
-#: Keys that only draw, and how a warning names them.
-DRAWN = {
-    "line": "line",
-    "circle": "circle",
-    "rectangle": "rectangle",
-    "text": "text mark",
-    "cage": "cage without a sum",
-}
 
 
 def recognises(text: str) -> bool:
@@ -56,31 +48,8 @@ def read_object(data: dict[str, Any], fmt: str) -> Read:
         author=_text(data.get("author")),
         rules=_text(data.get("ruleset")),
         solution=_solution(data.get("solution")),
-        ignored=ignored(data),
+        marks=fpuzzles_marks(data),
     )
-
-
-def ignored(data: Mapping[str, Any]) -> list[str]:
-    """One warning per kind of mark the f-puzzles reader passes over."""
-    out = []
-    for key, what in DRAWN.items():
-        items = data.get(key)
-        if isinstance(items, list) and items:
-            texts = [str(i.get("value")) for i in items if isinstance(i, dict) and i.get("value")]
-            said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
-            out.append(f"{len(items)} {what}(s) drawn only, not read as rules{said}")
-    grid = data.get("grid")
-    if isinstance(grid, list):
-        shaded = sum(
-            1
-            for row in grid
-            if isinstance(row, list)
-            for cell in row
-            if isinstance(cell, dict) and (cell.get("c") or cell.get("cArray"))
-        )
-        if shaded:
-            out.append(f"{shaded} coloured cell(s) drawn only, not read as rules")
-    return out
 
 
 def write(model: Model | Puzzle, title: str | None = None) -> str:

@@ -13,7 +13,7 @@ SudokuPad's JSON says what to draw, not which rules hold: ``cells`` (the givens)
 ``cages`` (a cage with a number is a killer cage; a cage whose text is ``title: ...``,
 ``author: ...``, ``rules: ...`` or ``solution: ...`` carries the metadata), and ``lines``,
 ``arrows``, ``overlays``, ``underlays`` that draw marks whose meaning only the rules text gives.
-Those marks are kept as warnings, never guessed at.
+Those marks go to :mod:`.readings` with the rules text; what it cannot read stays a warning.
 
 A link made of a short name only (``https://sudokupad.app/RPBnQFRLR8``) points at a puzzle
 stored on SudokuPad's server; it carries nothing to read.
@@ -36,6 +36,7 @@ from ..puzzle import Puzzle
 from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
 from . import fpuzzles, plain
 from .base import Read, finish
+from .marks import sudokupad_marks
 
 NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
@@ -54,8 +55,8 @@ _LONG_KEYS = {
 }  # fmt: skip
 #: Keys of SudokuPad's JSON that configure the page and hold no rule.
 _QUIET = frozenset({"cellSize", "id", "settings", "videos", "duration", "title", "metadata"})
-#: Keys that draw marks; their meaning lives in the rules text.
-_DRAWN = {"lines": "line", "arrows": "arrow", "overlays": "shape", "underlays": "shape"}
+#: Keys that draw marks; their meaning lives in the rules text (:mod:`.readings`).
+_DRAWN = ("lines", "arrows", "overlays", "underlays")
 _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 
 
@@ -224,12 +225,9 @@ def read_ctc(data: dict[str, Any]) -> Read:
     meta: dict[str, str] = {}
     rules += _cages(data.get("cages"), n, meta, notes)
     rules += _flags(data.get("metaData") or data.get("metadata"), meta, notes)
-    for key, what in _DRAWN.items():
-        items = data.get(key)
-        if isinstance(items, list) and items:
-            texts = [str(i["text"]) for i in items if isinstance(i, dict) and i.get("text")]
-            said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
-            notes.append(f"{len(items)} {what}(s) from '{key}' drawn only, not read{said}")
+    marks, lost = sudokupad_marks(data, n)
+    if lost:
+        notes.append(f"{lost} drawing(s) on no cell, edge or corner of the grid: not read")
     for key in sorted(set(data) - _QUIET - set(_DRAWN) - {"cells", "regions", "cages", "metaData"}):
         notes.append(f"SudokuPad key {key!r} not read")
     model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
@@ -242,6 +240,7 @@ def read_ctc(data: dict[str, Any]) -> Read:
         rules=meta.get("rules"),
         solution=_solution(solution, n) if solution else None,
         ignored=notes,
+        marks=marks,
     )
 
 

@@ -19,6 +19,7 @@ from .counting import (
 )
 from .dots import XV, Difference, Negative, Nonconsecutive, Ratio
 from .extra_lines import DoubleArrow, NabnerLine
+from .fortress import Fortress
 from .global_rules import AntiTaxicab, DutchFlatmates, GivenPencilmarks
 from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
 from .lines import (
@@ -34,7 +35,9 @@ from .lines import (
     ZipperLine,
 )
 from .lookups import NumberedRoom, ValueIndexing
+from .magic import MagicSquare
 from .outside import Sandwich, Skyscraper, XSum
+from .products import ProductCage, ProductDot
 from .ranking import FullRank, NoRankTies
 from .regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, Jigsaw, windoku
 from .sequences import LockoutLine, ModularLine, ParityLine, RegexLine, SequenceRule, TenLine
@@ -59,6 +62,7 @@ __all__ = [
     "EqualityCage",
     "Even",
     "ExtraRegion",
+    "Fortress",
     "FullRank",
     "GivenPencilmarks",
     "GlobalEntropy",
@@ -69,6 +73,7 @@ __all__ = [
     "LockoutLine",
     "LookAndSayCage",
     "Lunchbox",
+    "MagicSquare",
     "Maximum",
     "Minimum",
     "ModularLine",
@@ -80,6 +85,8 @@ __all__ = [
     "Odd",
     "Palindrome",
     "ParityLine",
+    "ProductCage",
+    "ProductDot",
     "Quadruple",
     "Ratio",
     "RegexLine",
