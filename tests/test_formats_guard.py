@@ -47,8 +47,8 @@ def test_rules_text_without_keys_is_reported() -> None:
     assert read.format == "f-puzzles"
     assert (read.title, read.author) == ("T", "A")
     assert read.model.variants == (AntiKnight(),)  # read from the text, and said so
-    assert any(w.startswith("read from the rules text, anti-knight") for w in read.warnings)
-    assert any("not confirmed" in w for w in read.warnings)
+    assert any("no solution in the file to confirm them: anti-knight" in w for w in read.warnings)
+    assert read.readings[0].status == "unconfirmed"
     assert any("lockout line rule, which the file has no mark for" in w for w in read.warnings)
 
 

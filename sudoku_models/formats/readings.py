@@ -137,11 +137,12 @@ class Outcome:
         """The warnings: marks left unread, dropped readings, readings no solution confirms."""
         out = [f"{g.label} drawn only, not read as rules{_texts(g)}" for g in self.left]
         out += [f"a reading was {r.describe()}" for r in self.dropped]
-        out += [
-            f"read from the rules text, {r.describe()}"
-            for r in self.readings
-            if r.status == "unconfirmed"
-        ]
+        guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
+        if guesses:
+            out.append(
+                f"rules read from the rules text, with no solution in the file to confirm "
+                f"them: {', '.join(dict.fromkeys(guesses))} (see the readings)"
+            )
         return out
 
 
@@ -456,6 +457,10 @@ def _admits(
     return all(p.holds(grid.cells) for p in primitives)
 
 
+#: A claim that fits a group: its rank (more specific first), its order, and its rules there.
+Fit = tuple[int, int, Claim, list[Variant]]
+
+
 def read(
     model: Model, marks: Sequence[Mark], rules: str | None, solution: Puzzle | None
 ) -> Outcome:
@@ -469,7 +474,7 @@ def read(
     added: list[Variant] = []
     carried = _carried(model.variants)
     for group in groups(with_bulbs(marks)):
-        fits = []
+        fits: list[Fit] = []
         for claim in said:
             if not _fits(claim, group):
                 continue
@@ -504,9 +509,6 @@ def read(
         dropped += tried
         added += [v for r in chosen for v in r.variants]
     return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left))
-
-
-Fit = tuple[int, int, Claim, list[Variant]]
 
 
 def _cover(rule: Variant) -> set[Cell]:

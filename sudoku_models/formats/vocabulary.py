@@ -22,7 +22,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("whispers", r"whisper|differ by at least (?P<gap>\d+)"),
     ("renban", r"renban|set of (?:non-?repeating )?consecutive|consecutive,? non-?repeating|"
      r"non-?repeating,? consecutive|consecutive (?:digits|numbers)(?:,| in| without).{0,40}"
-     r"any order"),
+     r"any order|consecutive,? (?:but )?in any order"),
     ("region sum", r"region[- ]sum|same (?:sum|total) in (?:every|each) (?:box|region)|"
      r"(?:every|each) (?:box|region|3x3 region) it passes through (?:have|has) the same sum|"
      r"sum of the digits in each (?:box|region)[^.]*(?:is )?(?:the same|equal)"),

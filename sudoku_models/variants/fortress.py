@@ -18,7 +18,8 @@ class Fortress(Variant):
     it.
 
     >>> from sudoku_models.board import Board
-    >>> [p.holds([5, 2, 3, 1]) for p in Fortress(((0, 0),)).primitives(Board(1, 2))]
+    >>> grid = [4, 2, 3, 1, 1, 3, 4, 2, 3, 4, 1, 2, 2, 1, 3, 4]  # r1c1 = 4 beside 2 and 1
+    >>> [p.holds(grid) for p in Fortress(((0, 0),)).primitives(Board(2, 2))]
     [True, True]
     """
 

@@ -18,8 +18,9 @@ class MagicSquare(Variant):
     columns and both diagonals add up to the same total (15 with the digits 1 to 9).
 
     >>> from sudoku_models.board import Board
-    >>> grid = [2, 7, 6, 9, 5, 1, 4, 3, 8]
-    >>> all(p.holds(grid) for p in MagicSquare((0, 0)).primitives(Board(1, 3)))
+    >>> rows = [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
+    >>> grid = [d for row in rows for d in row + [1] * 6] + [1] * 54
+    >>> all(p.holds(grid) for p in MagicSquare((0, 0)).primitives(Board(3, 3)))
     True
     """
 
