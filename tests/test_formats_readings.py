@@ -215,3 +215,32 @@ def test_solve_reports_its_readings_in_json_and_on_stderr(
     answer = json.loads(out)
     assert answer["status"] == "unique" and len(answer["readings"]) == 1
     assert "sudoku-models: read: renban on 2 pink lines" in err
+
+
+def test_a_symbol_in_the_text_names_the_marks_it_means() -> None:
+    def sign(cells: list[str], text: str) -> dict[str, Any]:
+        return {"cells": cells, "value": text, "baseC": "#FFFFFF", "outlineC": "#FFFFFF"}
+
+    read = formats.read(
+        _payload(
+            'Digits separated by a "+" have a sum of less than 5. Digits separated by an "x" '
+            "have a product of less than 5.",
+            circle=[sign(["R1C1", "R2C1"], "+"), sign(["R4C1", "R4C2"], "x")],  # 1+3, 4x1
+        )
+    )
+    kinds = {r.kind: r.marks for r in read.readings}
+    assert kinds == {
+        "sum below": "1 white circle on edges with text",
+        "product below": "1 white circle on edges with text",
+    }
+    assert [r.status for r in read.readings] == ["confirmed", "confirmed"]
+
+
+def test_an_arrow_glyph_turned_by_its_angle_is_a_pointing_digit() -> None:
+    glyph = {"cells": ["R1C3"], "value": "\u2b05", "fontC": "#AAAAAA", "size": 1, "angle": -45}
+    read = formats.read(
+        _payload("If a digit N is in a cell with an arrow, the same digit appears N steps away "
+                 "in the direction the arrow is pointing.", text=[glyph])
+    )  # fmt: skip
+    assert [v.describe() for v in read.model.variants] == ["pointing digit r1c3"]
+    assert read.model.variants[0].direction == (1, -1)  # type: ignore[attr-defined]

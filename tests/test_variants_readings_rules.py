@@ -8,7 +8,7 @@ from sudoku_models import Model, Puzzle
 from sudoku_models.api import count_solutions
 from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError
-from sudoku_models.variants import Fortress, MagicSquare, ProductCage, ProductDot
+from sudoku_models.variants import Fortress, MagicSquare, PointingDigit, ProductCage, ProductDot
 
 SOLUTION = "1423324123144132"  # rows 1423 / 3241 / 2314 / 4132
 
@@ -51,3 +51,12 @@ def test_a_magic_square_needs_equal_lines_and_nine_digits() -> None:
     assert not _holds(MagicSquare((0, 0)), _block("123456789"), board)
     with pytest.raises(InvalidPuzzleError):
         MagicSquare((0, 0)).primitives(Board(2, 2))
+
+
+def test_a_pointing_digit_finds_itself_where_it_points() -> None:
+    board = Board(2, 2)
+    # r1c3 holds 2, pointing down-left: two steps on is r3c1, which holds 2 too.
+    assert _holds(PointingDigit((0, 2), (1, -1)), SOLUTION, board)
+    assert not _holds(PointingDigit((0, 2), (1, 0)), SOLUTION, board)  # r3c3 holds 1
+    # r1c4 holds 3 and points right: three steps lie outside the grid.
+    assert not _holds(PointingDigit((0, 3), (0, 1)), SOLUTION, board)

@@ -25,6 +25,7 @@ EXAMPLES: dict[str, tuple[tuple[int, int], str]] = {
     "GlobalModular": ((3, 3), "v.GlobalModular()"),
     "Fortress": ((3, 3), "v.Fortress(((1, 1), (1, 2), (2, 2)))"),
     "MagicSquare": ((3, 3), "v.MagicSquare((3, 3))"),
+    "PointingDigit": ((3, 3), "v.PointingDigit((2, 2), (1, 1))"),
     "ProductCage": ((3, 3), "v.ProductCage(((0, 0), (0, 1), (1, 0)), 24)"),
     "ProductDot": ((3, 3), "v.ProductDot(((2, 2), (2, 3)), 12)"),
     "LockoutLine": ((3, 3), "v.LockoutLine(((1, 1), (2, 2), (3, 2), (4, 3)))"),

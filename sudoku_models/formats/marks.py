@@ -44,11 +44,15 @@ class Mark:
     size: float
     text: str = ""
     source: str = ""
+    angle: float = 0.0
 
     @property
-    def style(self) -> tuple[str, str, str, float, bool]:
-        """What marks of one group share: shape, place, colour, size, and whether labelled."""
-        return (self.shape, self.place, self.colour, round(self.size, 2), bool(self.text))
+    def style(self) -> tuple[str, str, str, float, str]:
+        """What marks of one group share: shape, place, colour, size, and their text when it is
+        a symbol (``X``, ``+``, an arrow), or whether they hold numbers."""
+        symbol = self.text if self.text and not any(ch.isdigit() for ch in self.text) else ""
+        label = symbol or ("#" if self.text else "")
+        return (self.shape, self.place, self.colour, round(self.size, 2), label)
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ def _noun(shape: str, many: bool) -> str:
 
 def groups(marks: Iterable[Mark]) -> list[Group]:
     """The marks sorted into groups of one style, groups in order of their first mark."""
-    out: dict[tuple[str, str, str, float, bool], list[Mark]] = {}
+    out: dict[tuple[str, str, str, float, str], list[Mark]] = {}
     for mark in marks:
         out.setdefault(mark.style, []).append(mark)
     return [Group(tuple(ms)) for ms in out.values()]
@@ -213,7 +217,8 @@ def _fp_item(key: str, item: Mapping[str, Any], n: int) -> list[Mark]:
     place = _place(cells, n)
     if key == "text":
         colour = colour_name(item.get("fontC"))
-        return [Mark("text", place, cells, colour, _number(item.get("size"), 0.5), text, source)]
+        size, angle = _number(item.get("size"), 0.5), _number(item.get("angle"), 0)
+        return [Mark("text", place, cells, colour, size, text, source, angle)]
     shape = "circle"
     if key == "rectangle":
         shape = "diamond" if _number(item.get("angle"), 0) % 90 == 45 else "square"
@@ -287,8 +292,7 @@ def sudokupad_marks(data: Mapping[str, Any], n: int) -> tuple[list[Mark], int]:
                 continue
             points = [_point(p) for p in item.get("wayPoints") or []]
             if key == "arrows":  # an arrow starts on its circle's rim: each point's cell
-                cells = [(math.floor(p[0]), math.floor(p[1])) for p in points if p is not None]
-                cells = [c for k, c in enumerate(cells) if k == 0 or c != cells[k - 1]]
+                cells = _through([(math.floor(p[0]), math.floor(p[1])) for p in points if p])
             else:
                 places = [_snap(*p, n) for p in points if p is not None]
                 cells = [where[1][0] for where in places if where and where[0] == "cell"]
@@ -312,6 +316,21 @@ def sudokupad_marks(data: Mapping[str, Any], n: int) -> tuple[list[Mark], int]:
     return out, lost
 
 
+def _through(corners: Sequence[Cell]) -> list[Cell]:
+    """The cells a path through ``corners`` crosses, each straight or diagonal run filled in."""
+    out: list[Cell] = []
+    for cell in corners:
+        if out and cell != out[-1]:
+            (r0, c0), (r1, c1) = out[-1], cell
+            steps = max(abs(r1 - r0), abs(c1 - c0))
+            if (r1 - r0) % steps == 0 and (c1 - c0) % steps == 0:
+                dr, dc = (r1 - r0) // steps, (c1 - c0) // steps
+                out += [(r0 + k * dr, c0 + k * dc) for k in range(1, steps)]
+        if not out or cell != out[-1]:
+            out.append(cell)
+    return out
+
+
 def _sp_shape(item: Mapping[str, Any], n: int, key: str) -> Mark | None:
     centre = _point(item.get("center"))
     if centre is None:
@@ -329,8 +348,9 @@ def _sp_shape(item: Mapping[str, Any], n: int, key: str) -> Mark | None:
     if fill == "none" and border == "none":
         if not text:
             return Mark("none", place, cells, "none", width)
-        return Mark("text", place, cells, colour_name(item.get("color") or "#000"), width, text,
-                    source)  # fmt: skip
+        colour = colour_name(item.get("color") or "#000")
+        angle = _number(item.get("angle"), 0)
+        return Mark("text", place, cells, colour, width, text, source, angle)
     if fill == "none":
         fill = "white" if border != "none" else fill
     if place == "cell" and min(width, height) >= 0.9 and not item.get("rounded"):

@@ -27,6 +27,7 @@ What no reading explains stays a warning, as do the rules the text names that no
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ from ..variants import (
     Odd,
     Palindrome,
     ParityLine,
+    PointingDigit,
     ProductCage,
     ProductDot,
     Quadruple,
@@ -62,6 +64,7 @@ from ..variants import (
     RegexLine,
     RegionSumLine,
     Renban,
+    SequenceRule,
     SlowThermometer,
     TenLine,
     Thermometer,
@@ -70,11 +73,12 @@ from ..variants import (
     ZipperLine,
 )
 from .marks import Cell, Group, Mark, groups
-from .vocabulary import COLOURS, PHRASES, SHAPES
+from .vocabulary import COLOURS, FOLD, PHRASES, SHAPES, SYMBOLS
 
 _PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in PHRASES)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])|\n+|\s\|\s?|\|")
 _WORD = re.compile(r"[a-z]+")
+_SYMBOL = re.compile(SYMBOLS)
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class Claim:
     colours: frozenset[str] = frozenset()
     shapes: frozenset[str] = frozenset()
     order: int = 0
+    symbols: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -161,12 +166,17 @@ def claims(rules: str | None) -> list[Claim]:
         words = set(_WORD.findall(sentence.lower()))
         colours = frozenset().union(*(COLOURS[w] for w in words if w in COLOURS))
         shapes = frozenset().union(*(SHAPES[w] for w in words if w in SHAPES))
+        symbols = frozenset(_fold("".join(m)) for m in _SYMBOL.findall(sentence))
         for kind, pattern in _PATTERNS:
             found = pattern.search(sentence)
             if found:
                 numbers = {k: int(v) for k, v in found.groupdict().items() if v is not None}
-                out.append(Claim(kind, sentence, numbers, colours, shapes, len(out)))
+                out.append(Claim(kind, sentence, numbers, colours, shapes, len(out), symbols))
     return out
+
+
+def _fold(symbol: str) -> str:
+    return FOLD.get(symbol, symbol)
 
 
 # Builders: a claim's rules on one group of marks, or None when the kind does not fit them. ------
@@ -205,6 +215,49 @@ def _same_parity(group: Group, n: int, claim: Claim) -> list[Variant] | None:
     return [RegexLine(p, pattern) for p in _paths(group) or []] or None
 
 
+def _step(state: tuple[int, int] | None, d: int) -> tuple[int, int] | None:
+    """The next state of a run of consecutive digits in order: (last digit, its step)."""
+    if state is None:
+        return (d, 0)
+    last, step = state
+    if abs(d - last) != 1 or (step and d - last != step):
+        return None
+    return (d, d - last)
+
+
+def _in_order(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    return [
+        SequenceRule(p, None, _step, lambda s: True, "consecutive in order")
+        for p in _paths(group) or []
+    ] or None
+
+
+#: Arrow glyphs and the way each points, as (column step, row step) on the page.
+_GLYPHS = {
+    **dict.fromkeys("←⬅⇦🡐", (-1, 0)), **dict.fromkeys("→➡⇨🡒", (1, 0)),
+    **dict.fromkeys("↑⬆⇧🡑", (0, -1)), **dict.fromkeys("↓⬇⇩🡓", (0, 1)),
+    **dict.fromkeys("↖⬉⇖", (-1, -1)), **dict.fromkeys("↗⬈⇗", (1, -1)),
+    **dict.fromkeys("↘⬊⇘", (1, 1)), **dict.fromkeys("↙⬋⇙", (-1, 1)),
+}  # fmt: skip
+
+
+def _pointing(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if group.shape != "text" or group.place != "cell":
+        return None
+    out: list[Variant] = []
+    for mark in group.marks:
+        if mark.text not in _GLYPHS:
+            return None
+        x, y = _GLYPHS[mark.text]
+        turn = math.radians(mark.angle)  # clockwise on the page, where rows run down
+        dx = x * math.cos(turn) - y * math.sin(turn)
+        dy = x * math.sin(turn) + y * math.cos(turn)
+        longest = max(abs(dx), abs(dy))
+        step = (round(dy / longest), round(dx / longest))
+        out.append(PointingDigit(mark.cells[0], step))
+    return out
+
+
 def _between(group: Group, n: int, claim: Claim) -> list[Variant] | None:
     return [BetweenLine(p) for p in _paths(group, ("capline", "line")) or []] or None
 
@@ -241,6 +294,9 @@ def _xv(group: Group, n: int, claim: Claim) -> list[Variant] | None:
 
 
 def _edge_sum(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if group.shape == "line" and all(len(m.cells) == 2 for m in group.marks):
+        total = claim.numbers.get("total")  # two cells joined by a short line
+        return [XV(m.cells, total) for m in group.marks] if total else None
     if not _on_edges(group, ("circle", "text", "square")):
         return None
     labels = _labels(group)
@@ -248,6 +304,20 @@ def _edge_sum(group: Group, n: int, claim: Claim) -> list[Variant] | None:
         total = claim.numbers.get("total")
         return [XV(m.cells, total) for m in group.marks] if total else None
     return [XV(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+
+
+def _below(start: int, combine: Callable[[int, int], int]) -> Builder:
+    """Two cells on an edge whose digits combine to less than the claim's total."""
+
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        total = claim.numbers.get("total")
+        if not total or not _on_edges(group, ("circle", "text", "square", "diamond")):
+            return None
+        step = lambda s, d: combine(s, d) if combine(s, d) < total else None  # noqa: E731
+        title = f"{claim.kind} {total}"
+        return [SequenceRule(m.cells, start, step, lambda s: True, title) for m in group.marks]
+
+    return build
 
 
 def _product(group: Group, n: int, claim: Claim) -> list[Variant] | None:
@@ -380,6 +450,8 @@ BUILDERS: dict[str, Builder] = {
     "entropic": _line(EntropicLine),
     "palindrome": _line(Palindrome),
     "between": _between,
+    "consecutive sequence": _in_order,
+    "pointing": _pointing,
     "zipper": _line(ZipperLine),
     "same parity": _same_parity,
     "parity": _line(ParityLine),
@@ -390,6 +462,8 @@ BUILDERS: dict[str, Builder] = {
     "xv": _xv,
     "edge sum": _edge_sum,
     "edge product": _product,
+    "sum below": _below(0, lambda s, d: s + d),
+    "product below": _below(1, lambda s, d: s * d),
     "quadruple": _quadruple,
     "killer": _killer,
     "odd": _parity(Odd),
@@ -419,6 +493,8 @@ def with_bulbs(marks: Sequence[Mark]) -> list[Mark]:
     used: set[Cell] = set()
     out: list[Mark] = []
     for mark in marks:
+        if mark.shape == "arrow" and mark.cells[0] in circles:
+            used.add(mark.cells[0])
         if mark.shape != "line":
             out.append(mark)
             continue
@@ -437,6 +513,9 @@ def with_bulbs(marks: Sequence[Mark]) -> list[Mark]:
 
 def _fits(claim: Claim, group: Group) -> bool:
     if claim.shapes and group.shape not in claim.shapes:
+        return False
+    symbol = group.marks[0].style[-1]
+    if symbol not in ("", "#") and claim.symbols and _fold(symbol) not in claim.symbols:
         return False
     colours = set(group.colour.split("/"))
     return not claim.colours or bool(colours & claim.colours)

@@ -40,8 +40,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("kropki black", r"black (?:dot|circle)[^.]*(?:ratio|double|twice|half)|"
      r"(?:ratio|double|twice)[^.]*black (?:dot|circle)"),
     ("xv", r"\bX\b[^.]{0,60}\b10\b|\bV\b[^.]{0,60}\b5\b|\bXV\b(?! sudoku)"),
-    ("edge sum", r"(?:add up to|sum to|sum of) (?P<total>\d+)"),
+    ("edge sum", r"(?:add up to|sums? to|sum of) (?P<total>\d+)"),
+    ("pointing", r"pointing digit|N (?:steps|cells) away in the direction|in the direction "
+     r"(?:that )?the arrow (?:is )?pointing"),
+    ("consecutive sequence", r"consecutive sequence in order|consecutive (?:sequence|run),? "
+     r"(?:in order|increasing or decreasing)"),
     ("edge product", r"\bproduct\b"),
+    ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
+    ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
     ("killer", r"killer|cages?\b[^.]*\bsum|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
@@ -63,6 +69,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("all dots given", r"(?<!not )\ball (?:possible )?(?:kropki )?dots (?:are|have been) (?:given|"
      r"shown)"),
 )  # fmt: skip
+
+#: Symbols a sentence may name its marks by (``"+"``, an X), each to the one way a mark's
+#: text is compared with it.
+SYMBOLS = '"([^"\\s]{1,3})"|(?<!\\S)([+\u00d7=<>*])(?!\\S)|\\b([XxV])\\b'
+FOLD = {"\u00d7": "x", "X": "x", "*": "x"}  # the multiplication sign, X and * are times
 
 #: Colour words and the colour names (``marks.colour_name``) each may mean.
 COLOURS: dict[str, frozenset[str]] = {
@@ -86,13 +97,13 @@ SHAPES: dict[str, frozenset[str]] = {
         "line": {"line", "bulbline", "arrow"}, "lines": {"line", "bulbline", "arrow"},
         "thermo": {"bulbline", "arrow"}, "thermometer": {"bulbline", "arrow"},
         "thermometers": {"bulbline", "arrow"}, "thermos": {"bulbline", "arrow"},
-        "arrow": {"bulbline", "arrow"}, "arrows": {"bulbline", "arrow"},
+        "arrow": {"bulbline", "arrow", "text"}, "arrows": {"bulbline", "arrow", "text"},
         "bulb": {"bulbline", "arrow"},
         "circle": {"circle"}, "circles": {"circle"}, "dot": {"circle"}, "dots": {"circle"},
         "square": {"square", "shaded"}, "squares": {"square", "shaded"},
         "diamond": {"diamond"}, "diamonds": {"diamond"},
         "cage": {"cage"}, "cages": {"cage"},
-        "shaded": {"shaded"}, "cell": {"shaded"}, "cells": {"shaded", "cage", "circle", "square"},
+        "shaded": {"shaded"},
         "area": {"shaded"}, "areas": {"shaded"}, "region": {"shaded"}, "regions": {"shaded"},
         "shapes": {"shaded", "cage"},
     }.items()

@@ -37,6 +37,7 @@ from .lines import (
 from .lookups import NumberedRoom, ValueIndexing
 from .magic import MagicSquare
 from .outside import Sandwich, Skyscraper, XSum
+from .pointing import PointingDigit
 from .products import ProductCage, ProductDot
 from .ranking import FullRank, NoRankTies
 from .regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, Jigsaw, windoku
@@ -85,6 +86,7 @@ __all__ = [
     "Odd",
     "Palindrome",
     "ParityLine",
+    "PointingDigit",
     "ProductCage",
     "ProductDot",
     "Quadruple",
