@@ -27,6 +27,7 @@ What no reading explains stays a warning, as do the rules the text names that no
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -632,10 +633,12 @@ def _choose(
         rest = tuple(dict.fromkeys(c.kind for c, _, _ in kept[1:] if c.kind != claim.kind))
         return [Reading(claim.kind, label, claim.sentence, tuple(made), status, rest)], tried
     out: list[Reading] = []
-    sentences: set[str] = set()
     for claim, made, status in kept:
-        if claim.sentence not in sentences and claim.kind not in {r.kind for r in out}:
-            sentences.add(claim.sentence)
+        same = next((k for k, r in enumerate(out) if r.sentence == claim.sentence), None)
+        if same is not None:  # one sentence, two kinds the solution admits: name the other
+            first = out[same]
+            out[same] = dataclasses.replace(first, others=(*first.others, claim.kind))
+        elif claim.kind not in {r.kind for r in out}:
             out.append(Reading(claim.kind, label, claim.sentence, tuple(made), status))
     return out, tried
 
