@@ -158,11 +158,13 @@ def colour_name(value: Any) -> str:
 
 # f-puzzles -----------------------------------------------------------------------------------
 
-_FP_CELL = re.compile(r"^R(\d+)C(\d+)$", re.IGNORECASE)
+_FP_CELL = re.compile(r"^R(\d{1,3})C(\d{1,3})$", re.IGNORECASE)
+#: Most cells one mark may name.
+MAX_CELLS = 1_000
 
 
 def _fp_cells(names: Any) -> tuple[Cell, ...] | None:
-    if not isinstance(names, list) or not names:
+    if not isinstance(names, list) or not names or len(names) > MAX_CELLS:
         return None
     out = []
     for name in names:
@@ -207,7 +209,8 @@ def _fp_item(key: str, item: Mapping[str, Any], n: int) -> list[Mark]:
     if key == "line":
         colour = colour_name(item.get("outlineC"))
         width = _number(item.get("width"), 0.25)
-        paths = [_fp_cells(p) for p in item.get("lines") or []]
+        lines = item.get("lines")
+        paths = [_fp_cells(p) for p in lines] if isinstance(lines, list) else []
         return [Mark("line", "path", p, colour, width, "", source) for p in paths if p]
     cells = _fp_cells(item.get("cells"))
     if cells is None:
@@ -270,11 +273,12 @@ def _snap(y: float, x: float, n: int) -> tuple[str, tuple[Cell, ...]] | None:
     return None
 
 
-def _point(value: Any) -> tuple[float, float] | None:
+def _point(value: Any, n: int) -> tuple[float, float] | None:
+    """A SudokuPad point, when it lies on the grid or next to it (one cell around)."""
     if (
         isinstance(value, list)
         and len(value) == 2
-        and all(isinstance(v, int | float) and math.isfinite(v) for v in value)
+        and all(isinstance(v, int | float) and math.isfinite(v) and -1 <= v <= n + 1 for v in value)
     ):
         return float(value[0]), float(value[1])
     return None
@@ -290,7 +294,8 @@ def sudokupad_marks(data: Mapping[str, Any], n: int) -> tuple[list[Mark], int]:
         for item in items if isinstance(items, list) else ():
             if not isinstance(item, Mapping):
                 continue
-            points = [_point(p) for p in item.get("wayPoints") or []]
+            way = item.get("wayPoints")
+            points = [_point(p, n) for p in way[:MAX_CELLS]] if isinstance(way, list) else []
             if key == "arrows":  # an arrow starts on its circle's rim: each point's cell
                 cells = _through([(math.floor(p[0]), math.floor(p[1])) for p in points if p])
             else:
@@ -332,7 +337,7 @@ def _through(corners: Sequence[Cell]) -> list[Cell]:
 
 
 def _sp_shape(item: Mapping[str, Any], n: int, key: str) -> Mark | None:
-    centre = _point(item.get("center"))
+    centre = _point(item.get("center"), n)
     if centre is None:
         return None
     where = _snap(*centre, n)

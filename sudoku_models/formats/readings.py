@@ -76,6 +76,10 @@ from ..variants import (
 from .marks import Cell, Group, Mark, groups
 from .vocabulary import COLOURS, FOLD, PHRASES, SHAPES, SYMBOLS
 
+#: Most marks and longest rules text read; beyond them the marks are only reported.
+MAX_MARKS = 2_000
+MAX_TEXT = 20_000
+
 _PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in PHRASES)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])|\n+|\s\|\s?|\|")
 _WORD = re.compile(r"[a-z]+")
@@ -171,7 +175,10 @@ def claims(rules: str | None) -> list[Claim]:
         for kind, pattern in _PATTERNS:
             found = pattern.search(sentence)
             if found:
-                numbers = {k: int(v) for k, v in found.groupdict().items() if v is not None}
+                said = {k: v for k, v in found.groupdict().items() if v is not None}
+                if any(len(v) > 4 for v in said.values()):
+                    continue  # no rule of a puzzle has a number that long
+                numbers = {k: int(v) for k, v in said.items()}
                 out.append(Claim(kind, sentence, numbers, colours, shapes, len(out), symbols))
     return out
 
@@ -546,8 +553,11 @@ def read(
 ) -> Outcome:
     """The rules ``rules`` and ``marks`` give beside ``model``'s own, checked against
     ``solution`` (the solution the file embeds, or None)."""
-    said = claims(rules)
     n = model.board.n
+    if len(marks) > MAX_MARKS or len(rules or "") > MAX_TEXT:
+        left = tuple(groups(marks[:MAX_MARKS]))
+        return Outcome(left=left) if marks else Outcome()
+    said = claims(rules)
     taken: list[Reading] = []
     dropped: list[Reading] = []
     left: list[Group] = []
