@@ -555,8 +555,7 @@ def read(
     ``solution`` (the solution the file embeds, or None)."""
     n = model.board.n
     if len(marks) > MAX_MARKS or len(rules or "") > MAX_TEXT:
-        left = tuple(groups(marks[:MAX_MARKS]))
-        return Outcome(left=left) if marks else Outcome()
+        return Outcome(left=tuple(groups(marks[:MAX_MARKS])))
     said = claims(rules)
     taken: list[Reading] = []
     dropped: list[Reading] = []
