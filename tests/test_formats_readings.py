@@ -244,3 +244,32 @@ def test_an_arrow_glyph_turned_by_its_angle_is_a_pointing_digit() -> None:
     )  # fmt: skip
     assert [v.describe() for v in read.model.variants] == ["pointing digit r1c3"]
     assert read.model.variants[0].direction == (1, -1)  # type: ignore[attr-defined]
+
+
+def test_a_sudokupad_arrow_from_its_circle_through_the_cells_it_crosses() -> None:
+    rows = [[{"value": int(ch)} if ch != "." else {} for ch in row] for row in GIVENS.split()]
+    boxes = [[[r, c] for r in rows_ for c in cols] for rows_ in ((0, 1), (2, 3))
+             for cols in ((0, 1), (2, 3))]  # fmt: skip
+    data = {
+        "cells": rows,
+        "regions": boxes,
+        "cages": [
+            {"value": "rules: Digits along an arrow sum to the digit in its circle."},
+            {"value": f"solution: {SOLUTION}"},
+        ],
+        "arrows": [{"wayPoints": [[3.5, 0.85], [3.5, 2.5]], "color": "#aaaaaa"}],
+        "overlays": [
+            {
+                "center": [3.5, 0.5],
+                "width": 0.8,
+                "height": 0.8,
+                "rounded": True,
+                "backgroundColor": "#FFFFFF",
+                "borderColor": "#555",
+            }
+        ],
+    }
+    read = sudokupad.read_ctc(data)
+    assert [v.describe() for v in read.model.variants] == ["arrow r4c1 r4c2 r4c3"]
+    assert read.readings[0].status == "confirmed"
+    assert read.warnings == ()  # the circle is the arrow's
