@@ -273,3 +273,22 @@ def test_a_sudokupad_arrow_from_its_circle_through_the_cells_it_crosses() -> Non
     assert [v.describe() for v in read.model.variants] == ["arrow r4c1 r4c2 r4c3"]
     assert read.readings[0].status == "confirmed"
     assert read.warnings == ()  # the circle is the arrow's
+
+
+def test_sudokupad_cages_without_a_number_are_marks_the_text_may_read() -> None:
+    rows = [[{"value": int(ch)} if ch != "." else {} for ch in row] for row in GIVENS.split()]
+    boxes = [[[r, c] for r in rows_ for c in cols] for rows_ in ((0, 1), (2, 3))
+             for cols in ((0, 1), (2, 3))]  # fmt: skip
+    data = {
+        "cells": rows,
+        "regions": boxes,
+        "cages": [
+            {"value": "rules: Digits in cages cannot repeat."},
+            {"value": f"solution: {SOLUTION}"},
+            {"cells": [[0, 1], [1, 1]]},
+            {"cells": [[2, 2], [3, 3]], "value": "x2"},  # a label no rule of the text reads
+        ],
+    }
+    read = sudokupad.read_ctc(data)
+    assert [v.describe() for v in read.model.variants] == ["killer cage r1c2 r2c2"]
+    assert any("cage with text drawn only" in w and "'x2'" in w for w in read.warnings)

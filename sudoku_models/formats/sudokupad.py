@@ -36,7 +36,7 @@ from ..puzzle import Puzzle
 from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
 from . import fpuzzles, plain
 from .base import Read, finish
-from .marks import sudokupad_marks
+from .marks import Mark, colour_name, sudokupad_marks
 
 NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
@@ -223,9 +223,9 @@ def read_ctc(data: dict[str, Any]) -> Read:
         notes.append(f"{marked} cell(s) with pencil marks: not read as rules")
     rules: list[Variant] = _regions(data.get("regions"), board.n, notes)
     meta: dict[str, str] = {}
-    rules += _cages(data.get("cages"), n, meta, notes)
-    rules += _flags(data.get("metaData") or data.get("metadata"), meta, notes)
     marks, lost = sudokupad_marks(data, n)
+    rules += _cages(data.get("cages"), n, meta, notes, marks)
+    rules += _flags(data.get("metaData") or data.get("metadata"), meta, notes)
     if lost:
         notes.append(f"{lost} drawing(s) on no cell, edge or corner of the grid: not read")
     for key in sorted(set(data) - _QUIET - set(_DRAWN) - {"cells", "regions", "cages", "metaData"}):
@@ -277,8 +277,9 @@ def _regions(regions: Any, n: int, notes: list[str]) -> list[Variant]:
     return [Jigsaw(cells)]
 
 
-def _cages(cages: Any, n: int, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:
-    plain_cages = 0
+def _cages(
+    cages: Any, n: int, meta: dict[str, str], notes: list[str], marks: list[Mark]
+) -> Iterator[Variant]:
     for cage in cages or ():
         if not isinstance(cage, dict):
             continue
@@ -292,18 +293,15 @@ def _cages(cages: Any, n: int, meta: dict[str, str], notes: list[str]) -> Iterat
         if not cells:
             continue
         where = [_cell(x, n) for x in cells]
-        if text == "":
-            if not cage.get("hidden"):
-                plain_cages += 1
+        if text == "" and cage.get("hidden"):
             continue
         if re.fullmatch(r"-?\d+", text) and cage.get("unique") is False:
             notes.append(f"cage of sum {text} whose digits may repeat: not read as a rule")
         elif re.fullmatch(r"-?\d+", text):
             yield KillerCage(tuple(where), int(text))
-        else:
-            notes.append(f"cage reading {text!r} drawn only, not read as a rule")
-    if plain_cages:
-        notes.append(f"{plain_cages} cage(s) without a number drawn only, not read as rules")
+        else:  # no number, or a label: what it means, the rules text says
+            colour = colour_name(cage.get("borderColor") or cage.get("color"))
+            marks.append(Mark("cage", "area", tuple(where), colour, 1.0, text, "SudokuPad cage"))
 
 
 def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:

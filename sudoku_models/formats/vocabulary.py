@@ -49,7 +49,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
-    ("killer", r"killer|cages?\b[^.]*\bsum|sum to the (?:total|value|number) (?:given|indicated|"
+    ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
+     r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
     ("odd", r"(?:must be|are|is|contains?|be) (?:an? )?odd\b(?! or)"),
     ("even", r"(?:must be|are|is|contains?|be) (?:an? )?even\b(?! or)"),
