@@ -17,6 +17,7 @@ from sudoku_models.variants import (
     Difference,
     Fortress,
     KillerCage,
+    Negative,
     ProductDot,
     Ratio,
     Renban,
@@ -292,3 +293,34 @@ def test_sudokupad_cages_without_a_number_are_marks_the_text_may_read() -> None:
     read = sudokupad.read_ctc(data)
     assert [v.describe() for v in read.model.variants] == ["killer cage r1c2 r2c2"]
     assert any("cage with text drawn only" in w and "'x2'" in w for w in read.warnings)
+
+
+def test_all_dots_given_adds_the_negative_rule_for_the_dots_read() -> None:
+    pairs = [
+        ("R1C3", "R1C4"),
+        ("R2C1", "R2C2"),
+        ("R3C1", "R3C2"),
+        ("R4C3", "R4C4"),
+        ("R2C1", "R3C1"),
+        ("R2C2", "R3C2"),
+    ]  # every consecutive pair of the solution
+    dots = [{"cells": list(p), "baseC": "#FFFFFF", "outlineC": "#000000"} for p in pairs]
+    read = formats.read(
+        _payload("Cells separated by a white dot are consecutive. All dots are given.",
+                 circle=dots)
+    )  # fmt: skip
+    assert Negative("difference") in read.model.variants
+    assert sum(isinstance(v, Difference) for v in read.model.variants) == 6
+    fewer = formats.read(
+        _payload("Cells separated by a white dot are consecutive. All dots are given.",
+                 circle=dots[:-1])
+    )  # fmt: skip
+    assert Negative("difference") not in fewer.model.variants  # the solution breaks it
+    assert any("dropped" in w for w in fewer.warnings)
+
+
+def test_a_drawn_diagonal_the_solution_breaks_is_dropped() -> None:
+    diagonal = _line("R1C1", "R2C2", "R3C3", "R4C4", colour="#CCCCCC")
+    read = formats.read(_payload("Digits may not repeat on the marked diagonal.", line=[diagonal]))
+    assert read.model.variants == ()
+    assert any("diagonal on 1 grey line" in w and "dropped" in w for w in read.warnings)

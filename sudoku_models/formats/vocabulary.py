@@ -62,7 +62,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("extra region", r"extra regions?|windoku|hyper ?sudoku|(?:each|every) (?:shaded|grey|gray|"
      r"coloured|colored|blue|green) (?:area|region)[^.]*1(?:-| to | through )9"),
     ("diagonal", r"(?:each|both|the|marked) (?:main |marked |long )?diagonals?\b[^.]*"
-     r"(?:repeat|1(?:-| to | through )9)|diagonals? (?:may|can|must) not (?:contain a )?repeat"),
+     r"(?:repeat|1(?:-| to | through )9)|diagonals? (?:may|can|must) not (?:contain a )?repeat|"
+     r"(?:not|never) repeat (?:on|along|in) (?:the|each|a) (?:marked |main )?diagonal"),
     ("anti-knight", r"anti-?knight|(?<!not )a knight'?s? move"),
     ("anti-king", r"anti-?king|(?<!not )a king'?s? move"),
     ("nonconsecutive", r"non-?consecutive|anti-?consecutive|orthogonally adjacent (?:cells|digits)"
