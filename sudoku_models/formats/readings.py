@@ -568,7 +568,7 @@ def read(
             if not _fits(claim, group):
                 continue
             made = BUILDERS.get(claim.kind, lambda g, n, c: None)(group, n, claim)
-            if made and all(_cover(v) <= carried.get(type(v), set()) for v in made):
+            if made and all(_is_carried(v, carried) for v in made):
                 fits = []  # the marks draw rules the file's keys carry already
                 break
             if made:
@@ -602,6 +602,12 @@ def read(
 
 def _cover(rule: Variant) -> set[Cell]:
     return set(rule.cells_used())
+
+
+def _is_carried(rule: Variant, carried: dict[type, set[Cell]]) -> bool:
+    """Whether the file's keys hold ``rule`` already (a rule of the same kind on its cells)."""
+    cells = _cover(rule)
+    return type(rule) in carried and cells <= carried[type(rule)]
 
 
 def _carried(rules: Sequence[Variant]) -> dict[type, set[Cell]]:
