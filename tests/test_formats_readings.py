@@ -324,3 +324,16 @@ def test_a_drawn_diagonal_the_solution_breaks_is_dropped() -> None:
     read = formats.read(_payload("Digits may not repeat on the marked diagonal.", line=[diagonal]))
     assert read.model.variants == ()
     assert any("diagonal on 1 grey line" in w and "dropped" in w for w in read.warnings)
+
+
+def test_a_reading_answers_the_guard_for_the_rule_it_reads_only() -> None:
+    glyph = {"cells": ["R1C3"], "value": "\u2b05", "fontC": "#AAAAAA", "size": 1, "angle": -45}
+    read = formats.read(
+        _payload("A digit N in a cell with an arrow appears again N steps away in the direction "
+                 "the arrow is pointing. For instance, an arrow cell holding 1. Anti-king.",
+                 text=[glyph])
+    )  # fmt: skip
+    text = "\n".join(read.warnings)
+    assert "arrow rule" not in text  # the pointing digits read it
+    assert read.readings[0].kind == "pointing"
+    assert "anti-king" in text and "dropped" in text  # the solution breaks it: said, not added

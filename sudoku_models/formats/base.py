@@ -64,7 +64,8 @@ def finish(
         puzzle = Puzzle(model.board, model.givens)
         model = Model.from_puzzle(puzzle, variants=[*model.variants, *outcome.variants])
     notes += outcome.notes()
-    warnings = tuple(notes) + tuple(file_warnings(model, outcome.unread(rules), grid))
+    unread = file_warnings(model, outcome.unread(rules), grid, outcome.guard_names())
+    warnings = tuple(notes) + tuple(unread)
     model = dataclasses.replace(
         model,
         warnings=warnings,

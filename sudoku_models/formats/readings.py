@@ -74,7 +74,7 @@ from ..variants import (
     ZipperLine,
 )
 from .marks import Cell, Group, Mark, groups
-from .vocabulary import COLOURS, FOLD, PHRASES, SHAPES, SYMBOLS
+from .vocabulary import COLOURS, FOLD, GUARD_NAMES, PHRASES, SHAPES, SYMBOLS
 
 #: Most marks and longest rules text read; beyond them the marks are only reported.
 MAX_MARKS = 2_000
@@ -142,6 +142,10 @@ class Outcome:
         used = {r.sentence for r in self.readings}
         kept = [s for s in _SENTENCE.split(rules or "") if " ".join(s.split()) not in used]
         return "\n".join(kept)
+
+    def guard_names(self) -> set[str]:
+        """The names the guard (:mod:`~sudoku_models.formats.guard`) gives the rules read."""
+        return {name for r in self.readings for name in GUARD_NAMES.get(r.kind, ())}
 
     def notes(self) -> list[str]:
         """The warnings: marks left unread, dropped readings, readings no solution confirms."""

@@ -72,6 +72,19 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"shown)"),
 )  # fmt: skip
 
+#: Rule kinds whose marks the guard's words (``guard.VOCABULARY``) may name otherwise: a pointing
+#: digit's mark is an arrow; a rule of a line is what "coloured line" meant.
+GUARD_NAMES: dict[str, tuple[str, ...]] = {
+    "pointing": ("arrow",),
+    "kropki white": ("Kropki dots",),
+    "kropki black": ("Kropki dots",),
+    "same parity": ("coloured line",),
+    "consecutive sequence": ("coloured line",),
+    "parity": ("coloured line", "parity line"),
+    "modular": ("coloured line", "modular line"),
+    "ten line": ("coloured line", "10 line"),
+}
+
 #: Symbols a sentence may name its marks by (``"+"``, an X), each to the one way a mark's
 #: text is compared with it.
 SYMBOLS = '"([^"\\s]{1,3})"|(?<!\\S)([+\u00d7=<>*])(?!\\S)|\\b([XxV])\\b'
