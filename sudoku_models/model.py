@@ -59,6 +59,8 @@ class Model:
     warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
     #: The solution the file itself carries, if any, to check the answers against.
     solution: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    #: Rules read from the file's rules text and marks (not its keys), one line each.
+    readings: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         n = self.board.n

@@ -50,7 +50,7 @@ def test_solve_prints_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_json_carries_the_warnings(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "solve", _scl_link(), "-f", "json")
-    assert any("cage(s) without a number" in w for w in json.loads(out)["warnings"])
+    assert any("cage without a sum drawn only" in w for w in json.loads(out)["warnings"])
     _, out, _ = run(capsys, "candidates", _scl_link(), "-f", "json")
     assert any("thermometer" in w for w in json.loads(out)["warnings"])
     _, out, _ = run(capsys, "solve", ANTI_KNIGHT, "-f", "json")

@@ -46,7 +46,9 @@ def test_rules_text_without_keys_is_reported() -> None:
     )
     assert read.format == "f-puzzles"
     assert (read.title, read.author) == ("T", "A")
-    assert any("anti-knight rule, but the puzzle carries none" in w for w in read.warnings)
+    assert read.model.variants == (AntiKnight(),)  # read from the text, and said so
+    assert any("no solution in the file to confirm them: anti-knight" in w for w in read.warnings)
+    assert read.readings[0].status == "unconfirmed"
     assert any("lockout line rule, which the file has no mark for" in w for w in read.warnings)
 
 
@@ -66,7 +68,7 @@ def test_drawn_marks_are_reported() -> None:
         )
     )
     text = "\n".join(read.warnings)
-    for words in ("1 line(s)", "2 circle(s)", "1 text mark(s)", "'Z'", "1 cosmetic cage(s)"):
+    for words in ("1 line drawn", "2 circles drawn", "1 text drawn", "'Z'", "cage without a sum"):
         assert words in text
 
 
@@ -83,7 +85,9 @@ def test_cage_labels_and_bulbs_without_a_line_are_reported() -> None:
     )
     assert read.model.variants == ()
     text = "\n".join(read.warnings)
-    assert "2 cosmetic cage(s) drawn only, not read as rules (reading '7', 'x')" in text
+    assert "cage with text drawn only, not read as rules (reading '7')" in text
+    assert "cage with text drawn only, not read as rules (reading 'x')" in text
+    assert "msgcorrect" not in text
     assert "1 arrow bulb(s) with no line: no rule" in text
 
 

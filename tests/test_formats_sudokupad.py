@@ -93,8 +93,8 @@ def test_scl_payload_carries_givens_cages_and_metadata() -> None:
     assert read.model.variants == (KillerCage(((2, 0), (3, 0)), 6),)
     assert read.solution is not None and read.solution.to_line() == "1234341221434321"
     text = "\n".join(read.warnings)
-    assert "cage(s) without a number" in text
-    assert "line(s)" in text and "'X'" in text
+    assert "cage without a sum drawn only" in text
+    assert "grey line drawn only" in text and "'X'" in text
     assert "thermometer rule, but the puzzle carries none" in text
     assert read.model.warnings == read.warnings
     assert read.model.solution == read.solution.cells

@@ -497,7 +497,7 @@ def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
     open_board(page, quote(LINK_PREFIX + compress_to_base64(json.dumps(data))))
     warnings = page.get_by_role("list", name="Reader warnings")
     assert warnings.is_visible()
-    assert warnings.inner_text().strip() == "1 line(s) drawn only, not read as rules"
+    assert warnings.inner_text().strip() == "1 black line drawn only, not read as rules"
     assert page.get_by_role("region", name="About this puzzle").is_visible()
 
 

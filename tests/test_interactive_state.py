@@ -470,14 +470,14 @@ def test_the_reader_warnings_come_with_the_state() -> None:
         "line": [{"lines": [["R1C1", "R1C2", "R2C2"]], "outlineC": "#000", "width": 0.5}],
     }
     link = LINK_PREFIX + compress_to_base64(json.dumps(data))
-    assert new_state(link)["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    assert new_state(link)["warnings"] == ["1 black line drawn only, not read as rules"]
     assert new_state(SMALL)["warnings"] == []
     loaded = respond(new_state(SMALL), {"type": "load", "text": link})
-    assert loaded["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    assert loaded["warnings"] == ["1 black line drawn only, not read as rules"]
     back = respond({**new_state(SMALL), **loaded}, {"type": "undo"})
     assert back["warnings"] == []
     held = sm.formats.read(link).model
-    assert new_state(held)["warnings"] == ["1 line(s) drawn only, not read as rules"]
+    assert new_state(held)["warnings"] == ["1 black line drawn only, not read as rules"]
 
 
 def test_rules_f_puzzles_cannot_write_are_copied_as_iss_text() -> None:

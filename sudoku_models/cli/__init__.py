@@ -32,6 +32,7 @@ COMMANDS = (
     "why",
     "serve",
     "dataset",
+    "read",
 )
 
 #: Done.

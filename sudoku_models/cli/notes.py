@@ -25,6 +25,12 @@ def warnings_of(
     return [*model.warnings, *answer_warnings(model, grids, complete)]
 
 
+def say_readings(model: Model) -> None:
+    """Print each rule read from the rules text and marks (not the file's keys) on stderr."""
+    for text in model.readings:
+        print(f"sudoku-models: read: {text}", file=sys.stderr)
+
+
 def say(warnings: Sequence[str], where: str = "") -> None:
     """Print each warning as one line on stderr, after what stdout already holds."""
     if warnings:

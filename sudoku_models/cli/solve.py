@@ -17,7 +17,7 @@ from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, seconds
-from .notes import say, warnings_of
+from .notes import say, say_readings, warnings_of
 from .output import Tally, emit, shows_bar
 from .prompt import ask_puzzle
 from .variant_args import add_variant_flags, flag_rules, read_models
@@ -165,10 +165,13 @@ def _results(
     )
     for result, model in zip(results, puzzles, strict=True):  # results first: ends the bar
         notes = warnings_of(model, result.solutions, result.status is not Status.TIMEOUT)
-        if args.format == "json" and notes:
-            emit(json.dumps({**result.to_dict(), "warnings": notes}), bar)
+        said = {"warnings": notes} if notes else {}
+        said |= {"readings": list(model.readings)} if model.readings else {}
+        if args.format == "json" and said:
+            emit(json.dumps({**result.to_dict(), **said}), bar)
         else:
             emit(render(result, args.format, model), bar)
+        say_readings(model)
         say(notes)
         yield result
 

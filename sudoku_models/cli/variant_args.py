@@ -139,6 +139,19 @@ def read_models(
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
 
 
+def source_text(source: str) -> str:
+    """The text of one puzzle ``source``: standard input for ``-``, a file's text, or the
+    argument itself."""
+    source = given_source(source)
+    if source == "-":
+        return sys.stdin.read(fpuzzles.MAX_JSON + 1)
+    if _rules_path(source):
+        return _rules_file(source)
+    if os.path.lexists(source):
+        return read_file(source)
+    return source
+
+
 def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
     """The puzzles of ``source`` in every format :func:`read_models` reads, for a command that
     works on classic rules only: a puzzle with variant rules is refused naming them, and the

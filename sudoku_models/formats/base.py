@@ -10,6 +10,9 @@ from ..errors import InvalidPuzzleError
 from ..model import Model
 from ..puzzle import Puzzle
 from .guard import file_warnings
+from .marks import Mark
+from .readings import Reading
+from .readings import read as read_marks
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class Read:
     rules: str | None = None
     solution: Puzzle | None = None
     warnings: tuple[str, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
 
 def finish(
@@ -40,8 +44,10 @@ def finish(
     rules: str | None = None,
     solution: Sequence[int] | None = None,
     ignored: Sequence[str] = (),
+    marks: Sequence[Mark] = (),
 ) -> Read:
-    """The :class:`Read` of ``model``: the guard's warnings added, and both kept on the model."""
+    """The :class:`Read` of ``model``: the rules its ``marks`` and rules text give added
+    (:mod:`~sudoku_models.formats.readings`), the guard's warnings, all kept on the model."""
     notes = list(ignored)
     grid = None
     if solution is not None:
@@ -53,8 +59,19 @@ def finish(
             if not grid.is_complete:
                 notes.append("the solution the file embeds is incomplete; it is not checked")
                 grid = None
-    warnings = tuple(notes) + tuple(file_warnings(model, rules, grid))
+    outcome = read_marks(model, marks, rules, grid)
+    if outcome.variants:
+        puzzle = Puzzle(model.board, model.givens)
+        model = Model.from_puzzle(puzzle, variants=[*model.variants, *outcome.variants])
+    notes += outcome.notes()
+    unread = file_warnings(model, outcome.unread(rules), grid, outcome.guard_names())
+    warnings = tuple(notes) + tuple(unread)
     model = dataclasses.replace(
-        model, warnings=warnings, solution=grid.cells if grid is not None else None
+        model,
+        warnings=warnings,
+        solution=grid.cells if grid is not None else None,
+        readings=tuple(r.describe() for r in outcome.readings),
     )
-    return Read(model, fmt, title or None, author or None, rules or None, grid, warnings)
+    return Read(
+        model, fmt, title or None, author or None, rules or None, grid, warnings, outcome.readings
+    )

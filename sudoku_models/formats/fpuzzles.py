@@ -1,9 +1,10 @@
 """f-puzzles links and JSON, read by :mod:`.fpuzzles_keys`, with what it leaves out.
 
 The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
-draw (lines, circles, rectangles, text, cosmetic cages and their labels, shaded cells, arrow
-bulbs with no line). This module keeps those as warnings, with the title, author, rules text
-and embedded solution of the file.
+draw (lines, circles, rectangles, text, cosmetic cages and their labels, shaded cells). This
+module hands those to :mod:`.readings` as marks, with the title, author, rules text and embedded
+solution; cosmetic cages that carry SudokuPad's metadata and arrow bulbs with no line (no rule,
+as f-puzzles reads them) are left out of the marks.
 """
 
 from __future__ import annotations
@@ -17,20 +18,12 @@ from ..model import Model
 from ..puzzle import Puzzle
 from . import fpuzzles_keys
 from .base import Read, finish
+from .marks import fpuzzles_marks
 
 NAME = "f-puzzles"
 
 #: A cage value SudokuPad reads as metadata: a word, a colon, then text.
 _META = re.compile(r"^[^: ]+:\s*\S")
-
-#: Keys that only draw, and how a warning names them.
-DRAWN = {
-    "line": "line",
-    "circle": "circle",
-    "rectangle": "rectangle",
-    "text": "text mark",
-    "cage": "cosmetic cage",
-}
 
 
 def recognises(text: str) -> bool:
@@ -71,39 +64,20 @@ def read_object(data: dict[str, Any], fmt: str) -> Read:
         rules=_text(data.get("ruleset")),
         solution=_solution(data.get("solution")),
         ignored=ignored(data),
+        marks=[m for m in fpuzzles_marks(data) if not (m.shape == "cage" and _META.match(m.text))],
     )
 
 
 def ignored(data: Mapping[str, Any]) -> list[str]:
-    """One warning per kind of mark the f-puzzles reader passes over."""
-    out = []
-    for key, what in DRAWN.items():
-        items = data.get(key)
-        if key == "cage" and isinstance(items, list):
-            items = [i for i in items if not _metadata(i)]
-        if isinstance(items, list) and items:
-            texts = [str(i.get("value")) for i in items if isinstance(i, dict) and i.get("value")]
-            said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
-            out.append(f"{len(items)} {what}(s) drawn only, not read as rules{said}")
+    """What the reader passes over without a mark: arrow bulbs with no line."""
     bulbs = [
         item
         for item in data.get("arrow") or []
         if isinstance(item, dict) and item.get("lines") in (None, [])
     ]
     if bulbs:
-        out.append(f"{len(bulbs)} arrow bulb(s) with no line: no rule, as f-puzzles reads them")
-    grid = data.get("grid")
-    if isinstance(grid, list):
-        shaded = sum(
-            1
-            for row in grid
-            if isinstance(row, list)
-            for cell in row
-            if isinstance(cell, dict) and (cell.get("c") or cell.get("cArray"))
-        )
-        if shaded:
-            out.append(f"{shaded} coloured cell(s) drawn only, not read as rules")
-    return out
+        return [f"{len(bulbs)} arrow bulb(s) with no line: no rule, as f-puzzles reads them"]
+    return []
 
 
 def write(model: Model | Puzzle, title: str | None = None) -> str:

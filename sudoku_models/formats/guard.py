@@ -14,7 +14,7 @@ So the readers keep what they ignored, and this module adds:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..model import Model
 from ..puzzle import Puzzle
@@ -86,12 +86,13 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
 )  # fmt: skip
 
 
-def rules_warnings(model: Model, rules: str | None) -> list[str]:
-    """One warning per rule ``rules`` names that no variant rule of ``model`` carries."""
+def rules_warnings(model: Model, rules: str | None, read: Collection[str] = ()) -> list[str]:
+    """One warning per rule ``rules`` names that no variant rule of ``model`` carries (nor a
+    reading of the rules text, whose rule names are ``read``)."""
     if not rules:
         return []
     keys = {rule.key for rule in model.variants}
-    names = {rule.name for rule in model.variants}
+    names = {rule.name for rule in model.variants} | set(read)
     out = []
     for name, pattern, carriers in VOCABULARY:
         if not re.search(pattern, rules, re.IGNORECASE) or name in names:
@@ -103,9 +104,11 @@ def rules_warnings(model: Model, rules: str | None) -> list[str]:
     return out
 
 
-def file_warnings(model: Model, rules: str | None, solution: Puzzle | None) -> list[str]:
+def file_warnings(
+    model: Model, rules: str | None, solution: Puzzle | None, read: Collection[str] = ()
+) -> list[str]:
     """The rules text's unread rules, and whether the model admits the solution the file embeds."""
-    out = rules_warnings(model, rules)
+    out = rules_warnings(model, rules, read)
     if solution is not None and not model.is_solution(solution.cells):
         out.append(f"the puzzle as read rejects the solution the file embeds: {NOT_CARRIED}")
     return out

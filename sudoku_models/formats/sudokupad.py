@@ -13,7 +13,7 @@ SudokuPad's JSON says what to draw, not which rules hold: ``cells`` (the givens)
 ``cages`` (a cage with a number is a killer cage; a cage whose text is ``title: ...``,
 ``author: ...``, ``rules: ...`` or ``solution: ...`` carries the metadata), and ``lines``,
 ``arrows``, ``overlays``, ``underlays`` that draw marks whose meaning only the rules text gives.
-Those marks are kept as warnings, never guessed at.
+Those marks go to :mod:`.readings` with the rules text; what it cannot read stays a warning.
 
 A link made of a short name only (``https://sudokupad.app/RPBnQFRLR8``) points at a puzzle
 stored on SudokuPad's server; it carries nothing to read.
@@ -38,6 +38,7 @@ from .base import Read, finish
 from .fpuzzles_keys import MAX_COMPRESSED, board_of, to_json
 from .fpuzzles_keys import decode as decode_fpuzzles
 from .lz import compress_to_base64, decompress_from_base64
+from .marks import Mark, colour_name, sudokupad_marks
 
 NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
@@ -56,8 +57,8 @@ _LONG_KEYS = {
 }  # fmt: skip
 #: Keys of SudokuPad's JSON that configure the page and hold no rule.
 _QUIET = frozenset({"cellSize", "id", "settings", "videos", "duration", "title", "metadata"})
-#: Keys that draw marks; their meaning lives in the rules text.
-_DRAWN = {"lines": "line", "arrows": "arrow", "overlays": "shape", "underlays": "shape"}
+#: Keys that draw marks; their meaning lives in the rules text (:mod:`.readings`).
+_DRAWN = ("lines", "arrows", "overlays", "underlays")
 _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 #: Most objects and lists the puzzle data may hold: a 35x35 grid with thousands of marks takes
 #: a few thousand; the bound keeps a short payload from building millions.
@@ -314,14 +315,17 @@ def read_ctc(data: dict[str, Any]) -> Read:
         notes.append(f"{marked} cell(s) with pencil marks: not read as rules")
     rules: list[Variant] = _regions(data.get("regions"), board, notes)
     meta: dict[str, str] = {}
-    rules += _cages(_list(data, "cages"), n, meta, notes)
+    for key in _DRAWN:  # a drawing of the wrong shape is refused, never passed over
+        for k, item in enumerate(_list(data, key), start=1):
+            if not isinstance(item, dict):
+                raise InvalidPuzzleError(
+                    f"SudokuPad {key!r} entry {k}: expected an object, got {values.kind(item)}"
+                )
+    marks, lost = sudokupad_marks(data, n)
+    rules += _cages(_list(data, "cages"), n, meta, notes, marks)
     rules += _flags(data.get("metaData") or data.get("metadata"), meta, notes)
-    for key, what in _DRAWN.items():
-        items = _list(data, key)
-        if items:
-            texts = [str(i["text"]) for i in items if isinstance(i, dict) and i.get("text")]
-            said = f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
-            notes.append(f"{len(items)} {what}(s) from '{key}' drawn only, not read{said}")
+    if lost:
+        notes.append(f"{lost} drawing(s) on no cell, edge or corner of the grid: not read")
     for key in sorted(set(data) - _QUIET - set(_DRAWN) - {"cells", "regions", "cages", "metaData"}):
         notes.append(f"SudokuPad key {key!r} not read")
     model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
@@ -334,6 +338,7 @@ def read_ctc(data: dict[str, Any]) -> Read:
         rules=meta.get("rules"),
         solution=_solution(solution, n) if solution else None,
         ignored=notes,
+        marks=marks,
     )
 
 
@@ -441,8 +446,9 @@ def _regions(regions: Any, board: Board, notes: list[str]) -> list[Variant]:
     return [Jigsaw(cells)]
 
 
-def _cages(cages: list[Any], n: int, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:
-    plain_cages = 0
+def _cages(
+    cages: list[Any], n: int, meta: dict[str, str], notes: list[str], marks: list[Mark]
+) -> Iterator[Variant]:
     for k, cage in enumerate(cages, start=1):
         if not isinstance(cage, dict):
             raise InvalidPuzzleError(
@@ -462,18 +468,15 @@ def _cages(cages: list[Any], n: int, meta: dict[str, str], notes: list[str]) -> 
         if not cells:
             continue
         where = [_cell(x, n) for x in cells]
-        if text == "":
-            if not cage.get("hidden"):
-                plain_cages += 1
+        if text == "" and cage.get("hidden"):
             continue
         if re.fullmatch(r"-?[0-9]{1,9}", text) and cage.get("unique") is False:
             notes.append(f"cage of sum {text} whose digits may repeat: not read as a rule")
         elif re.fullmatch(r"-?[0-9]{1,9}", text):
             yield KillerCage(tuple(where), int(text))
-        else:
-            notes.append(f"cage reading {text!r} drawn only, not read as a rule")
-    if plain_cages:
-        notes.append(f"{plain_cages} cage(s) without a number drawn only, not read as rules")
+        else:  # no number, or a label: what it means, the rules text says
+            colour = colour_name(cage.get("borderColor") or cage.get("color"))
+            marks.append(Mark("cage", "area", tuple(where), colour, 1.0, text, "SudokuPad cage"))
 
 
 def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:

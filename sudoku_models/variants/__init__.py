@@ -19,6 +19,7 @@ from .counting import (
 )
 from .dots import XV, Difference, Negative, Nonconsecutive, Ratio, StrictKropki
 from .extra_lines import DoubleArrow, NabnerLine
+from .fortress import Fortress
 from .global_rules import AntiTaxicab, DutchFlatmates, GivenPencilmarks
 from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
 from .lines import (
@@ -34,7 +35,10 @@ from .lines import (
     ZipperLine,
 )
 from .lookups import NumberedRoom, ValueIndexing
+from .magic import MagicSquare
 from .outside import Sandwich, Skyscraper, XSum
+from .pointing import PointingDigit
+from .products import ProductCage, ProductDot
 from .ranking import FullRank, NoRankTies
 from .regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, Jigsaw, windoku
 from .same_values import SameValues
@@ -60,6 +64,7 @@ __all__ = [
     "EqualityCage",
     "Even",
     "ExtraRegion",
+    "Fortress",
     "FullRank",
     "GivenPencilmarks",
     "GlobalEntropy",
@@ -70,6 +75,7 @@ __all__ = [
     "LockoutLine",
     "LookAndSayCage",
     "Lunchbox",
+    "MagicSquare",
     "Maximum",
     "Minimum",
     "ModularLine",
@@ -81,6 +87,9 @@ __all__ = [
     "Odd",
     "Palindrome",
     "ParityLine",
+    "PointingDigit",
+    "ProductCage",
+    "ProductDot",
     "Quadruple",
     "Ratio",
     "RegexLine",

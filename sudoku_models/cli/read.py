@@ -1,0 +1,91 @@
+"""``sudoku-models read``: what the package reads in a puzzle file, from where, and what is left."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .. import formats
+from ..formats.base import Read
+from . import EXIT_OK
+from .variant_args import source_text
+
+
+def add_parser(commands: Any) -> None:
+    """Register the ``read`` subcommand."""
+    parser = commands.add_parser(
+        "read",
+        help="show the rules read from a puzzle's keys and from its rules text, and what is left",
+        description=(
+            "Read PUZZLE (an f-puzzles, SudokuPad or ISS link, f-puzzles JSON or a .json/.iss "
+            "file, a plain grid, or - for standard input) and show what was read: the rules its "
+            "keys carry, the rules read from its rules text and drawn marks (each with the "
+            "sentence it came from and whether the solution the file embeds confirms it), and "
+            "the warnings about what no rule explains. Exit code 0, or 2 for bad input."
+        ),
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, a file, or - for stdin")
+    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the puzzle and print what was read."""
+    read = formats.read(source_text(args.puzzle))
+    report = describe(read)
+    if args.format == "json":
+        print(json.dumps(report))
+    else:
+        print(to_text(report))
+    return EXIT_OK
+
+
+def describe(read: Read) -> dict[str, Any]:
+    """What ``read`` holds, as JSON-friendly data: format, metadata, the rules of the keys,
+    the readings, and the warnings."""
+    from_text = {id(v) for r in read.readings for v in r.variants}
+    keys = [v.describe() for v in read.model.variants if id(v) not in from_text]
+    return {
+        "format": read.format,
+        "title": read.title,
+        "author": read.author,
+        "size": read.model.n,
+        "givens": sum(1 for d in read.model.givens if d),
+        "solution embedded": read.solution is not None,
+        "keys": keys,
+        "readings": [
+            {
+                "rule": r.kind,
+                "marks": r.marks or "the whole grid",
+                "rules": len(r.variants),
+                "from": r.sentence,
+                "status": r.status,
+                **({"also fits": list(r.others)} if r.others else {}),
+            }
+            for r in read.readings
+        ],
+        "warnings": list(read.warnings),
+    }
+
+
+def to_text(report: dict[str, Any]) -> str:
+    """The report of :func:`describe` as lines for a person."""
+    title = report["title"] or "(no title)"
+    by = f" by {report['author']}" if report["author"] else ""
+    lines = [
+        f"{title}{by}: {report['format']}, {report['size']}x{report['size']}, "
+        f"{report['givens']} givens, "
+        + ("a solution embedded" if report["solution embedded"] else "no solution embedded")
+    ]
+    keys = report["keys"]
+    lines.append(f"from the keys: {len(keys)} rule(s)")
+    lines += [f"  {k}" for k in keys[:12]] + (["  ..."] if len(keys) > 12 else [])
+    lines.append(f"read from the rules text: {len(report['readings'])} reading(s)")
+    for r in report["readings"]:
+        also = f" (also fits: {', '.join(r['also fits'])})" if "also fits" in r else ""
+        lines.append(f"  {r['rule']} on {r['marks']}: {r['status']}{also}")
+        lines.append(f'    from "{r["from"]}"')
+    lines.append(f"left: {len(report['warnings'])} warning(s)")
+    lines += [f"  {w}" for w in report["warnings"]]
+    return "\n".join(lines)

@@ -1,0 +1,674 @@
+"""Rules read from a puzzle's rules text and the marks it draws, each checked and reported.
+
+When a file has no key for a rule, its marks (:mod:`~sudoku_models.formats.marks`) say where
+and its rules text says what. This module reads them together in three steps:
+
+1. the marks are sorted into groups of one style ("4 pink lines", "20 white circles on edges");
+2. each sentence of the rules text makes claims through the phrases of
+   :mod:`~sudoku_models.formats.vocabulary` (a rule kind, its numbers, and the colour and shape
+   words that say which marks it is about);
+3. each group takes the claims that fit its shape, colour and labels; a claim becomes variant
+   rules, and where the file embeds a solution, only a reading that solution satisfies is kept
+   (the others are dropped and named). Without a solution the best fitting claim is taken and
+   reported as unconfirmed, so no guess passes for one of the file's keys.
+
+What no reading explains stays a warning, as do the rules the text names that no rule carries
+(:mod:`~sudoku_models.formats.guard`).
+
+>>> from sudoku_models.model import Model
+>>> from sudoku_models.puzzle import Puzzle
+>>> from sudoku_models.formats.marks import Mark
+>>> line = Mark("line", "path", ((0, 0), (0, 1), (0, 2)), "pink", 0.4)
+>>> base = Model.from_puzzle(Puzzle.empty((2, 2)))
+>>> out = read(base, [line], "Digits on a pink line are a set of consecutive digits.", None)
+>>> [v.name for v in out.variants], out.readings[0].status
+(['renban'], 'unconfirmed')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import InvalidPuzzleError
+from ..model import Model
+from ..puzzle import Puzzle
+from ..variants import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    BetweenLine,
+    Clone,
+    Diagonal,
+    Difference,
+    EntropicLine,
+    Even,
+    ExtraRegion,
+    Fortress,
+    KillerCage,
+    MagicSquare,
+    ModularLine,
+    Negative,
+    Nonconsecutive,
+    Odd,
+    Palindrome,
+    ParityLine,
+    PointingDigit,
+    ProductCage,
+    ProductDot,
+    Quadruple,
+    Ratio,
+    RegexLine,
+    RegionSumLine,
+    Renban,
+    SequenceRule,
+    SlowThermometer,
+    TenLine,
+    Thermometer,
+    Variant,
+    Whispers,
+    ZipperLine,
+)
+from .marks import Cell, Group, Mark, groups
+from .vocabulary import COLOURS, FOLD, GUARD_NAMES, PHRASES, SHAPES, SYMBOLS
+
+#: Most marks and longest rules text read; beyond them the marks are only reported.
+MAX_MARKS = 2_000
+MAX_TEXT = 20_000
+
+_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in PHRASES)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])|\n+|\s\|\s?|\|")
+_WORD = re.compile(r"[a-z]+")
+_SYMBOL = re.compile(SYMBOLS)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What one sentence says: a rule kind, its numbers, and which marks it names."""
+
+    kind: str
+    sentence: str
+    numbers: dict[str, int] = field(default_factory=dict, compare=False)
+    colours: frozenset[str] = frozenset()
+    shapes: frozenset[str] = frozenset()
+    order: int = 0
+    symbols: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A rule read from the rules text: its kind, the marks it reads (empty for a rule on the
+    whole grid), the sentence it came from, its rules, and whether the file's own solution
+    confirms it (``confirmed``), no solution was there to ask (``unconfirmed``), or the
+    solution contradicts it (``rejected``)."""
+
+    kind: str
+    marks: str
+    sentence: str
+    variants: tuple[Variant, ...]
+    status: str
+    others: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """One line: ``renban on 4 pink lines, from "Digits on ...": confirmed by ...``."""
+        on = f" on {self.marks}" if self.marks else ""
+        quote = self.sentence if len(self.sentence) <= 90 else self.sentence[:87] + "..."
+        said = {
+            "confirmed": "the solution the file embeds satisfies it",
+            "unconfirmed": "not confirmed: the file embeds no solution",
+            "rejected": "dropped: the solution the file embeds breaks it",
+        }[self.status]
+        also = f" (also fits: {', '.join(self.others)})" if self.others else ""
+        return f'{self.kind}{on}, from "{quote}": {said}{also}'
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What :func:`read` made of a file: the rules to add, the readings taken and dropped, and
+    the groups of marks no reading explains."""
+
+    variants: tuple[Variant, ...] = ()
+    readings: tuple[Reading, ...] = ()
+    dropped: tuple[Reading, ...] = ()
+    left: tuple[Group, ...] = ()
+
+    def unread(self, rules: str | None) -> str:
+        """``rules`` without the sentences a reading was taken from: what the guard still
+        checks for rules nothing carries."""
+        used = {r.sentence for r in self.readings}
+        kept = [s for s in _SENTENCE.split(rules or "") if " ".join(s.split()) not in used]
+        return "\n".join(kept)
+
+    def guard_names(self) -> set[str]:
+        """The names the guard (:mod:`~sudoku_models.formats.guard`) gives the rules read."""
+        return {name for r in self.readings for name in GUARD_NAMES.get(r.kind, ())}
+
+    def notes(self) -> list[str]:
+        """The warnings: marks left unread, dropped readings, readings no solution confirms."""
+        out = [f"{g.label} drawn only, not read as rules{_texts(g)}" for g in self.left]
+        out += [f"a reading was {r.describe()}" for r in self.dropped]
+        guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
+        if guesses:
+            out.append(
+                f"rules read from the rules text, with no solution in the file to confirm "
+                f"them: {', '.join(dict.fromkeys(guesses))} (see the readings)"
+            )
+        return out
+
+
+def _texts(group: Group) -> str:
+    texts = [m.text for m in group.marks if m.text]
+    return f" (reading {', '.join(repr(t) for t in texts[:5])})" if texts else ""
+
+
+def claims(rules: str | None) -> list[Claim]:
+    """The claims of a rules text, sentence by sentence, in the text's order."""
+    out: list[Claim] = []
+    for sentence in _SENTENCE.split(rules or ""):
+        sentence = " ".join(sentence.split())
+        if not sentence:
+            continue
+        words = set(_WORD.findall(sentence.lower()))
+        colours = frozenset().union(*(COLOURS[w] for w in words if w in COLOURS))
+        shapes = frozenset().union(*(SHAPES[w] for w in words if w in SHAPES))
+        symbols = frozenset(_fold("".join(m)) for m in _SYMBOL.findall(sentence))
+        for kind, pattern in _PATTERNS:
+            found = pattern.search(sentence)
+            if found:
+                said = {k: v for k, v in found.groupdict().items() if v is not None}
+                if any(len(v) > 4 for v in said.values()):
+                    continue  # no rule of a puzzle has a number that long
+                numbers = {k: int(v) for k, v in said.items()}
+                out.append(Claim(kind, sentence, numbers, colours, shapes, len(out), symbols))
+    return out
+
+
+def _fold(symbol: str) -> str:
+    return FOLD.get(symbol, symbol)
+
+
+# Builders: a claim's rules on one group of marks, or None when the kind does not fit them. ------
+
+Builder = Callable[[Group, int, Claim], list[Variant] | None]
+
+
+def _paths(group: Group, shapes: Iterable[str] = ("line",)) -> list[tuple[Cell, ...]] | None:
+    if group.place != "path" or group.shape not in shapes:
+        return None
+    return [m.cells for m in group.marks]
+
+
+def _line(make: Callable[[tuple[Cell, ...]], Variant]) -> Builder:
+    return lambda group, n, claim: [make(p) for p in _paths(group) or []] or None
+
+
+def _bulb(make: Callable[[tuple[Cell, ...]], Variant]) -> Builder:
+    return lambda group, n, claim: (
+        [make(p) for p in _paths(group, ("bulbline", "arrow")) or []] or None
+    )
+
+
+def _whispers(gap: int | None) -> Builder:
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        size = claim.numbers.get("gap", gap)
+        return [Whispers(p, size) for p in _paths(group) or []] or None
+
+    return build
+
+
+def _same_parity(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    odd = "".join(str(d) for d in range(1, min(n, 9) + 1, 2))
+    even = "".join(str(d) for d in range(2, min(n, 9) + 1, 2))
+    pattern = f"[{odd}]*|[{even}]*"
+    return [RegexLine(p, pattern) for p in _paths(group) or []] or None
+
+
+def _step(state: tuple[int, int] | None, d: int) -> tuple[int, int] | None:
+    """The next state of a run of consecutive digits in order: (last digit, its step)."""
+    if state is None:
+        return (d, 0)
+    last, step = state
+    if abs(d - last) != 1 or (step and d - last != step):
+        return None
+    return (d, d - last)
+
+
+def _in_order(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    return [
+        SequenceRule(p, None, _step, lambda s: True, "consecutive in order")
+        for p in _paths(group) or []
+    ] or None
+
+
+#: Arrow glyphs and the way each points, as (column step, row step) on the page.
+_GLYPHS = {
+    **dict.fromkeys("←⬅⇦🡐", (-1, 0)), **dict.fromkeys("→➡⇨🡒", (1, 0)),
+    **dict.fromkeys("↑⬆⇧🡑", (0, -1)), **dict.fromkeys("↓⬇⇩🡓", (0, 1)),
+    **dict.fromkeys("↖⬉⇖", (-1, -1)), **dict.fromkeys("↗⬈⇗", (1, -1)),
+    **dict.fromkeys("↘⬊⇘", (1, 1)), **dict.fromkeys("↙⬋⇙", (-1, 1)),
+}  # fmt: skip
+
+
+def _pointing(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if group.shape != "text" or group.place != "cell":
+        return None
+    out: list[Variant] = []
+    for mark in group.marks:
+        if mark.text not in _GLYPHS:
+            return None
+        x, y = _GLYPHS[mark.text]
+        turn = math.radians(mark.angle)  # clockwise on the page, where rows run down
+        dx = x * math.cos(turn) - y * math.sin(turn)
+        dy = x * math.sin(turn) + y * math.cos(turn)
+        longest = max(abs(dx), abs(dy))
+        step = (round(dy / longest), round(dx / longest))
+        out.append(PointingDigit(mark.cells[0], step))
+    return out
+
+
+def _between(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    return [BetweenLine(p) for p in _paths(group, ("capline", "line")) or []] or None
+
+
+def _on_edges(group: Group, shapes: Sequence[str], colours: Sequence[str] = ()) -> bool:
+    return (
+        group.place == "edge" and group.shape in shapes and (not colours or group.colour in colours)
+    )
+
+
+def _dot(make: Callable[[tuple[Cell, ...]], Variant], colours: Sequence[str]) -> Builder:
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        if not _on_edges(group, ("circle",), colours) or group.marks[0].text:
+            return None
+        return [make(m.cells) for m in group.marks]
+
+    return build
+
+
+def _labels(group: Group) -> list[int] | None:
+    try:
+        return [int(m.text) for m in group.marks]
+    except ValueError:
+        return None
+
+
+def _xv(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if not _on_edges(group, ("circle", "text", "square")):
+        return None
+    values = {"X": 10, "V": 5}
+    if not all(m.text.upper() in values for m in group.marks):
+        return None
+    return [XV(m.cells, values[m.text.upper()]) for m in group.marks]
+
+
+def _edge_sum(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if group.shape == "line" and all(len(m.cells) == 2 for m in group.marks):
+        total = claim.numbers.get("total")  # two cells joined by a short line
+        return [XV(m.cells, total) for m in group.marks] if total else None
+    if not _on_edges(group, ("circle", "text", "square")):
+        return None
+    labels = _labels(group)
+    if labels is None:
+        total = claim.numbers.get("total")
+        return [XV(m.cells, total) for m in group.marks] if total else None
+    return [XV(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+
+
+def _below(start: int, combine: Callable[[int, int], int]) -> Builder:
+    """Two cells on an edge whose digits combine to less than the claim's total."""
+
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        total = claim.numbers.get("total")
+        if not total or not _on_edges(group, ("circle", "text", "square", "diamond")):
+            return None
+        step = lambda s, d: combine(s, d) if combine(s, d) < total else None  # noqa: E731
+        title = f"{claim.kind} {total}"
+        return [SequenceRule(m.cells, start, step, lambda s: True, title) for m in group.marks]
+
+    return build
+
+
+def _product(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    labels = _labels(group)
+    if labels is None:
+        return None
+    if _on_edges(group, ("circle", "text", "square")):
+        return [ProductDot(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+    if group.shape == "cage":
+        return [ProductCage(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+    return None
+
+
+def _quadruple(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if group.place != "corner" or not all(
+        re.fullmatch(r"[1-9 ,]{1,8}", m.text) for m in group.marks
+    ):
+        return None
+    return [
+        Quadruple(m.cells, tuple(int(ch) for ch in m.text if ch.isdigit())) for m in group.marks
+    ]
+
+
+def _killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    if group.shape != "cage":
+        return None
+    if group.marks[0].text:
+        labels = _labels(group)
+        if labels is None:
+            return None
+        return [KillerCage(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+    return [KillerCage(m.cells) for m in group.marks]
+
+
+def _parity(make: Callable[[Cell], Variant]) -> Builder:
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        if group.place != "cell" or group.shape not in ("circle", "square", "shaded"):
+            return None
+        if group.marks[0].text:
+            return None
+        return [make(m.cells[0]) for m in group.marks]
+
+    return build
+
+
+def _areas(group: Group) -> list[tuple[Cell, ...]] | None:
+    """The connected areas of a group of shaded cells, each in reading order."""
+    if group.shape != "shaded":
+        return None
+    left = {m.cells[0] for m in group.marks}
+    out = []
+    while left:
+        todo = [min(left)]
+        left.discard(todo[0])
+        area = []
+        while todo:
+            r, c = todo.pop()
+            area.append((r, c))
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in left:
+                    left.discard(nb)
+                    todo.append(nb)
+        out.append(tuple(sorted(area)))
+    return out
+
+
+def _fortress(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    areas = _areas(group)
+    return [Fortress(tuple(sorted(c for a in areas for c in a)))] if areas else None
+
+
+def _extra_regions(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    areas = _areas(group)
+    if not areas or any(len(a) != n for a in areas):
+        return None
+    return [ExtraRegion(a) for a in areas]
+
+
+def _magic(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    areas = _areas(group)
+    if not areas or any(len(a) != 9 for a in areas):
+        return None
+    out: list[Variant] = []
+    for area in areas:
+        r, c = area[0]
+        if set(area) != {(r + i, c + j) for i in range(3) for j in range(3)}:
+            return None
+        out.append(MagicSquare((r, c)))
+    return out
+
+
+def _clones(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    areas = _areas(group)
+    if not areas or len(areas) < 2:
+        return None
+    shapes: dict[tuple[Cell, ...], list[tuple[Cell, ...]]] = {}
+    for area in areas:
+        r0, c0 = area[0]
+        shapes.setdefault(tuple((r - r0, c - c0) for r, c in area), []).append(area)
+    if any(len(same) < 2 for same in shapes.values()):
+        return None
+    return [Clone(same[0], other) for same in shapes.values() for other in same[1:]]
+
+
+def _diagonals(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    paths = _paths(group)
+    if not paths:
+        return None
+    out: list[Variant] = []
+    for path in paths:
+        cells = set(path)
+        if cells == {(r, r) for r in range(n)}:
+            out.append(Diagonal(positive=False))
+        elif cells == {(r, n - 1 - r) for r in range(n)}:
+            out.append(Diagonal(positive=True))
+        else:
+            return None
+    return out
+
+
+#: How each rule kind of the vocabulary becomes rules on a group of marks.
+BUILDERS: dict[str, Builder] = {
+    "slow thermometer": _bulb(SlowThermometer),
+    "thermometer": _bulb(Thermometer),
+    "arrow": _bulb(lambda p: Arrow(p[:1], p[1:])),
+    "dutch whispers": _whispers(4),
+    "whispers": _whispers(None),
+    "renban": _line(Renban),
+    "region sum": _line(RegionSumLine),
+    "entropic": _line(EntropicLine),
+    "palindrome": _line(Palindrome),
+    "between": _between,
+    "consecutive sequence": _in_order,
+    "pointing": _pointing,
+    "zipper": _line(ZipperLine),
+    "same parity": _same_parity,
+    "parity": _line(ParityLine),
+    "modular": _line(ModularLine),
+    "ten line": _line(TenLine),
+    "kropki white": _dot(Difference, ("white", "none")),
+    "kropki black": _dot(Ratio, ("black", "grey")),
+    "xv": _xv,
+    "edge sum": _edge_sum,
+    "edge product": _product,
+    "sum below": _below(0, lambda s, d: s + d),
+    "product below": _below(1, lambda s, d: s * d),
+    "quadruple": _quadruple,
+    "killer": _killer,
+    "odd": _parity(Odd),
+    "even": _parity(Even),
+    "fortress": _fortress,
+    "magic square": _magic,
+    "clone": _clones,
+    "extra region": _extra_regions,
+    "diagonal": _diagonals,
+}
+
+#: Rule kinds the text alone gives, for the whole grid.
+GLOBAL: dict[str, Callable[[], Variant]] = {
+    "anti-knight": AntiKnight,
+    "anti-king": AntiKing,
+    "nonconsecutive": Nonconsecutive,
+}
+
+
+# Reading --------------------------------------------------------------------------------------
+
+
+def with_bulbs(marks: Sequence[Mark]) -> list[Mark]:
+    """The marks with each line that starts or ends in a circle made one mark: a line from its
+    circle (``bulbline``), or, with circles at both ends, a ``capline``; those circles go."""
+    circles = {m.cells[0]: m for m in marks if m.shape == "circle" and m.place == "cell"}
+    used: set[Cell] = set()
+    out: list[Mark] = []
+    for mark in marks:
+        if mark.shape == "arrow" and mark.cells[0] in circles:
+            used.add(mark.cells[0])
+        if mark.shape != "line":
+            out.append(mark)
+            continue
+        first, last = mark.cells[0] in circles, mark.cells[-1] in circles
+        cells = mark.cells if first or not last else mark.cells[::-1]
+        shape = "capline" if first and last else "bulbline" if first or last else "line"
+        if first:
+            used.add(mark.cells[0])
+        if last:
+            used.add(mark.cells[-1])
+        out.append(Mark(shape, "path", cells, mark.colour, mark.size, mark.text, mark.source))
+    return [
+        m for m in out if not (m.shape == "circle" and m.place == "cell" and m.cells[0] in used)
+    ]
+
+
+def _fits(claim: Claim, group: Group) -> bool:
+    if claim.shapes and group.shape not in claim.shapes:
+        return False
+    symbol = group.marks[0].style[-1]
+    if symbol not in ("", "#") and claim.symbols and _fold(symbol) not in claim.symbols:
+        return False
+    colours = set(group.colour.split("/"))
+    return not claim.colours or bool(colours & claim.colours)
+
+
+def _admits(
+    variants: Sequence[Variant], others: Sequence[Variant], model: Model, grid: Puzzle | None
+) -> bool | None:
+    """Whether the solution ``grid`` meets ``variants`` (None without one); a rule that cannot
+    stand on this board admits nothing."""
+    rules = [*others, *variants]
+    try:
+        primitives = [p for v in variants for p in v.primitives(model.board, rules)]
+    except InvalidPuzzleError:
+        return False
+    if grid is None:
+        return None
+    return all(p.holds(grid.cells) for p in primitives)
+
+
+#: A claim that fits a group: its rank (more specific first), its order, and its rules there.
+Fit = tuple[int, int, Claim, list[Variant]]
+
+
+def read(
+    model: Model, marks: Sequence[Mark], rules: str | None, solution: Puzzle | None
+) -> Outcome:
+    """The rules ``rules`` and ``marks`` give beside ``model``'s own, checked against
+    ``solution`` (the solution the file embeds, or None)."""
+    n = model.board.n
+    if len(marks) > MAX_MARKS or len(rules or "") > MAX_TEXT:
+        return Outcome(left=tuple(groups(marks[:MAX_MARKS])))
+    said = claims(rules)
+    taken: list[Reading] = []
+    dropped: list[Reading] = []
+    left: list[Group] = []
+    added: list[Variant] = []
+    carried = _carried(model.variants)
+    for group in groups(with_bulbs(marks)):
+        fits: list[Fit] = []
+        for claim in said:
+            if not _fits(claim, group):
+                continue
+            made = BUILDERS.get(claim.kind, lambda g, n, c: None)(group, n, claim)
+            if made and all(_is_carried(v, carried) for v in made):
+                fits = []  # the marks draw rules the file's keys carry already
+                break
+            if made:
+                fits.append((-(bool(claim.colours) + bool(claim.shapes)), claim.order, claim, made))
+        fits.sort(key=lambda fit: fit[:2])
+        chosen, tried = _choose(fits, group.label, model, [*model.variants, *added], solution)
+        if not chosen and (fits or not _drawn_by_keys(group, carried)):
+            left.append(group)
+            dropped += tried
+        taken += chosen
+        added += [v for r in chosen for v in r.variants]
+    keys = {v.key for v in [*model.variants, *added]}
+    for claim in said:
+        make = GLOBAL.get(claim.kind)
+        if make is None or make().key in keys:
+            continue
+        fits = [(0, claim.order, claim, [make()])]
+        chosen, tried = _choose(fits, "", model, [*model.variants, *added], solution)
+        taken += chosen
+        dropped += tried
+        added += [v for r in chosen for v in r.variants]
+        keys.add(make().key)
+    negatives = _negatives(said, added)
+    if negatives:
+        chosen, tried = _choose([negatives], "", model, [*model.variants, *added], solution)
+        taken += chosen
+        dropped += tried
+        added += [v for r in chosen for v in r.variants]
+    return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left))
+
+
+def _cover(rule: Variant) -> set[Cell]:
+    return set(rule.cells_used())
+
+
+def _is_carried(rule: Variant, carried: dict[type, set[Cell]]) -> bool:
+    """Whether the file's keys hold ``rule`` already (a rule of the same kind on its cells)."""
+    cells = _cover(rule)
+    return type(rule) in carried and cells <= carried[type(rule)]
+
+
+def _carried(rules: Sequence[Variant]) -> dict[type, set[Cell]]:
+    """The cells each kind of rule of the file's keys covers."""
+    out: dict[type, set[Cell]] = {}
+    for rule in rules:
+        out.setdefault(type(rule), set()).update(_cover(rule))
+    return out
+
+
+def _drawn_by_keys(group: Group, carried: dict[type, set[Cell]]) -> bool:
+    """Whether the group's marks lie on cells of the file's own rules (drawings of them)."""
+    cells = {c for m in group.marks for c in m.cells}
+    return bool(cells) and cells <= set().union(*carried.values())
+
+
+def _choose(
+    fits: list[Fit], label: str, model: Model, others: list[Variant], solution: Puzzle | None
+) -> tuple[list[Reading], list[Reading]]:
+    """The readings to take of ``fits`` (best first), and those the solution breaks.
+
+    With a solution, every fitting claim it admits is taken, one a sentence (a group may be
+    both clones and a fortress); without one, only the first fitting claim, unconfirmed.
+    """
+    kept: list[tuple[Claim, list[Variant], str]] = []
+    tried: list[Reading] = []
+    for _, _, claim, made in fits:
+        verdict = _admits(made, others, model, solution)
+        if verdict is False:
+            if solution is not None:
+                tried.append(Reading(claim.kind, label, claim.sentence, tuple(made), "rejected"))
+            continue
+        kept.append((claim, made, "confirmed" if verdict else "unconfirmed"))
+    if not kept:
+        return [], tried
+    if solution is None:
+        claim, made, status = kept[0]
+        rest = tuple(dict.fromkeys(c.kind for c, _, _ in kept[1:] if c.kind != claim.kind))
+        return [Reading(claim.kind, label, claim.sentence, tuple(made), status, rest)], tried
+    out: list[Reading] = []
+    for claim, made, status in kept:
+        same = next((k for k, r in enumerate(out) if r.sentence == claim.sentence), None)
+        if same is not None:  # one sentence, two kinds the solution admits: name the other
+            first = out[same]
+            out[same] = dataclasses.replace(first, others=(*first.others, claim.kind))
+        elif claim.kind not in {r.kind for r in out}:
+            out.append(Reading(claim.kind, label, claim.sentence, tuple(made), status))
+    return out, tried
+
+
+def _negatives(said: Sequence[Claim], added: Sequence[Variant]) -> Fit | None:
+    """The negative constraint of each kind of dot read, when the text says all are given."""
+    claim = next((c for c in said if c.kind == "all dots given"), None)
+    kinds = {type(v) for v in added}
+    made: list[Variant] = [
+        Negative(key)
+        for key, kind in (("difference", Difference), ("ratio", Ratio))
+        if kind in kinds
+    ]
+    return (0, 0, claim, made) if claim and made else None

@@ -1,0 +1,125 @@
+"""The words rules texts use, as data: which phrases name which rule, and which marks they mean.
+
+:mod:`~sudoku_models.formats.readings` reads a rules text one sentence at a time. A sentence
+makes a claim for each entry of :data:`PHRASES` whose pattern it matches: the rule kind, and the
+numbers the pattern's named groups capture (``gap``, ``total``). The colour words
+(:data:`COLOURS`) and shape words (:data:`SHAPES`) of the same sentence say which marks the
+claim is about. A rule the texts word another way is one more line here, not more code.
+
+Patterns are matched without regard to case, against the sentence with its white space folded.
+"""
+
+from __future__ import annotations
+
+#: (rule kind, pattern). Kinds are the keys of ``readings.BUILDERS``; the order breaks ties
+#: between claims that fit the same marks equally well (the more specific first).
+PHRASES: tuple[tuple[str, str], ...] = (
+    ("slow thermometer", r"slow thermo|(?:must|do|does|can) not decrease|never decrease"),
+    ("thermometer", r"thermo|(?:strictly )?increas\w* from the bulb|bulb end"),
+    ("arrow", r"\barrows?\b.{0,80}\bsum|sum to the (?:digit|number)s? in (?:the|its) "
+     r"(?:circle|bulb)"),
+    ("dutch whispers", r"dutch whisper|differ by at least 4\b"),
+    ("whispers", r"whisper|differ by at least (?P<gap>\d+)"),
+    ("renban", r"renban|set of (?:non-?repeating )?consecutive|consecutive,? non-?repeating|"
+     r"non-?repeating,? consecutive|consecutive (?:digits|numbers)(?:,| in| without).{0,40}"
+     r"any order|consecutive,? (?:but )?in any order"),
+    ("region sum", r"region[- ]sum|same (?:sum|total) in (?:every|each) (?:box|region)|"
+     r"(?:every|each) (?:box|region|3x3 region) it passes through (?:have|has) the same sum|"
+     r"sum of the digits in each (?:box|region)[^.]*(?:is )?(?:the same|equal)"),
+    ("entropic", r"entropic|one low.{0,12}one (?:medium|middle|mid).{0,12}one high|"
+     r"low.{0,10}\(123\).{0,40}high"),
+    ("palindrome", r"palindrom|reads? the same (?:in both directions|forwards)"),
+    ("between", r"between line|strictly between the (?:digits|values|numbers) in the circles"),
+    ("zipper", r"zipper|equidistant from the (?:center|centre)"),
+    ("same parity", r"same parity|either all (?:digits are )?odd,? or all (?:digits are )?even"),
+    ("parity", r"parity line|alternate between odd and even|one odd and one even"),
+    ("modular", r"modular line|(?:different )?remainders? (?:when )?divided by 3"),
+    ("ten line", r"\b10[- ]lines?|(?:segments?|groups?) (?:that |which )?(?:each )?sum to 10"),
+    ("kropki white", r"white (?:dot|circle|kropki)[^.]*consecutive|consecutive[^.]*white "
+     r"(?:dot|circle)|white (?:dot|circle)[^.]*differ(?:ence)? (?:of|by) 1\b"),
+    ("kropki black", r"black (?:dot|circle)[^.]*(?:ratio|double|twice|half)|"
+     r"(?:ratio|double|twice)[^.]*black (?:dot|circle)"),
+    ("xv", r"\bX\b[^.]{0,60}\b10\b|\bV\b[^.]{0,60}\b5\b|\bXV\b(?! sudoku)"),
+    ("edge sum", r"(?:add up to|sums? to|sum of) (?P<total>\d+)"),
+    ("pointing", r"pointing digit|N (?:steps|cells) away in the direction|in the direction "
+     r"(?:that )?the arrow (?:is )?pointing"),
+    ("consecutive sequence", r"consecutive sequence in order|consecutive (?:sequence|run),? "
+     r"(?:in order|increasing or decreasing)"),
+    ("edge product", r"\bproduct\b"),
+    ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
+    ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
+    ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
+    ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
+     r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
+     r"shown)"),
+    ("odd", r"(?:must be|are|is|contains?|be) (?:an? )?odd\b(?! or)"),
+    ("even", r"(?:must be|are|is|contains?|be) (?:an? )?even\b(?! or)"),
+    ("fortress", r"fortress|shaded cell must contain the (?:higher|larger|greater|bigger)|"
+     r"greater than (?:all )?(?:of )?the digits in (?:white|unshaded)"),
+    ("magic square", r"magic squares?"),
+    ("clone", r"\bclones?\b|exactly the same arrangement|same digits in the same (?:relative )?"
+     r"positions?"),
+    ("extra region", r"extra regions?|windoku|hyper ?sudoku|(?:each|every) (?:shaded|grey|gray|"
+     r"coloured|colored|blue|green) (?:area|region)[^.]*1(?:-| to | through )9"),
+    ("diagonal", r"(?:each|both|the|marked) (?:main |marked |long )?diagonals?\b[^.]*"
+     r"(?:repeat|1(?:-| to | through )9)|diagonals? (?:may|can|must) not (?:contain a )?repeat|"
+     r"(?:not|never) repeat (?:on|along|in) (?:the|each|a) (?:marked |main )?diagonal"),
+    ("anti-knight", r"anti-?knight|(?<!not )a knight'?s? move"),
+    ("anti-king", r"anti-?king|(?<!not )a king'?s? move"),
+    ("nonconsecutive", r"non-?consecutive|anti-?consecutive|orthogonally adjacent (?:cells|digits)"
+     r" (?:cannot|can't|may not|must not) (?:be|contain) consecutive"),
+    ("all dots given", r"(?<!not )\ball (?:possible )?(?:kropki )?dots (?:are|have been) (?:given|"
+     r"shown)"),
+)  # fmt: skip
+
+#: Rule kinds whose marks the guard's words (``guard.VOCABULARY``) may name otherwise: a pointing
+#: digit's mark is an arrow; a rule of a line is what "coloured line" meant.
+GUARD_NAMES: dict[str, tuple[str, ...]] = {
+    "pointing": ("arrow",),
+    "kropki white": ("Kropki dots",),
+    "kropki black": ("Kropki dots",),
+    "same parity": ("coloured line",),
+    "consecutive sequence": ("coloured line",),
+    "parity": ("coloured line", "parity line"),
+    "modular": ("coloured line", "modular line"),
+    "ten line": ("coloured line", "10 line"),
+}
+
+#: Symbols a sentence may name its marks by (``"+"``, an X), each to the one way a mark's
+#: text is compared with it.
+SYMBOLS = '"([^"\\s]{1,3})"|(?<!\\S)([+\u00d7=<>*])(?!\\S)|\\b([XxV])\\b'
+FOLD = {"\u00d7": "x", "X": "x", "*": "x"}  # the multiplication sign, X and * are times
+
+#: Colour words and the colour names (``marks.colour_name``) each may mean.
+COLOURS: dict[str, frozenset[str]] = {
+    word: frozenset(names)
+    for word, names in {
+        "grey": {"grey", "white"}, "gray": {"grey", "white"}, "black": {"black", "grey"},
+        "white": {"white", "none"}, "red": {"red", "pink", "orange"},
+        "pink": {"pink", "purple", "red"}, "purple": {"purple", "pink", "blue"},
+        "magenta": {"pink", "purple"}, "violet": {"purple", "pink", "blue"},
+        "lavender": {"purple", "blue", "pink"}, "blue": {"blue", "teal", "purple"},
+        "teal": {"teal", "blue", "green"}, "cyan": {"teal", "blue"},
+        "green": {"green", "teal", "yellow"}, "yellow": {"yellow", "orange", "green"},
+        "orange": {"orange", "red", "yellow"}, "brown": {"orange", "red"},
+    }.items()
+}  # fmt: skip
+
+#: Shape words and the mark shapes (``marks.Mark.shape``) each may mean.
+SHAPES: dict[str, frozenset[str]] = {
+    word: frozenset(shapes)
+    for word, shapes in {
+        "line": {"line", "bulbline", "arrow"}, "lines": {"line", "bulbline", "arrow"},
+        "thermo": {"bulbline", "arrow"}, "thermometer": {"bulbline", "arrow"},
+        "thermometers": {"bulbline", "arrow"}, "thermos": {"bulbline", "arrow"},
+        "arrow": {"bulbline", "arrow", "text"}, "arrows": {"bulbline", "arrow", "text"},
+        "bulb": {"bulbline", "arrow"},
+        "circle": {"circle"}, "circles": {"circle"}, "dot": {"circle"}, "dots": {"circle"},
+        "square": {"square", "shaded"}, "squares": {"square", "shaded"},
+        "diamond": {"diamond"}, "diamonds": {"diamond"},
+        "cage": {"cage"}, "cages": {"cage"},
+        "shaded": {"shaded"},
+        "area": {"shaded"}, "areas": {"shaded"}, "region": {"shaded"}, "regions": {"shaded"},
+        "shapes": {"shaded", "cage"},
+    }.items()
+}  # fmt: skip

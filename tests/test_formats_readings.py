@@ -1,0 +1,339 @@
+"""Rules read from the rules text and drawn marks: found, checked against the embedded solution,
+and reported; what no reading explains stays a warning."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from sudoku_models import formats
+from sudoku_models.cli import main
+from sudoku_models.formats import sudokupad
+from sudoku_models.formats.readings import claims
+from sudoku_models.solvers import get_solver
+from sudoku_models.variants import (
+    Difference,
+    Fortress,
+    KillerCage,
+    Negative,
+    ProductDot,
+    Ratio,
+    Renban,
+    Thermometer,
+    Whispers,
+)
+
+#: A 4x4 puzzle with one given short of unique, its solution, and that solution as rows:
+#: 1 4 2 3 / 3 2 4 1 / 2 3 1 4 / 4 1 3 2.
+GIVENS = "1...\n..4.\n.3..\n...2"
+SOLUTION = "1423324123144132"
+
+
+def _payload(rules: str, solution: bool = True, givens: str = GIVENS, **marks: Any) -> str:
+    grid = [
+        [{"value": int(ch), "given": True} if ch != "." else {} for ch in row]
+        for row in givens.splitlines()
+    ]
+    for (r, c), colour in marks.pop("shaded", {}).items():
+        grid[r][c]["c"] = colour
+    data = {"size": 4, "grid": grid, "ruleset": rules, **marks}
+    if solution:
+        data["solution"] = [int(ch) for ch in SOLUTION]
+    return json.dumps(data)
+
+
+def _line(*cells: str, colour: str = "#F067F0") -> dict[str, Any]:
+    return {"lines": [list(cells)], "outlineC": colour, "width": 0.4}
+
+
+def test_a_line_the_text_explains_becomes_its_rule_confirmed_by_the_solution() -> None:
+    read = formats.read(
+        _payload("Digits along a pink line form a set of consecutive digits.",
+                 line=[_line("R1C3", "R1C4")])
+    )  # fmt: skip
+    assert read.model.variants == (Renban(((0, 2), (0, 3))),)
+    assert [r.status for r in read.readings] == ["confirmed"]
+    assert "pink line" in read.model.readings[0] and "satisfies it" in read.model.readings[0]
+    assert read.warnings == ()
+
+
+def test_a_reading_the_solution_breaks_is_dropped_and_named() -> None:
+    read = formats.read(
+        _payload("Digits along a pink line form a set of consecutive digits.",
+                 line=[_line("R1C1", "R1C2")])  # 1 and 4: not consecutive
+    )  # fmt: skip
+    assert read.model.variants == ()
+    text = "\n".join(read.warnings)
+    assert "renban" in text and "dropped" in text
+    assert "1 pink line drawn only" in text
+
+
+def test_marks_no_rule_of_the_text_explains_stay_warnings() -> None:
+    read = formats.read(
+        _payload("Digits in purple lines obey a rule nobody has named yet.",
+                 line=[_line("R1C3", "R1C4")])
+    )  # fmt: skip
+    assert read.readings == ()
+    assert any("1 pink line drawn only, not read as rules" in w for w in read.warnings)
+
+
+def test_without_a_solution_a_reading_is_taken_and_said_to_be_unconfirmed() -> None:
+    read = formats.read(
+        _payload("Digits along a pink line form a set of consecutive digits.", solution=False,
+                 line=[_line("R1C3", "R1C4")])
+    )  # fmt: skip
+    assert read.model.variants == (Renban(((0, 2), (0, 3))),)
+    assert read.readings[0].status == "unconfirmed"
+    assert any("no solution in the file to confirm them: renban" in w for w in read.warnings)
+
+
+def test_colour_words_send_each_rule_to_its_own_lines() -> None:
+    read = formats.read(
+        _payload(
+            "Digits along a pink line are consecutive, in any order. "
+            "Adjacent digits along a green line differ by at least 2.",
+            line=[_line("R1C3", "R1C4"), _line("R1C1", "R1C2", colour="#67F067")],
+        )
+    )
+    assert set(read.model.variants) == {Renban(((0, 2), (0, 3))), Whispers(((0, 0), (0, 1)), 2)}
+    assert {r.kind for r in read.readings} == {"renban", "whispers"}
+
+
+def test_kropki_dots_drawn_as_circles_on_edges() -> None:
+    white = {"cells": ["R1C3", "R1C4"], "baseC": "#FFFFFF", "outlineC": "#000000", "width": 0.3}
+    black = {"cells": ["R2C2", "R2C3"], "baseC": "#000000", "outlineC": "#000000", "width": 0.3}
+    read = formats.read(
+        _payload(
+            "Cells separated by a white dot are consecutive. Cells separated by a black dot "
+            "have a ratio of 2:1, one double the other.",
+            circle=[white, black],
+        )
+    )
+    assert set(read.model.variants) == {Difference(((0, 2), (0, 3))), Ratio(((1, 1), (1, 2)))}
+
+
+def test_a_thermometer_takes_its_circle_as_the_bulb() -> None:
+    bulb = {"cells": ["R4C2"], "baseC": "#CCCCCC", "outlineC": "#CCCCCC", "width": 0.7}
+    read = formats.read(
+        _payload("Digits along a thermometer increase from the bulb.", circle=[bulb],
+                 line=[_line("R4C3", "R4C2", colour="#CCCCCC")])
+    )  # fmt: skip
+    assert read.model.variants == (Thermometer(((3, 1), (3, 2))),)
+    assert read.warnings == ()  # the circle is the bulb, not a mark left over
+
+
+def test_a_product_dot_and_a_fortress() -> None:
+    dot = {"cells": ["R1C3", "R1C4"], "value": "6", "baseC": "#FFFFFF", "outlineC": "#000000"}
+    read = formats.read(
+        _payload(
+            "A number in a white circle is the product of the two digits beside it. A shaded "
+            "cell must contain the higher number when beside an unshaded cell.",
+            circle=[dot],
+            shaded={(0, 1): "#A8A8A8"},
+        )
+    )
+    assert set(read.model.variants) == {ProductDot(((0, 2), (0, 3)), 6), Fortress(((0, 1),))}
+    assert all(r.status == "confirmed" for r in read.readings)
+
+
+def test_cages_without_a_sum_read_as_killer_cages_when_the_text_says_so() -> None:
+    cage = {"cells": ["R1C1", "R2C1"], "outlineC": "#000000"}
+    read = formats.read(_payload("Digits in cages cannot repeat and sum to a total.", cage=[cage]))
+    assert read.model.variants == (KillerCage(((0, 0), (1, 0))),)
+
+
+def test_the_guard_keeps_warning_of_rules_no_reading_adds() -> None:
+    read = formats.read(
+        _payload("Digits along a pink line form a set of consecutive digits. Lockout lines ...",
+                 line=[_line("R1C3", "R1C4")])
+    )  # fmt: skip
+    text = "\n".join(read.warnings)
+    assert "renban" not in text
+    assert "lockout line rule" in text
+
+
+def test_the_reading_makes_the_embedded_solution_the_only_one() -> None:
+    rules = "Digits along a thermometer increase from the bulb."
+    fewer = "....\n..4.\n.3..\n...2"  # three solutions
+    bulb = {"cells": ["R1C1"], "baseC": "#CCCCCC", "outlineC": "#CCCCCC", "width": 0.7}
+    bare = formats.read(_payload(rules, givens=fewer))
+    read = formats.read(
+        _payload(rules, givens=fewer, circle=[bulb], line=[_line("R1C1", "R2C1", colour="#ccc")])
+    )
+    solver = get_solver("sat")
+    assert len(solver.solve(bare.model, limit=2).solutions) == 2
+    result = solver.solve(read.model, limit=2)
+    assert [g.to_line() for g in result.solutions] == [SOLUTION]
+
+
+def test_sudokupad_lines_read_as_the_text_says() -> None:
+    rows = [[{"value": int(ch)} if ch != "." else {} for ch in row] for row in GIVENS.split()]
+    boxes = [[[r, c] for r in rows_ for c in cols] for rows_ in ((0, 1), (2, 3))
+             for cols in ((0, 1), (2, 3))]  # fmt: skip
+    data = {
+        "cells": rows,
+        "regions": boxes,
+        "cages": [
+            {"value": "rules: Digits along a grey line are consecutive, in any order."},
+            {"value": f"solution: {SOLUTION}"},
+        ],
+        "lines": [{"wayPoints": [[0.5, 2.5], [0.5, 3.5]], "color": "#CFCFCF", "thickness": 9}],
+    }
+    read = sudokupad.read_ctc(data)
+    assert read.model.variants == (Renban(((0, 2), (0, 3))),)
+    assert read.readings[0].marks == "1 grey line"
+
+
+def test_claims_follow_the_vocabulary() -> None:
+    said = claims("Normal sudoku rules apply. Digits on a green line differ by at least 4.")
+    assert [(c.kind, c.numbers) for c in said] == [("dutch whispers", {}), ("whispers", {"gap": 4})]
+    assert "green" in said[0].colours and "line" in said[0].shapes
+
+
+def test_read_command_shows_keys_readings_and_what_is_left(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = _payload("Digits along a pink line form a set of consecutive digits.",
+                    line=[_line("R1C3", "R1C4")], circle=[{"cells": ["R3C3"]}])  # fmt: skip
+    assert main(["read", text, "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["readings"][0]["rule"] == "renban"
+    assert report["readings"][0]["status"] == "confirmed"
+    assert any("circle drawn only" in w for w in report["warnings"])
+    assert main(["read", text]) == 0
+    assert "renban on 1 pink line: confirmed" in capsys.readouterr().out
+
+
+def test_solve_reports_its_readings_in_json_and_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = _payload("A pink line's digits are consecutive, in any order.",
+                    line=[_line("R1C3", "R1C4"), _line("R2C2", "R3C2")])  # fmt: skip
+    main(["solve", text, "--backend", "sat", "--format", "json"])
+    out, err = capsys.readouterr()
+    answer = json.loads(out)
+    assert answer["status"] == "unique" and len(answer["readings"]) == 1
+    assert "sudoku-models: read: renban on 2 pink lines" in err
+
+
+def test_a_symbol_in_the_text_names_the_marks_it_means() -> None:
+    def sign(cells: list[str], text: str) -> dict[str, Any]:
+        return {"cells": cells, "value": text, "baseC": "#FFFFFF", "outlineC": "#FFFFFF"}
+
+    read = formats.read(
+        _payload(
+            'Digits separated by a "+" have a sum of less than 5. Digits separated by an "x" '
+            "have a product of less than 5.",
+            circle=[sign(["R1C1", "R2C1"], "+"), sign(["R4C1", "R4C2"], "x")],  # 1+3, 4x1
+        )
+    )
+    kinds = {r.kind: r.marks for r in read.readings}
+    assert kinds == {
+        "sum below": "1 white circle on edges with text",
+        "product below": "1 white circle on edges with text",
+    }
+    assert [r.status for r in read.readings] == ["confirmed", "confirmed"]
+
+
+def test_an_arrow_glyph_turned_by_its_angle_is_a_pointing_digit() -> None:
+    glyph = {"cells": ["R1C3"], "value": "\u2b05", "fontC": "#AAAAAA", "size": 1, "angle": -45}
+    read = formats.read(
+        _payload("If a digit N is in a cell with an arrow, the same digit appears N steps away "
+                 "in the direction the arrow is pointing.", text=[glyph])
+    )  # fmt: skip
+    assert [v.describe() for v in read.model.variants] == ["pointing digit r1c3"]
+    assert read.model.variants[0].direction == (1, -1)  # type: ignore[attr-defined]
+
+
+def test_a_sudokupad_arrow_from_its_circle_through_the_cells_it_crosses() -> None:
+    rows = [[{"value": int(ch)} if ch != "." else {} for ch in row] for row in GIVENS.split()]
+    boxes = [[[r, c] for r in rows_ for c in cols] for rows_ in ((0, 1), (2, 3))
+             for cols in ((0, 1), (2, 3))]  # fmt: skip
+    data = {
+        "cells": rows,
+        "regions": boxes,
+        "cages": [
+            {"value": "rules: Digits along an arrow sum to the digit in its circle."},
+            {"value": f"solution: {SOLUTION}"},
+        ],
+        "arrows": [{"wayPoints": [[3.5, 0.85], [3.5, 2.5]], "color": "#aaaaaa"}],
+        "overlays": [
+            {
+                "center": [3.5, 0.5],
+                "width": 0.8,
+                "height": 0.8,
+                "rounded": True,
+                "backgroundColor": "#FFFFFF",
+                "borderColor": "#555",
+            }
+        ],
+    }
+    read = sudokupad.read_ctc(data)
+    assert [v.describe() for v in read.model.variants] == ["arrow r4c1 r4c2 r4c3"]
+    assert read.readings[0].status == "confirmed"
+    assert read.warnings == ()  # the circle is the arrow's
+
+
+def test_sudokupad_cages_without_a_number_are_marks_the_text_may_read() -> None:
+    rows = [[{"value": int(ch)} if ch != "." else {} for ch in row] for row in GIVENS.split()]
+    boxes = [[[r, c] for r in rows_ for c in cols] for rows_ in ((0, 1), (2, 3))
+             for cols in ((0, 1), (2, 3))]  # fmt: skip
+    data = {
+        "cells": rows,
+        "regions": boxes,
+        "cages": [
+            {"value": "rules: Digits in cages cannot repeat."},
+            {"value": f"solution: {SOLUTION}"},
+            {"cells": [[0, 1], [1, 1]]},
+            {"cells": [[2, 2], [3, 3]], "value": "x2"},  # a label no rule of the text reads
+        ],
+    }
+    read = sudokupad.read_ctc(data)
+    assert [v.describe() for v in read.model.variants] == ["killer cage r1c2 r2c2"]
+    assert any("cage with text drawn only" in w and "'x2'" in w for w in read.warnings)
+
+
+def test_all_dots_given_adds_the_negative_rule_for_the_dots_read() -> None:
+    pairs = [
+        ("R1C3", "R1C4"),
+        ("R2C1", "R2C2"),
+        ("R3C1", "R3C2"),
+        ("R4C3", "R4C4"),
+        ("R2C1", "R3C1"),
+        ("R2C2", "R3C2"),
+    ]  # every consecutive pair of the solution
+    dots = [{"cells": list(p), "baseC": "#FFFFFF", "outlineC": "#000000"} for p in pairs]
+    read = formats.read(
+        _payload("Cells separated by a white dot are consecutive. All dots are given.",
+                 circle=dots)
+    )  # fmt: skip
+    assert Negative("difference") in read.model.variants
+    assert sum(isinstance(v, Difference) for v in read.model.variants) == 6
+    fewer = formats.read(
+        _payload("Cells separated by a white dot are consecutive. All dots are given.",
+                 circle=dots[:-1])
+    )  # fmt: skip
+    assert Negative("difference") not in fewer.model.variants  # the solution breaks it
+    assert any("dropped" in w for w in fewer.warnings)
+
+
+def test_a_drawn_diagonal_the_solution_breaks_is_dropped() -> None:
+    diagonal = _line("R1C1", "R2C2", "R3C3", "R4C4", colour="#CCCCCC")
+    read = formats.read(_payload("Digits may not repeat on the marked diagonal.", line=[diagonal]))
+    assert read.model.variants == ()
+    assert any("diagonal on 1 grey line" in w and "dropped" in w for w in read.warnings)
+
+
+def test_a_reading_answers_the_guard_for_the_rule_it_reads_only() -> None:
+    glyph = {"cells": ["R1C3"], "value": "\u2b05", "fontC": "#AAAAAA", "size": 1, "angle": -45}
+    read = formats.read(
+        _payload("A digit N in a cell with an arrow appears again N steps away in the direction "
+                 "the arrow is pointing. For instance, an arrow cell holding 1. Anti-king.",
+                 text=[glyph])
+    )  # fmt: skip
+    text = "\n".join(read.warnings)
+    assert "arrow rule" not in text  # the pointing digits read it
+    assert read.readings[0].kind == "pointing"
+    assert "anti-king" in text and "dropped" in text  # the solution breaks it: said, not added
