@@ -205,3 +205,18 @@ def test_the_time_limit_covers_reading(capsys: pytest.CaptureFixture[str]) -> No
     )
     code, out, _ = run(capsys, "solve", ANTI_KNIGHT, "--time-limit", "30", "-f", "line")
     assert code == 0 and out.split() == [ANTI_KNIGHT_SOLUTION, "unique"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (".Regex~²~R1C1~R1C2", "unsupported '²' at position 1"),
+        (".Regex~MXs5OTk5OTl9~R1C1~R1C2", "the count 999999 is too large at position 3"),
+        (".Cage~" + "9" * 5000 + "~R1C1~R1C2", "Cage"),
+        ('{"size": 4, "grid": [[{"value": 1' + "0" * 5000 + ', "given": true}]]}', "JSON"),
+    ],
+)
+def test_odd_digits_and_huge_numbers_are_puzzle_errors(text: str, words: str) -> None:
+    with pytest.raises(InvalidPuzzleError) as caught:
+        formats.read(text)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
