@@ -124,3 +124,10 @@ def test_copies_share_a_form_on_other_shapes(box: tuple[int, int]) -> None:
     forms = canonical_array(np.array(rows), box)
     copies = [random_symmetry(board, rng).apply(r) for r in rows]
     assert (canonical_array(np.array(copies), box) == forms).all()
+
+
+def test_too_many_ties_stop_with_an_error() -> None:
+    """An empty 9x9 grid ties every way at every row: the search stops at its bound."""
+    with pytest.raises(ValueError, match="too few clues"):
+        canonical_array(np.zeros((1, 81), dtype=np.uint8))
+    assert canonical_array(np.zeros((1, 16), dtype=np.uint8)).tolist() == [[0] * 16]

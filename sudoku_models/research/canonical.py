@@ -38,7 +38,7 @@ from .verify import clash_free
 
 #: Most states the search keeps at once; only puzzles with very few clues (whose rows all look
 #: alike) come near it, and they get a ValueError, not an unbounded search.
-MAX_STATES = 1 << 20
+MAX_STATES = 1 << 18
 
 #: Most first-row states (transpositions x rows x column orders) a board may have.
 MAX_FIRST_STATES = 50_000
