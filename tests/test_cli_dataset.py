@@ -11,6 +11,8 @@ from sudoku_models import datasets
 from sudoku_models.api import solve
 from sudoku_models.cli import EXIT_BAD_INPUT, EXIT_OK, main
 
+PUBLIC = Path(__file__).parent / "data" / "public"
+
 
 def test_canonical(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dataset", "canonical", "top95"]) == EXIT_OK
@@ -52,3 +54,15 @@ def test_build_label_trace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert row["canonical"] == "12......3.....1." and row["logic_band"] == "easy"
     assert main(["dataset", "trace", ".1.....4....34.."]) == EXIT_OK
     assert json.loads(capsys.readouterr().out.splitlines()[0])["order"] == 0
+
+
+def test_build_says_when_it_skips_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = tmp_path / "bench.json"
+    records = json.loads((PUBLIC / "sudoku_bench_sample.json").read_text())
+    sample.write_text(json.dumps([r for r in records if r["rows"] != 9]))
+    assert main(["dataset", "build", "--from", str(sample), "-o", str(tmp_path / "o")]) == 0
+    captured = capsys.readouterr()
+    assert "variants_skipped 1" in captured.out
+    assert "1 variant puzzles skipped" in captured.err

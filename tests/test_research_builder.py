@@ -106,6 +106,8 @@ def test_generated_source_and_options(tmp_path: Path) -> None:
         build(records, tmp_path, formats=("xlsx",))
     with pytest.raises(ValueError, match="no source"):
         load_source("no-such-file.txt")
+    with pytest.raises(ValueError, match="classic puzzles only"):
+        load_source("generate:2", variant="killer")
 
 
 @pytest.mark.skipif(importlib.util.find_spec("pyarrow") is None, reason="pyarrow not installed")

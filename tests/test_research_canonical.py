@@ -110,3 +110,24 @@ def test_clashing_givens_and_large_boards_are_refused() -> None:
         canonical_array(np.array([[1, 1] + [0] * 14]))
     with pytest.raises(ValueError, match="too many"):
         canonical_array(np.zeros((1, 144), dtype=np.uint8))
+
+
+@pytest.mark.parametrize("box", [(2, 4), (4, 2), (3, 3)])
+def test_copies_share_a_form_on_other_shapes(box: tuple[int, int]) -> None:
+    board = Board(*box)
+    rng = random.Random(4)
+    rows = []
+    for seed in range(6):
+        grid = random_grid(board, random.Random(seed))
+        rows.append(tuple(d if rng.random() < 0.45 else 0 for d in grid))
+        rows.append(grid)
+    forms = canonical_array(np.array(rows), box)
+    copies = [random_symmetry(board, rng).apply(r) for r in rows]
+    assert (canonical_array(np.array(copies), box) == forms).all()
+
+
+def test_too_many_ties_stop_with_an_error() -> None:
+    """An empty 9x9 grid ties every way at every row: the search stops at its bound."""
+    with pytest.raises(ValueError, match="too few clues"):
+        canonical_array(np.zeros((1, 81), dtype=np.uint8))
+    assert canonical_array(np.zeros((1, 16), dtype=np.uint8)).tolist() == [[0] * 16]

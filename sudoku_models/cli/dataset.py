@@ -186,6 +186,13 @@ def run_build(args: argparse.Namespace) -> int:
     )  # fmt: skip
     print(", ".join(f"{name} {count}" for name, count in built.counts.items()))
     print(f"wrote {len(built.files)} files to {built.directory}")
+    skipped = built.counts["variants_skipped"]
+    if skipped:
+        print(
+            f"sudoku-models: warning: {skipped} variant puzzles skipped (their rules have no "
+            "place in these formats)",
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 

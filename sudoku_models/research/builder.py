@@ -88,6 +88,11 @@ def load_source(
         return [Record(p, None, f"{spec}:{k}") for k, p in enumerate(datasets.load(spec))]
     if spec.startswith("generate:"):
         count = _count(spec.partition(":")[2])
+        if generate_options.get("variant") is not None:
+            raise ValueError(
+                "the builder writes classic puzzles only: a variant's marks have no place in "
+                "these formats"
+            )
         from ..generator import generate_many
 
         made = generate_many(

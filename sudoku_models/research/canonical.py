@@ -38,7 +38,7 @@ from .verify import clash_free
 
 #: Most states the search keeps at once; only puzzles with very few clues (whose rows all look
 #: alike) come near it, and they get a ValueError, not an unbounded search.
-MAX_STATES = 1 << 20
+MAX_STATES = 1 << 18
 
 #: Most first-row states (transpositions x rows x column orders) a board may have.
 MAX_FIRST_STATES = 50_000
@@ -183,6 +183,7 @@ def _canonical_rows(
     turns = 2 if br == bc else 1
     width = n + 5  # a state: turn, column order, rows used, band, next label, relabelling
     source = np.zeros((2, n, n), dtype=np.int64)
+    masks = np.zeros((2, n), dtype=np.int64)  # which cells of each source row hold a digit
     best = np.zeros(n, dtype=np.int64)
     row = np.zeros(n, dtype=np.int64)
     # Two buffers of states, swapped each row and grown (doubling) as needed.
@@ -202,6 +203,7 @@ def _canonical_rows(
                 for c in range(n):
                     if source[t, r, c]:
                         mask |= 1 << c
+                masks[t, r] = mask
                 if smallest[mask] < top:
                     top = smallest[mask]
                     count = 0
@@ -211,17 +213,15 @@ def _canonical_rows(
             return k
         if states.shape[0] < count:
             states = np.empty((count, width + 1), dtype=np.int64)
-        states[:count] = 0
         s = 0
         for t in range(turns):
             for r in range(n):
-                mask = 0
-                for c in range(n):
-                    if source[t, r, c]:
-                        mask |= 1 << c
+                mask = masks[t, r]
                 if smallest[mask] != top:
                     continue
                 for j in range(starts[mask], starts[mask + 1]):
+                    for d in range(n + 1):
+                        states[s, 5 + d] = 0
                     states[s, 0] = t
                     states[s, 1] = orders[j]
                     states[s, 2] = 1 << r
