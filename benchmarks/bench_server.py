@@ -13,6 +13,9 @@ a subprocess, so pointing ``PYTHONPATH`` at another checkout measures that one):
    is restarted.
 2. ``--burst`` connections opened at once, half fetching ``board.css`` and half making a move,
    then as many asking for a solve: the answers by status, and the connections that failed.
+3. ``--trickle`` connections sending their request a byte a second: how many are still open
+   15 s later (the read timeout, 10 s, covers the whole request), and how long a normal request
+   waits meanwhile.
 """
 
 from __future__ import annotations
@@ -86,14 +89,21 @@ class Server:
         finally:
             conn.close()
 
+    def open(self, puzzle: str) -> dict[str, Any]:
+        """The state of a fresh board with ``puzzle`` loaded, as the page opens a link."""
+        _, state = self.ask("GET", "/state")
+        action = {"type": "load", "text": puzzle}
+        _, change = self.ask("POST", "/api", {"state": state, "action": action})
+        return {**state, **change}
+
 
 def uninterruptible(args: argparse.Namespace) -> None:
     link = pigeonhole_link(args.pigeons)
     print(f"time limit {args.time_limit:g} s, {args.pigeons + 1} pigeons in {args.pigeons} holes")
     for backend in UNINTERRUPTIBLE:
         server = Server(args.time_limit)
-        _, state = server.ask("GET", "/state?puzzle=" + link)
-        _, small = server.ask("GET", f"/state?puzzle={SMALL}")
+        state = server.open(link)
+        small = server.open(SMALL)
         move = {"state": small, "action": {"type": "set", "cell": 0, "digit": 2}}
         solve = {"state": state, "action": {"type": "solve", "backend": backend}}
         others: list[float] = []
@@ -122,11 +132,9 @@ def uninterruptible(args: argparse.Namespace) -> None:
 
 def burst(args: argparse.Namespace) -> None:
     server = Server(args.time_limit)
-    _, small = server.ask("GET", f"/state?puzzle={SMALL}")
+    small = server.open(SMALL)
     move = {"state": small, "action": {"type": "set", "cell": 0, "digit": 2}}
-    hard = {"state": small, "action": {"type": "count", "backend": "backtracking"}}
-    _, empty = server.ask("GET", "/state?puzzle=" + "." * 256)
-    hard["state"] = empty
+    hard = {"state": server.open("." * 256), "action": {"type": "count", "backend": "backtracking"}}
     for name, requests in (
         ("cheap", [("GET", "/board.css", None), ("POST", "/api", move)]),
         ("search", [("POST", "/api", hard)]),
@@ -153,16 +161,57 @@ def burst(args: argparse.Namespace) -> None:
     server.stop()
 
 
+def trickle(args: argparse.Namespace) -> None:
+    """``--trickle`` connections each sending its request head a byte a second: how many the
+    server still holds 15 s later (its read timeout is 10 s), and how long a normal request
+    waits meanwhile."""
+    server = Server(args.time_limit)
+    head = f"GET /board.css HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Slow: " + "a" * 600
+    closed: list[float] = []
+    began = time.perf_counter()
+
+    def slow() -> None:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as conn:
+            for ch in head:
+                try:
+                    conn.sendall(ch.encode())
+                    conn.setblocking(False)
+                    with contextlib.suppress(BlockingIOError):
+                        if conn.recv(100) == b"":
+                            break
+                    conn.setblocking(True)
+                except OSError:
+                    break
+                time.sleep(1.0)
+        closed.append(time.perf_counter() - began)
+
+    for _ in range(args.trickle):
+        threading.Thread(target=slow, daemon=True).start()
+    time.sleep(2)
+    asked = time.perf_counter()
+    status, _ = server.ask("GET", "/board.css", timeout=args.patience)
+    waited = time.perf_counter() - asked
+    time.sleep(max(0.0, 15 - (time.perf_counter() - began)))
+    still = args.trickle - len(closed)
+    server.stop()
+    print(
+        f"{args.trickle} connections trickling a byte a second: {still} still open after 15 s; "
+        f"a request meanwhile answered {status} in {waited:.2f} s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--time-limit", type=float, default=1.0)
     parser.add_argument("--pigeons", type=int, default=16)
     parser.add_argument("--burst", type=int, default=200)
     parser.add_argument("--patience", type=float, default=60.0)
+    parser.add_argument("--trickle", type=int, default=50)
     args = parser.parse_args()
     print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     uninterruptible(args)
     burst(args)
+    trickle(args)
 
 
 if __name__ == "__main__":

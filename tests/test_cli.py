@@ -184,9 +184,7 @@ def test_every_command_reading_a_puzzle_names_its_inputs_and_helps_each_option()
 
     from sudoku_models.cli import build_parser
 
-    commands = next(
-        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
-    )
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     readers = 0
     for name, parser in commands.choices.items():
         puzzle = [a for a in parser._actions if a.dest == "puzzle"]

@@ -1,6 +1,7 @@
 """The automaton, count and element primitives on the mip, smt and asp backends: exact solution
 sets on random 4x4 models against brute force, agreement with sat on a 6x6 puzzle, and the
-published ISS puzzles under a time limit per puzzle (unfinished ones skipped, never passed)."""
+published ISS puzzles each backend solves quickly (a timeout fails; the slow pairs are timed by
+``benchmarks/bench_paradigms.py``, never skipped here)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,57 @@ pytest.importorskip("z3")
 pytest.importorskip("clingo")
 
 BACKENDS = ("mip", "smt", "asp")
-#: Seconds each backend gets per published puzzle (the slow ones are skipped, so the tests stay
-#: short; the benchmark times them in full).
-ISS_LIMIT = {"mip": 1.0, "smt": 1.0, "asp": 2.0}
+#: Seconds a backend gets for a published puzzle it solves quickly: a hundred times what it
+#: needs, so a timeout is a regression, not a busy machine.
+ISS_LIMIT = 60.0
+
+#: Published puzzles each backend took more than half a second of processor time on (measured
+#: on a loaded 2-core machine): too slow for a unit test there, so ``bench_paradigms.py`` (set
+#: ``new``) times them, and they are not parametrized here.
+ISS_SLOW: dict[str, frozenset[str]] = {
+    "asp": frozenset(
+        {
+            "Bubble Tornado",
+            "Extreme Lunchbox",
+            "Extreme Lunchbox 2",
+            "Hazy Rellik",
+            "Sum lines - single line",
+            "Taxicab Archers",
+        }
+    ),
+    "mip": frozenset(
+        {
+            "Bubble Tornado",
+            "Extreme Lunchbox",
+            "Extreme Lunchbox 2",
+            "Hazy Rellik",
+            "Heat up - global entropy",
+            "Killer lunchboxes [resolved]",
+            "Lockout double arrows",
+            "Miracle - skyscraper entropy",
+            "Owl",
+            "Santorini",
+            "Sum lines - single line",
+            "Taxicab Archers",
+            "Ten Lines 01: Adding to Ten",
+        }
+    ),
+    "smt": frozenset(
+        {
+            "Bubble Tornado",
+            "Extreme Lunchbox",
+            "Extreme Lunchbox 2",
+            "Hazy Rellik",
+            "Heat up - global entropy",
+            "Killer lunchboxes [resolved]",
+            "Lockout double arrows",
+            "Miracle - skyscraper entropy",
+            "Santorini",
+            "Sum lines - single line",
+            "Taxicab Archers",
+        }
+    ),
+}
 
 
 def _automaton(rng: random.Random, cells: tuple[int, ...]) -> Automaton:
@@ -105,16 +154,20 @@ def test_a_6x6_puzzle_with_every_new_primitive_has_the_solutions_sat_finds(backe
     assert got == want and len(want) == 2
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("entry", ISS_PUZZLES, ids=[p["name"] for p in ISS_PUZZLES])
+@pytest.mark.parametrize(
+    ("entry", "backend"),
+    [
+        pytest.param(entry, backend, id=f"{entry['name']}-{backend}")
+        for entry in ISS_PUZZLES
+        for backend in BACKENDS
+        if entry["name"] not in ISS_SLOW[backend]
+    ],
+)
 def test_published_puzzles_have_their_published_solution_only(entry: dict, backend: str) -> None:
     model = _iss_model(entry)
     solution = tuple(int(ch) for ch in entry["solution"])
-    limit = ISS_LIMIT[backend]
-    result = get_solver(backend).solve(model, limit=2, time_limit=limit)
-    if result.status.name == "TIMEOUT":
-        pytest.skip(f"{backend} did not finish {entry['name']} in {limit} s")
-    assert result.status.name == "UNIQUE"
+    result = get_solver(backend).solve(model, limit=2, time_limit=ISS_LIMIT)
+    assert result.status.name == "UNIQUE", f"{backend} on {entry['name']}: {result.status.name}"
     assert result.solution is not None and result.solution.cells == solution
 
 

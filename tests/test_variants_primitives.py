@@ -400,20 +400,43 @@ def _iss_model(entry: dict) -> Model:
     return Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
 
 
-@pytest.mark.parametrize("backend", ["sat", "cpsat", "backtracking"])
-@pytest.mark.parametrize("entry", ISS_PUZZLES, ids=[p["name"] for p in ISS_PUZZLES])
+#: Published ISS puzzles the handwritten search took more than half a second of processor time
+#: on (measured on a loaded 2-core machine): ``benchmarks/bench_new_primitives.py`` times them;
+#: the test below leaves them to it.
+SEARCH_SLOW = frozenset(
+    {
+        "Bubble Tornado",
+        "Extreme Lunchbox",
+        "Extreme Lunchbox 2",
+        "Hazy Rellik",
+        "Heat up - global entropy",
+        "Look-and-Say 2",
+        "Look-and-Say 3",
+        "Miracle - skyscraper entropy",
+        "Owl",
+        "Santorini",
+        "Sum lines - single line",
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("entry", "backend"),
+    [
+        pytest.param(entry, backend, id=f"{entry['name']}-{backend}")
+        for entry in ISS_PUZZLES
+        for backend in ("sat", "cpsat", "backtracking")
+        if backend != "backtracking" or entry["name"] not in SEARCH_SLOW
+    ],
+)
 def test_published_puzzles_have_their_published_solution_only(entry: dict, backend: str) -> None:
     """ISS development puzzles on the new rules: each backend finds the published solution
-    and proves it unique; the handwritten search gets a few seconds, and a puzzle it cannot
-    finish in them is skipped (reported), never passed."""
+    and proves it unique within 60 s (a hundred times what each needs: a timeout fails)."""
     model = _iss_model(entry)
     solution = tuple(int(ch) for ch in entry["solution"])
     assert model.is_solution(solution)
-    limit = 2.0 if backend == "backtracking" else 60.0
-    result = get_solver(backend).solve(model, limit=2, time_limit=limit)
-    if result.status.name == "TIMEOUT" and backend == "backtracking":
-        pytest.skip(f"the handwritten search did not finish {entry['name']} in {limit} s")
-    assert result.status.name == "UNIQUE"
+    result = get_solver(backend).solve(model, limit=2, time_limit=60.0)
+    assert result.status.name == "UNIQUE", f"{backend} on {entry['name']}: {result.status.name}"
     assert result.solution is not None and result.solution.cells == solution
 
 

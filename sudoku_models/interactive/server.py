@@ -60,7 +60,7 @@ READERS = 2
 READ_TIMEOUT = 10.0
 
 #: Connections answered at once, each on its own thread.
-CONNECTIONS = 32
+CONNECTIONS = 64
 
 #: Connections the operating system queues before the server accepts them.
 BACKLOG = 1024
