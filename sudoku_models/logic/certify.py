@@ -13,13 +13,13 @@ imply every placement and elimination it makes:
 
 Nothing else of the puzzle is assumed, in particular not its solution. One incremental SAT
 solver per path holds every rule behind a selector literal, written the first time a step
-names it (and every cell behind one, for the relations between cells). A step's claims are proved together: one call under assumptions asks
-for a solution that breaks at least one of them ("r1c1 is not 5" is broken by r1c1 = 5). None:
-every claim is proved. One: the claims it breaks are left open, and the question is asked again
-of the others. A call that needs more than :data:`CONFLICTS` conflicts (sums read as clauses can
-be slow to refute, as a sandwich clue's) is asked again of CP-SAT on the same small model,
-within :data:`CPSAT_SECONDS`. A step whose claims are not all proved used more than it says: a
-defect of the finder that made it.
+names it (and every cell behind one, for the relations between cells). A step's claims are
+proved together: one call under assumptions asks for a solution that breaks at least one of
+them ("r1c1 is not 5" is broken by r1c1 = 5). None: every claim is proved. One: the claims it
+breaks are left open, and the question is asked again of the others. A call that needs more
+than :data:`CONFLICTS` conflicts (sums read as clauses can be slow to refute, as a sandwich
+clue's) is asked again of CP-SAT on the same small model, within :data:`CPSAT_SECONDS`. A step
+whose claims are not all proved used more than it says: a defect of the finder that made it.
 
 Glossary: ``x(i, d)`` is the variable "cell ``i`` holds ``d``" (:func:`sudoku_models.cnf.var`);
 a *selector* is a variable that switches a group of clauses on when assumed true.
