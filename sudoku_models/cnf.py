@@ -338,6 +338,7 @@ def primitive_clauses(primitives: Iterable[Any], n: int, fresh: _Fresh) -> list[
     options = [tuple(range(1, n + 1))] * size
     known = [0] * size
     clauses: list[Clause] = []
+    others = []
     for p in primitives:
         if isinstance(p, AllDifferent):
             for d in range(1, n + 1):
@@ -348,8 +349,8 @@ def primitive_clauses(primitives: Iterable[Any], n: int, fresh: _Fresh) -> list[
         elif isinstance(p, SumCage):
             clauses += cage_clauses(p, n, options, known, fresh, pairwise)
         else:
-            clauses += constraint_clauses([p], n, options, known, fresh)
-    return clauses
+            others.append(p)
+    return clauses + constraint_clauses(others, n, options, known, fresh)  # sums shared
 
 
 def digit_sets(size: int, total: int, n: int, low: int = 1) -> Iterator[tuple[int, ...]]:

@@ -93,7 +93,7 @@ class Why:
       shrinking); ``checked`` when the second backend agreed on both counts;
     - with several: two of them in ``solutions``, the cells where they differ in ``differ``,
       and ``fix``, givens ``(cell, digit)`` that would leave one solution (``fewest`` when a
-      single given does).
+      single given does; empty when the time ran out first).
     """
 
     model: Model
@@ -145,7 +145,9 @@ class Why:
             how = "the fewest" if self.fewest else "none of them can be dropped"
             return [
                 f"several solutions: two of them differ in {len(self.differ)} cells: {cells}",
-                f"givens that would leave one solution ({how}): {fix}",
+                f"givens that would leave one solution ({how}): {fix}"
+                if fix
+                else "no givens that leave one solution were found in time",
             ]
         if self.status == Status.UNIQUE.value:
             return ["one solution: nothing to explain"]
@@ -388,6 +390,8 @@ def _added_givens(
     current = model
     for _ in range(model.size):
         other = solver.solve(current, limit=1, time_limit=limit, exclude=[target])
+        if other.status is Status.TIMEOUT:
+            return ()  # no fix found in time
         if other.count < 1:
             break
         grid = other.solutions[0].cells

@@ -493,9 +493,11 @@ def _check(
         _say(state, "the puzzle has exactly one solution: play on")
     elif result.status is Status.UNSATISFIABLE:
         core = why(_model(rules, state["givens"]), time_limit=_remaining(dl)).core
-        state["highlight"] = {"cells": sorted({i for e in core for i in e.cells})}
-        words = "; ".join(e.words(board.n) for e in core)
-        text = f"the puzzle has no solution: {words} already leave none (marked)"
+        text = "the puzzle has no solution"
+        if core:  # empty when the time ran out first
+            state["highlight"] = {"cells": sorted({i for e in core for i in e.cells})}
+            words = "; ".join(e.words(board.n) for e in core)
+            text += f": {words} already leave none (marked)"
         state["message"] = {"text": text, "kind": "error"}
     else:
         _show_difference(state, result)

@@ -12,14 +12,14 @@ imply every placement and elimination it makes:
   by a two-cell rule (a dot, a thermometer step, a whisper) keep to it.
 
 Nothing else of the puzzle is assumed, in particular not its solution. One incremental SAT
-solver per path holds every rule behind a selector literal (and every cell behind one, for the
-relations between cells). A step's claims are proved together: one call under assumptions asks
-for a solution that breaks at least one of them ("r1c1 is not 5" is broken by r1c1 = 5). None:
-every claim is proved. One: the claims it breaks are left open, and the question is asked again
-of the others. A call that needs more than :data:`CONFLICTS` conflicts (sums read as clauses can
-be slow to refute, as a sandwich clue's) is asked again of CP-SAT on the same small model,
-within :data:`CPSAT_SECONDS`. A step whose claims are not all proved used more than it says: a
-defect of the finder that made it.
+solver per path holds every rule behind a selector literal, written the first time a step
+names it (and every cell behind one, for the relations between cells). A step's claims are
+proved together: one call under assumptions asks for a solution that breaks at least one of
+them ("r1c1 is not 5" is broken by r1c1 = 5). None: every claim is proved. One: the claims it
+breaks are left open, and the question is asked again of the others. A call that needs more
+than :data:`CONFLICTS` conflicts (sums read as clauses can be slow to refute, as a sandwich
+clue's) is asked again of CP-SAT on the same small model, within :data:`CPSAT_SECONDS`. A step
+whose claims are not all proved used more than it says: a defect of the finder that made it.
 
 Glossary: ``x(i, d)`` is the variable "cell ``i`` holds ``d``" (:func:`sudoku_models.cnf.var`);
 a *selector* is a variable that switches a group of clauses on when assumed true.
@@ -89,8 +89,9 @@ def named_labels(step: Step) -> tuple[str, ...]:
 
 
 class Certifier:
-    """One SAT solver holding every rule of a layout behind a selector; :meth:`check` proves
-    steps against it. Use as a context manager, or call :meth:`close`."""
+    """One SAT solver holding the rules of a layout, each behind a selector, written the first
+    time a step names it; :meth:`check` proves steps against it. Use as a context manager, or
+    call :meth:`close`."""
 
     def __init__(self, layout: Layout) -> None:
         try:
@@ -102,19 +103,19 @@ class Certifier:
         self.layout = layout
         n, size = layout.n, layout.size
         self.n = n
-        fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
-        self.units: dict[str, list[int]] = {}
+        self.fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
+        self.selector: dict[str, int] = {}  # the rules written so far
         self.cells_of: dict[str, set[int]] = {}
         self.primitives: dict[str, list[Any]] = {}
+        for house in layout.houses + layout.groups:
+            self._register(house.name, house.cells, [AllDifferent(house.cells)])
+        for rule in layout.rules:
+            self._register(rule.label, rule.cells, rule.primitives)
         clauses: list[list[int]] = []
         for i in range(size):
             lits = [var(n, i, d) for d in range(1, n + 1)]
             clauses.append(lits)
-            clauses += pairwise(lits, fresh)
-        for house in layout.houses + layout.groups:
-            clauses += self._unit(house.name, house.cells, [AllDifferent(house.cells)], fresh)
-        for rule in layout.rules:
-            clauses += self._unit(rule.label, rule.cells, rule.primitives, fresh)
+            clauses += pairwise(lits, self.fresh)
         for i, peers in enumerate(layout.peers):
             for j in peers:
                 if i < j:
@@ -125,24 +126,24 @@ class Certifier:
                 for y in range(1, n + 1):
                     if (x, y) not in pairs:
                         clauses.append([-self.cell(a), -self.cell(b), -var(n, a, x), -var(n, b, y)])
-        self.selectors = [s for unit in self.units.values() for s in unit]
-        self.top = fresh.top  # the last variable used; each question takes one more
         self.sat: Any = Solver(name="minisat22", bootstrap_with=clauses)
 
     def cell(self, i: int) -> int:
         """The selector of cell ``i``: its candidates and its relations to involved cells."""
         return self.n**3 + i + 1
 
-    def _unit(
-        self, label: str, cells: Iterable[int], primitives: Sequence[Any], fresh: _Fresh
-    ) -> list[list[int]]:
-        """The clauses of one rule's ``primitives`` behind a new selector of ``label``."""
-        body = primitive_clauses(primitives, self.n, fresh)
-        selector = fresh.take()
-        self.units.setdefault(label, []).append(selector)
+    def _register(self, label: str, cells: Iterable[int], primitives: Sequence[Any]) -> None:
         self.cells_of.setdefault(label, set()).update(cells)
         self.primitives.setdefault(label, []).extend(primitives)
-        return [[*clause, -selector] for clause in body]
+
+    def _switch(self, label: str) -> int:
+        """The selector of ``label``'s rules, their clauses written on first use."""
+        if label not in self.selector:
+            body = primitive_clauses(self.primitives[label], self.n, self.fresh)
+            selector = self.fresh.take()
+            self.sat.append_formula([[*clause, -selector] for clause in body])
+            self.selector[label] = selector
+        return self.selector[label]
 
     def close(self) -> None:
         """Free the SAT solver."""
@@ -160,9 +161,11 @@ class Certifier:
         start = time.perf_counter()
         labels = named_labels(step)
         unknown = tuple(
-            label for label in labels if label not in self.units and not CELL_NAME.fullmatch(label)
+            label
+            for label in labels
+            if label not in self.primitives and not CELL_NAME.fullmatch(label)
         )
-        known = [label for label in labels if label in self.units]
+        known = [label for label in labels if label in self.primitives]
         claims = [(i, d, "placement") for i, d in step.placements]
         claims += [(i, d, "elimination") for i, d in step.eliminations]
         unproved, undecided = self._open(masks, step, known, claims)
@@ -189,11 +192,11 @@ class Certifier:
         n = self.n
         involved = set(step.cells)
         involved.update(i for i, _, _ in claims)
-        on: set[int] = set()
+        on = set()
         for label in labels:
             involved |= self.cells_of[label]
-            on.update(self.units[label])
-        assumptions = [s if s in on else -s for s in self.selectors]  # the others switched off
+            on.add(self._switch(label))
+        assumptions = [s if s in on else -s for s in self.selector.values()]  # others off
         for i in range(self.layout.size):
             if i not in involved:
                 assumptions.append(-self.cell(i))
@@ -221,8 +224,7 @@ class Certifier:
         """The digits of a solution breaking some of ``claims`` (a dict, cell to digit), None
         when there is none, or :data:`UNDECIDED` after :data:`CONFLICTS` conflicts."""
         n = self.n
-        self.top += 1
-        switch = self.top
+        switch = self.fresh.take()
         lits = [var(n, i, d) if kind == "elimination" else -var(n, i, d) for i, d, kind in claims]
         self.sat.add_clause([-switch, *lits])
         self.sat.conf_budget(CONFLICTS)
