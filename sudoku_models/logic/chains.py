@@ -30,6 +30,16 @@ from .step import Step, cell_label
 #: Longest chain followed, in implications.
 MAX_LENGTH = 24
 
+#: Most implications one search for a chain follows over all its starting candidates (on a
+#: 25x25 grid a single search could otherwise take minutes); the shortest chain found within
+#: it is taken. A count, not a time, so a path depends on the puzzle alone.
+MAX_VISITS = 3_000_000
+
+#: Most open candidates a grid may have for chains to be looked for (an empty 16x16 grid has
+#: 4096): a person looks for chains only once most candidates are gone, and the candidate
+#: graph of a fuller grid costs seconds to build.
+MAX_CANDIDATES = 3000
+
 
 def _graph(state: State) -> list[list[int]]:
     """The implications between literals ``2 * node + truth``, node ``i * n + d - 1``."""
@@ -94,14 +104,23 @@ def _graph(state: State) -> list[list[int]]:
     return edges
 
 
-def _reach(edges: list[list[int]], start: int) -> dict[int, int]:
-    """Every literal implied by ``start``, with the literal it came from."""
+class _Budget:
+    """Implications left to follow in one search."""
+
+    def __init__(self, visits: int) -> None:
+        self.left = visits
+
+
+def _reach(edges: list[list[int]], start: int, budget: _Budget) -> dict[int, int]:
+    """Every literal implied by ``start``, with the literal it came from (as far as
+    ``budget`` allows; what it spends is counted there)."""
     parent = {start: -1}
     queue = deque([(start, 0)])
-    while queue:
+    while queue and budget.left > 0:
         lit, depth = queue.popleft()
         if depth >= MAX_LENGTH:
             continue
+        budget.left -= 1 + len(edges[lit])
         for nxt in edges[lit]:
             if nxt not in parent:
                 parent[nxt] = lit
@@ -126,16 +145,19 @@ def chain(state: State) -> Step | None:
     """The shortest chain or forcing chain the candidate graph holds, as a step."""
     n = state.layout.n
     masks, placed = state.masks, state.placed
+    if state.open_candidates() > MAX_CANDIDATES:
+        return None
     edges = _graph(state)
+    budget = _Budget(MAX_VISITS)
     best: tuple[int, Step] | None = None
     for i, m in enumerate(masks):
-        if placed[i]:
+        if placed[i] or budget.left <= 0:
             continue
         for d in range(n):
             if not m >> d & 1:
                 continue
             node = i * n + d
-            on = _reach(edges, 2 * node + 1)
+            on = _reach(edges, 2 * node + 1, budget)
             # the candidate implies its own falsehood, or a literal and its opposite
             ends = [2 * node] if 2 * node in on else []
             ends += [lit for lit in on if lit & 1 and lit - 1 in on and lit // 2 != node][:1]
@@ -157,7 +179,7 @@ def chain(state: State) -> Step | None:
                     best = (length, step)
             if best is not None and best[0] <= 6:
                 return best[1]
-            off = _reach(edges, 2 * node)
+            off = _reach(edges, 2 * node, budget)
             for lit in on:
                 if lit in off and lit // 2 != node:
                     target, truth = divmod(lit, 2)

@@ -219,12 +219,18 @@ def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
     return [(name, find) for name, find in found if name not in COSTLY]
 
 
-def next_step(found: list[tuple[str, Finder]], state: State) -> Step | Contradiction | None:
-    """The first step (or contradiction) of the cheapest finder that applies."""
+def next_step(
+    found: list[tuple[str, Finder]], state: State, clock: Clock | None = None
+) -> Step | Contradiction | None:
+    """The first step (or contradiction) of the cheapest finder that applies; ``clock`` is
+    checked before each finder (each does bounded work), raising
+    :class:`~sudoku_models.logic.trial.TimeLimitReached` once its limit has passed."""
     broken = state.broken()
     if broken is not None:
         return broken
     for _, find in found:
+        if clock is not None:
+            clock.check()
         step = find(state)
         if step is not None:
             return step
@@ -261,18 +267,17 @@ def logical_solve(
     steps: list[Step] = []
     contradiction = _place_givens(state, ruled_out)
     found = finders(layout)
-    count = functools.cache(functools.partial(_count, model))
+    count = functools.cache(functools.partial(_count, model, clock))
     trials = Trials(
         layout,
-        functools.partial(_replay, _cheap(found)),
-        lambda: count() == 1,  # no nested trials on a puzzle with several solutions
+        functools.partial(_replay, _cheap(found), clock=clock),
+        functools.partial(_nesting, model, count),
         clock,
     )
     stopped: TimeLimitReached | None = None
     try:
         while contradiction is None and not state.is_solved():
-            clock.check()
-            step = next_step(found, state)
+            step = next_step(found, state, clock)
             if step is None and max_depth:
                 step = trials(state, max_depth)
             if step is None:
@@ -289,7 +294,7 @@ def logical_solve(
         contradiction = Contradiction("", (), "the full grid breaks a rule no finder reads")
     if contradiction is not None:
         status = BROKEN
-    note = _note(count()) if status == STUCK else ""
+    note = _note(count()) if status == STUCK and stopped is None else ""
     if stopped is not None:
         status = STOPPED
         note = f"{stopped} after {len(steps)} steps; a longer limit takes the same steps first"
@@ -336,11 +341,12 @@ def hint(
     if state.is_solved():
         return None
     found = finders(layout)
-    step = next_step(found, state)
+    step = next_step(found, state, clock)
     if step is None and max_depth:
-        replay = functools.partial(_replay, _cheap(found))
-        unique = functools.partial(_count, model)
-        step = Trials(layout, replay, lambda: unique() == 1, clock)(state, max_depth)
+        replay = functools.partial(_replay, _cheap(found), clock=clock)
+        unique = functools.partial(_count, model, clock)
+        nesting = functools.partial(_nesting, model, unique)
+        step = Trials(layout, replay, nesting, clock)(state, max_depth)
     return step
 
 
@@ -362,7 +368,7 @@ def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contrad
 
 
 def _replay(
-    found: list[tuple[str, Finder]], state: State, i: int, d: int
+    found: list[tuple[str, Finder]], state: State, i: int, d: int, clock: Clock | None = None
 ) -> tuple[int, str] | None:
     """The steps the finders take from ``d`` placed in cell ``i`` to a contradiction, with the
     sentence of that forcing net, or None when they take more than ``NET_STEPS``."""
@@ -370,7 +376,7 @@ def _replay(
     trial_state.place(i, d)
     name = cell_label(state.layout.n, i)
     for count in range(NET_STEPS + 1):
-        step = next_step(found, trial_state)
+        step = next_step(found, trial_state, clock)
         if isinstance(step, Contradiction):
             later = f"{count} steps later " if count else ""
             return count, f"assuming {name}={d}, {later}{step.text}: {name} is not {d}"
@@ -380,19 +386,38 @@ def _replay(
     return None
 
 
-def _count(model: Model) -> int:
-    """The model's solutions, counted up to two."""
-    from ..api import count_solutions
+#: Largest side on which trials may nest: deeper trials on larger grids take far more than a
+#: person would try, and counting the solutions of a large grid (to see whether nesting is
+#: worth it) takes seconds.
+NESTING_SIDE = 9
+
+
+def _nesting(model: Model, count: Callable[[], int | None]) -> bool:
+    """Whether nested trials are worth their cost: a grid up to :data:`NESTING_SIDE` with
+    one solution (on a puzzle with several, no trial finishes the path anyway)."""
+    return model.n <= NESTING_SIDE and count() == 1
+
+
+def _count(model: Model, clock: Clock) -> int | None:
+    """The model's solutions, counted up to two; None when the time limit passes first."""
+    from ..api import solve
     from ..errors import UnsupportedModelError
+    from ..solvers.base import Status
 
+    left = clock.remaining()
     try:
-        return count_solutions(model, limit=2)
+        result = solve(model, limit=2, time_limit=left)
     except UnsupportedModelError:  # a primitive the default backend cannot encode
-        return count_solutions(model, limit=2, backend="backtracking")
+        result = solve(model, limit=2, backend="backtracking", time_limit=clock.remaining())
+    if result.status is Status.TIMEOUT:
+        return None
+    return len(result.solutions)
 
 
-def _note(count: int) -> str:
+def _note(count: int | None) -> str:
     """What a stuck path means: the puzzle has several solutions, none, or logic stops short."""
+    if count is None:
+        return "the time limit passed before the solutions were counted"
     if count == 0:
         return "the puzzle has no solution"
     if count > 1:
