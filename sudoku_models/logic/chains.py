@@ -21,9 +21,12 @@ shortest one found is taken, with the chain written out.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 
+from ..solvers.backtracking.propagators import RelationPropagator
 from .basic import required_digits
+from .layout import Layout
 from .state import State
 from .step import Step, cell_label
 
@@ -141,6 +144,58 @@ def _say(n: int, lit: int) -> str:
     return f"{cell_label(n, i)}{'=' if truth else '<>'}{d + 1}"
 
 
+class _Names:
+    """What makes the link between two candidates, as a chain's text names it: the house or
+    group both cells lie in, or the rule whose relation joins them."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.rules: dict[tuple[int, int], str] = {}
+        for rule in layout.rules:
+            for p in rule.propagators:
+                if isinstance(p, RelationPropagator):
+                    self.rules.setdefault((p.a, p.b), rule.label)
+                    self.rules.setdefault((p.b, p.a), rule.label)
+        self.groups: dict[int, list[int]] = {}
+        for k, house in enumerate(layout.houses + layout.groups):
+            for i in house.cells:
+                self.groups.setdefault(i, []).append(k)
+
+    def link(self, a: int, b: int) -> str:
+        """The name of what links literals ``a`` and ``b`` (empty within one cell)."""
+        n = self.layout.n
+        i, j = a // 2 // n, b // 2 // n
+        if i == j:
+            return ""
+        if a // 2 % n == b // 2 % n:
+            shared = set(self.groups.get(i, ())) & set(self.groups.get(j, ()))
+            if shared:
+                return (self.layout.houses + self.layout.groups)[min(shared)].name
+        return self.rules.get((i, j), "")
+
+    def words(self, path: list[int], first: bool = True) -> str:
+        """The literals of ``path`` joined by arrows, each link named after the literal it
+        leads to (without the first literal when ``first`` is false)."""
+        n = self.layout.n
+        out = [_say(n, path[0])] if first else []
+        for a, b in itertools.pairwise(path):
+            name = self.link(a, b)
+            out.append(f"{_say(n, b)} ({name})" if name else _say(n, b))
+        return " -> ".join(out)
+
+
+_NAMES: dict[int, _Names] = {}
+
+
+def _names(layout: Layout) -> _Names:
+    """The link names of ``layout``, built once per layout (the last one kept)."""
+    names = _NAMES.get(id(layout))
+    if names is None or names.layout is not layout:
+        _NAMES.clear()
+        names = _NAMES[id(layout)] = _Names(layout)
+    return names
+
+
 def chain(state: State) -> Step | None:
     """The shortest chain or forcing chain the candidate graph holds, as a step."""
     n = state.layout.n
@@ -148,6 +203,7 @@ def chain(state: State) -> Step | None:
     if state.open_candidates() > MAX_CANDIDATES:
         return None
     edges = _graph(state)
+    names = _names(state.layout)
     budget = _Budget(MAX_VISITS)
     best: tuple[int, Step] | None = None
     for i, m in enumerate(masks):
@@ -165,13 +221,13 @@ def chain(state: State) -> Step | None:
                 path = _trail(on, end)
                 if end == 2 * node:
                     length = 2 * len(path)
-                    text = f"{' -> '.join(_say(n, x) for x in path)}: so {_say(n, 2 * node)}"
+                    text = f"{names.words(path)}: so {_say(n, 2 * node)}"
                 else:
                     other = _trail(on, end - 1)
                     length = len(path) + len(other)
                     text = (
-                        f"if {_say(n, 2 * node + 1)}: {' -> '.join(_say(n, x) for x in path[1:])} "
-                        f"and {' -> '.join(_say(n, x) for x in other[1:])}, a contradiction"
+                        f"if {names.words(path)} and {names.words(other, first=False)}, "
+                        "a contradiction"
                     )
                 if best is None or length < best[0]:
                     cells = tuple(dict.fromkeys(x // 2 // n for x in path))
@@ -189,10 +245,7 @@ def chain(state: State) -> Step | None:
                     length = len(a) + len(b) + 2
                     if best is None or length < best[0]:
                         j, e = divmod(target, n)
-                        text = (
-                            f"either {' -> '.join(_say(n, x) for x in a)} "
-                            f"or {' -> '.join(_say(n, x) for x in b)}: so {_say(n, lit)}"
-                        )
+                        text = f"either {names.words(a)} or {names.words(b)}: so {_say(n, lit)}"
                         cells = tuple(dict.fromkeys(x // 2 // n for x in a + b))
                         if truth:
                             step = Step("Forcing Chain", "", text, ((j, e + 1),), cells=cells)

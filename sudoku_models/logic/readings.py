@@ -5,10 +5,60 @@ A rule is read again only when one of its cells changed since it last found noth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..solvers.backtracking.propagators import RelationPropagator
 from .layout import Layout
 from .rules import ALLOWED, CAGE, RELATION, Rule
 from .state import State
-from .step import Contradiction, Step, cell_label, changes
+from .step import Contradiction, Step, cell_label, changes, narrowed, said
+
+#: Most premises a relation step spells out; a longer reading (a whole thermometer on an empty
+#: grid) is told by what each cell keeps.
+CLAUSES = 4
+
+
+def _image(table: Sequence[int], m: int) -> int:
+    """The partners allowed to the digits of ``m`` (``table[d - 1]`` those of ``d``)."""
+    out = 0
+    d = 0
+    while m:
+        if m & 1:
+            out |= table[d]
+        m >>= 1
+        d += 1
+    return out
+
+
+def premises(rule: Rule, n: int, masks: Sequence[int]) -> tuple[list[int], list[str]] | None:
+    """A rule of two-cell relations read pair by pair, each narrowing with the premise it rests
+    on: ``r5c6 is 1 or 2, so r4c6 is at most 3`` (or, when the digits struck have no partner
+    among all the digits, ``r1c2 is not 5, whatever r1c1 holds``). The masks at the end and the
+    clauses; None for a rule with other kinds of propagators."""
+    if not all(isinstance(p, RelationPropagator) for p in rule.propagators):
+        return None
+    cand = list(masks)
+    full = (1 << n) - 1
+    clauses: list[str] = []
+    moved = True
+    while moved:
+        moved = False
+        for p in rule.propagators:
+            for src, dst, table in ((p.a, p.b, p.forward), (p.b, p.a, p.backward)):
+                keep = cand[dst] & _image(table, cand[src])
+                if keep == cand[dst]:
+                    continue
+                result = narrowed(n, dst, cand[dst], keep)
+                name = cell_label(n, src)
+                if cand[dst] & _image(table, full) == keep:  # no partner at all
+                    clauses.append(f"{result}, whatever {name} holds")
+                else:
+                    clauses.append(f"{name} is {said(cand[src])}, so {result}")
+                cand[dst] = keep
+                moved = True
+                if not keep:
+                    return cand, clauses
+    return cand, clauses
 
 
 class RuleReader:
@@ -34,6 +84,9 @@ class RuleReader:
                 self.idle[k] = key
                 continue
             elims, words = changes(n, masks, after)
+            worded = premises(rule, n, masks)
+            if worded is not None and worded[0] == after and len(worded[1]) <= CLAUSES:
+                words = "; ".join(worded[1])
             detail = rule.detail(n, after)
             text = f"{rule.label}: {detail + '; ' if detail else ''}{words}"
             return Step(rule.technique, rule.label, text, eliminations=elims, cells=rule.cells)
