@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from sudoku_models.logic import chains, layout_of, logical_solve
+from sudoku_models.logic.basic import fish
 from sudoku_models.logic.solver import hint
+from sudoku_models.logic.state import State
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import Difference, Thermometer, Whispers
@@ -54,3 +56,16 @@ def test_a_chain_names_its_links_by_the_rules_that_make_them():
         "r1c1=1 -> r1c2<>3 (white dot r1c1-r1c2) -> r1c2=4 -> r1c5<>4 (row 1)"
     )
     assert names.words(path, first=False).startswith("r1c2<>3 (white dot")
+
+
+def test_a_fish_over_rows_and_boxes_is_a_franken_fish():
+    """With 1 struck from r1c7-r2c9, the 1s of rows 1 and 2 lie in boxes 1 and 2, which then
+    hold 1 nowhere else: row 3 loses it there."""
+    layout = layout_of(Model.from_puzzle(Puzzle.empty((3, 3))))
+    state = State.start(layout, [0] * 81)
+    for i in (6, 7, 8, 15, 16, 17):
+        state.masks[i] &= ~1
+    step = fish(state, 2)
+    assert step is not None and step.technique == "Franken X-Wing"
+    assert step.text == "1 in row 1, row 2 lies only in box 1, box 2, so the rest of those lose 1"
+    assert sorted(step.eliminations) == [(i, 1) for i in range(18, 24)]

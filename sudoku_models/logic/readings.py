@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from ..solvers.backtracking.propagators import RelationPropagator
 from .layout import Layout
-from .rules import ALLOWED, CAGE, RELATION, Rule
+from .rules import ALLOWED, CAGE, Rule
 from .state import State
-from .step import Contradiction, Step, cell_label, changes, narrowed, said
+from .step import Contradiction, Step, cell_label, cells_label, changes, narrowed, said
 
 #: Most premises a relation step spells out; a longer reading (a whole thermometer on an empty
 #: grid) is told by what each cell keeps.
@@ -93,20 +93,28 @@ class RuleReader:
         return None
 
 
+def _robbed(n: int, targets: Sequence[int], d: int, robbed: Sequence[int]) -> str:
+    """Why ``targets`` cannot hold ``d``: the cells of the rule it would take ``d`` from."""
+    names = cells_label(n, targets)
+    if not robbed:
+        return f"{names} cannot be {d}"
+    return f"{names} cannot be {d}, as {d} there would take {d} from {cells_label(n, robbed)}"
+
+
 class RuleNeighbours:
     """A cell next to a rule (a peer of some of its cells) loses a digit when placing it there
     would leave the rule no way to be met: the digits a cage, a quadruple or a line must hold
-    somewhere, pointing outward. All of one rule's eliminations make one step. Rules made of
-    two-cell relations alone (dots, thermometers, whispers) are left to the chains, whose weak
-    links say the same at a fraction of the cost. The solver asks only once
-    every rule is at its fixpoint (the readers found nothing), so a trial starts from the cells
-    it touched."""
+    somewhere, pointing outward (lines of two-cell relations too: a digit seen by several cells
+    of a whisper or a thermometer takes it from all of them at once, which no single weak link
+    says). All of one rule's eliminations make one step, each with the cells it would rob. The
+    solver asks only once every rule is at its fixpoint (the readers found nothing), so a trial
+    starts from the cells it touched."""
 
     technique = "Rule Interaction"
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
+        self.rules = [r for r in layout.rules if r.technique != ALLOWED]
         self.near = [self._near(rule.cells) for rule in self.rules]
         self.idle: dict[int, tuple[int, ...]] = {}
 
@@ -131,6 +139,7 @@ class RuleNeighbours:
             if self.idle.get(k) == key:
                 continue
             elims = []
+            why: dict[tuple[int, tuple[int, ...]], list[int]] = {}
             inside = set(rule.cells)
             for p, touched in near:
                 if placed[p]:
@@ -151,16 +160,17 @@ class RuleNeighbours:
                     if p in inside:
                         trial[p] = b
                     if rule.prune(trial, changed) is None:
-                        elims.append((p, b.bit_length()))
+                        d = b.bit_length()
+                        elims.append((p, d))
+                        robbed = tuple(i for i in touched if masks[i] & b)
+                        why.setdefault((d, robbed), []).append(p)
             if not elims:
                 self.idle[k] = key
                 continue
-            elims.sort()
-            words = ", ".join(f"{cell_label(n, i)}<>{d}" for i, d in elims)
-            text = (
-                f"{rule.label}: a digit placed there (or, on the rule, kept from its peers) "
-                f"would leave the rule no way to be met: {words}"
+            text = f"{rule.label} would have no way to be met: " + "; ".join(
+                _robbed(n, targets, d, robbed) for (d, robbed), targets in sorted(why.items())
             )
+            elims.sort()
             return Step(
                 self.technique, rule.label, text, eliminations=tuple(elims), cells=rule.cells
             )

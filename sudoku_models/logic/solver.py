@@ -1,10 +1,12 @@
 """The logical solver: the cheapest step that applies, again and again, recorded as a path.
 
-The finders, cheapest first: allowed digits; singles; the rules read one by one (relations,
-cages, sums, tables, clue cases, visibility, generic filters); locked candidates and the digits
-a cage must hold; set theory; naked and hidden pairs and triples; fish; chains; and, when
-nothing else applies, a bounded trial. After each step the search starts again from the
-cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
+rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
+locked candidates and the digits a cage must hold; rule interactions; set theory; naked and
+hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
+grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
+nothing else applies, forcing nets and a bounded trial. After each step the search starts again
+from the cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
 """
 
 from __future__ import annotations
@@ -203,10 +205,13 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
-    out += [("X-Wing", functools.partial(fish, k=2)), ("Swordfish", functools.partial(fish, k=3))]
-    out.append(("Chain", chain))
-    if has_classic_houses(layout):
+    classic = has_classic_houses(layout)
+    out.append(("X-Wing", functools.partial(fish, k=2)))
+    if classic:
         out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
+    out.append(("Swordfish", functools.partial(fish, k=3)))
+    out.append(("Chain", chain))
+    if classic:
         out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
     return out
 
