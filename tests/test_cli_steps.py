@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from sudoku_models import fpuzzles
 from sudoku_models.cli import main
+from sudoku_models.cli.deadline import deadline
+from sudoku_models.logic import TimeLimitReached
 from sudoku_models.puzzle import Puzzle
 
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
@@ -77,3 +81,60 @@ def test_hint_on_a_variant_link(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["technique"] and data["rule"] and data["eliminations"]
     code, out, _ = run(capsys, "hint", LINK)
     assert out.startswith(data["technique"] + ": ")
+
+
+PEAK_MEMORY = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+print(done.returncode, peak)
+print(done.stdout)
+"""
+
+
+def test_steps_on_an_empty_25x25_stops_at_the_time_limit_in_bounded_memory() -> None:
+    """The finders' work is bounded on large grids: an empty 25x25 grid stops at the limit
+    (or is stuck), saying so, within a few hundred megabytes."""
+    command = [sys.executable, "-m", "sudoku_models", "steps", "." * 625, "-t", "1"]
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_MEMORY, *command], capture_output=True, text=True, timeout=600
+    )
+    head, out = done.stdout.split("\n", 1)
+    code, peak = map(int, head.split())
+    assert code == 1
+    assert "stopped by the time limit of 1 s" in out or "stuck" in out
+    assert "625 open cells" in out
+    assert peak < 400, f"{peak} MB"
+
+
+def test_hint_and_rate_take_a_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rate", CLASSIC, "-t", "30", "-f", "json")
+    assert code == 0 and json.loads(out)["hodoku_level"]
+    code, out, _ = run(capsys, "hint", CLASSIC, "--time-limit", "30")
+    assert code == 0 and out.strip()
+    code, out, _ = run(capsys, "rate", LINK, "-t", "30")
+    assert code == 0 and "solved" in out
+    code, _, err = run(capsys, "steps", CLASSIC, "-t", "0")
+    assert code == 2 and "time limit must be positive" in err
+
+
+def test_a_classic_rating_or_hint_past_the_time_limit_says_so() -> None:
+    """The classic grader has no limit of its own: the alarm stops it, one line, exit 1 (in a
+    fresh process, where nothing of an empty 25x25 grid is cached yet)."""
+    for command, said in (("rate", "not rated: "), ("hint", "no hint: ")):
+        done = subprocess.run(
+            [sys.executable, "-m", "sudoku_models", command, "." * 625, "-t", "0.3"],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 1
+        assert f"{said}stopped by the time limit of 0.3 s" in done.stdout
+
+
+def test_the_deadline_interrupts_work_without_a_limit_of_its_own() -> None:
+    with pytest.raises(TimeLimitReached), deadline(0.05):
+        while True:
+            pass
+    with deadline(None):
+        assert sum(range(10)) == 45

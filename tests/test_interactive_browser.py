@@ -511,8 +511,8 @@ def test_kropki_dots_lie_over_the_grid_and_lines_and_min_max_show_chevrons(
 
     from PIL import Image  # matplotlib's dependency, in the test extra
 
-    from sudoku_models.fpuzzles import LINK_PREFIX
-    from sudoku_models.fpuzzles.lz import compress_to_base64
+    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.lz import compress_to_base64
 
     data = {
         "size": 9,

@@ -10,8 +10,9 @@ from ..board import cell_name
 from ..puzzle import Puzzle
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import deadline
 from .inputs import TEXT_OR_JSON, add_puzzle_arguments
-from .steps import hint_models
+from .steps import add_time_limit, hint_models
 from .variant_args import is_rich, read_classic
 
 #: Cells named at most when listing the digits that could be the wrong one.
@@ -34,40 +35,54 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
     )
+    add_time_limit(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print one hint per puzzle of the input."""
-    from ..grading import CandidateGrid, hint
+    from ..logic import TimeLimitReached
 
     if args.puzzle is not None and is_rich(args.puzzle):
-        variant_code = hint_models(args.puzzle, args.format)  # variant rules: the logical solver
+        # variant rules: the logical solver
+        variant_code = hint_models(args.puzzle, args.format, args.time_limit)
         if variant_code is not None:
             return variant_code
     code = EXIT_OK
     for puzzle in read_classic(args.puzzle, args.box):
-        problem = mistake(puzzle)
         data: dict[str, Any] = {"puzzle": puzzle.to_line()}
+        try:
+            with deadline(args.time_limit):
+                problem, found = _classic_hint(puzzle)
+        except TimeLimitReached as stopped:
+            problem, found = str(stopped), {}
         if problem is not None:
             code = EXIT_NO_SOLUTION
             data["error"] = text = f"no hint: {problem}"
         else:
-            step = hint(puzzle)
-            if step is None:
-                text = "the grid is full"
-                data["hint"] = None
-            else:
-                geo = CandidateGrid.from_puzzle(puzzle).geo
-                text = step.describe(geo)
-                data |= {
-                    "hint": text,
-                    "technique": step.technique,
-                    "placements": [[geo.cell_name(i), d] for i, d in step.placements],
-                    "eliminations": [[geo.cell_name(i), d] for i, d in step.eliminations],
-                }
+            data |= found
+            text = found["hint"] or "the grid is full"
         print(json.dumps(data) if args.format == "json" else text, flush=True)
     return code
+
+
+def _classic_hint(puzzle: Puzzle) -> tuple[str | None, dict[str, Any]]:
+    """Why there is no hint, or the hint's fields (``hint`` None when the grid is full)."""
+    from ..grading import CandidateGrid, hint
+
+    problem = mistake(puzzle)
+    if problem is not None:
+        return problem, {}
+    step = hint(puzzle)
+    if step is None:
+        return None, {"hint": None}
+    geo = CandidateGrid.from_puzzle(puzzle).geo
+    return None, {
+        "hint": step.describe(geo),
+        "technique": step.technique,
+        "placements": [[geo.cell_name(i), d] for i, d in step.placements],
+        "eliminations": [[geo.cell_name(i), d] for i, d in step.eliminations],
+    }
 
 
 def mistake(puzzle: Puzzle) -> str | None:

@@ -14,9 +14,10 @@ from ..batch import check_pool_arguments, run_in_chunks
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import deadline
 from .inputs import TEXT_OR_JSON, add_progress_flags, add_puzzle_arguments, positive_int
 from .output import emit, shows_bar
-from .steps import rate_models
+from .steps import add_time_limit, rate_models
 from .variant_args import is_rich, read_classic
 
 #: What rating one puzzle gives back: its HoDoKu level (None when it cannot be rated) and the
@@ -45,13 +46,15 @@ def add_parser(commands: Any) -> None:
         "-w", "--workers", type=positive_int, default=None, metavar="N", help="N processes"
     )
     add_progress_flags(parser, "for several puzzles when stderr is a terminal")
+    add_time_limit(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; a tally by level ends a job of several."""
     if args.puzzle is not None and is_rich(args.puzzle):
-        return rate_models(args.puzzle, args.format)  # variant rules: the logical solver
+        # variant rules: the logical solver
+        return rate_models(args.puzzle, args.format, args.time_limit)
     puzzles = read_classic(args.puzzle, args.box)
     check_pool_arguments(None, args.workers, None)
     bar = shows_bar(args.progress, len(puzzles))
@@ -59,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     levels: Counter[str | None] = Counter()
     for level, text in run_in_chunks(
         puzzles,
-        functools.partial(rate_one, steps=args.steps, fmt=args.format),
-        functools.partial(_rate_chunk, steps=args.steps, fmt=args.format),
+        functools.partial(rate_one, steps=args.steps, fmt=args.format, time_limit=args.time_limit),
+        functools.partial(
+            _rate_chunk, steps=args.steps, fmt=args.format, time_limit=args.time_limit
+        ),
         workers=args.workers,
         progress=bar,
         label="rating",
@@ -72,16 +77,24 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_NO_SOLUTION if levels[None] else EXIT_OK
 
 
-def rate_one(puzzle: Puzzle, steps: bool, fmt: str) -> Rated:
-    """Rate one puzzle and render it as text or JSON (a puzzle that cannot be rated says why)."""
-    from ..grading import CandidateGrid, explain, rate
+def rate_one(puzzle: Puzzle, steps: bool, fmt: str, time_limit: float | None = None) -> Rated:
+    """Rate one puzzle and render it as text or JSON (a puzzle that cannot be rated says why,
+    one whose rating takes more than ``time_limit`` seconds too)."""
+    from ..logic import TimeLimitReached
 
     try:
-        rating = rate(puzzle)
-    except InvalidPuzzleError as exc:
+        with deadline(time_limit):
+            return _rated(puzzle, steps, fmt)
+    except (InvalidPuzzleError, TimeLimitReached) as exc:
         if fmt == "json":
             return None, json.dumps({"puzzle": puzzle.to_line(), "error": str(exc)})
         return None, f"{puzzle.to_line()}  not rated: {exc}"
+
+
+def _rated(puzzle: Puzzle, steps: bool, fmt: str) -> Rated:
+    from ..grading import CandidateGrid, explain, rate
+
+    rating = rate(puzzle)
     if fmt == "json":
         data = rating.to_dict()
         if steps:
@@ -93,8 +106,10 @@ def rate_one(puzzle: Puzzle, steps: bool, fmt: str) -> Rated:
     return rating.hodoku_level, f"{puzzle.to_line()}  {rating.summary()}"
 
 
-def _rate_chunk(chunk: list[Puzzle], steps: bool, fmt: str) -> list[Rated]:
-    return [rate_one(puzzle, steps, fmt) for puzzle in chunk]
+def _rate_chunk(
+    chunk: list[Puzzle], steps: bool, fmt: str, time_limit: float | None = None
+) -> list[Rated]:
+    return [rate_one(puzzle, steps, fmt, time_limit) for puzzle in chunk]
 
 
 def _tally(levels: Counter[str | None], seconds: float) -> str:

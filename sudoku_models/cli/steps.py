@@ -10,7 +10,7 @@ from typing import Any
 from ..logic.step import Contradiction, Step, cell_label
 from ..model import Model
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import TEXT_OR_JSON, add_puzzle_arguments
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, seconds
 from .notes import say
 from .variant_args import add_variant_flags, read_models
 
@@ -43,7 +43,22 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="prove each step from the rules and cells it names (a SAT check per step)",
     )
+    add_time_limit(parser)
     parser.set_defaults(run=run)
+
+
+def add_time_limit(parser: argparse.ArgumentParser) -> None:
+    """The ``-t/--time-limit`` option of ``steps``, ``hint`` and ``rate``."""
+    from ..logic.solver import TIME_LIMIT
+
+    parser.add_argument(
+        "-t",
+        "--time-limit",
+        type=seconds,
+        default=TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"per puzzle (default {TIME_LIMIT:g}); a path stops there with the steps found",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):
-        path = logical_solve(model, max_depth=args.max_depth)
+        path = logical_solve(model, max_depth=args.max_depth, time_limit=args.time_limit)
         if not path.solved:
             code = EXIT_NO_SOLUTION
         proofs = certify(path) if args.certify else ()
@@ -75,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def rate_models(source: str, fmt: str) -> int:
+def rate_models(source: str, fmt: str, time_limit: float | None = None) -> int:
     """``rate`` on an f-puzzles link or JSON: the logical solver's difficulty for a variant
     model, the classic ratings for a classic one."""
     from ..logic import logical_solve
@@ -85,11 +100,11 @@ def rate_models(source: str, fmt: str) -> int:
     for model in read_models(source, argparse.Namespace()):
         say(model.warnings)
         if model.is_classic:
-            level, text = rate_one(model.puzzle, steps=False, fmt=fmt)
+            level, text = rate_one(model.puzzle, steps=False, fmt=fmt, time_limit=time_limit)
             code = code if level is not None else EXIT_NO_SOLUTION
             print(text, flush=True)
             continue
-        path = logical_solve(model)
+        path = logical_solve(model, time_limit=time_limit)
         if not path.solved:
             code = EXIT_NO_SOLUTION
         d = path.difficulty
@@ -106,7 +121,7 @@ def rate_models(source: str, fmt: str) -> int:
     return code
 
 
-def hint_models(source: str, fmt: str) -> int | None:
+def hint_models(source: str, fmt: str, time_limit: float | None = None) -> int | None:
     """``hint`` on an f-puzzles link or JSON with variant rules: the next logical step. None for
     a classic model, which the classic hint takes."""
     from ..logic import TimeLimitReached, hint
@@ -120,7 +135,7 @@ def hint_models(source: str, fmt: str) -> int | None:
     for model in models:
         data: dict[str, Any] = {"puzzle": model.puzzle.to_line()}
         try:
-            step = hint(model)
+            step = hint(model, time_limit=time_limit)
         except TimeLimitReached as stopped:
             data["error"] = text = f"no hint: {stopped}"
             print(json.dumps(data) if fmt == "json" else text, flush=True)

@@ -154,19 +154,43 @@ def hidden_subset(state: State, k: int) -> Step | None:
 
 _FISH = {2: "X-Wing", 3: "Swordfish"}
 
+#: The kinds of house whose fish are the classic ones; any other pair of families makes a
+#: Franken fish.
+_CLASSIC_FAMILIES = ("row", "column")
+
+
+def _families(layout: Layout) -> list[list[House]]:
+    """The houses grouped by kind (the first word of their name: rows, columns, boxes,
+    regions, ...), each group kept when it splits the grid into ``n`` disjoint houses."""
+    kinds: dict[str, list[House]] = {}
+    for house in layout.houses:
+        kinds.setdefault(house.name.split()[0], []).append(house)
+    out = []
+    for houses in kinds.values():
+        cells = {i for h in houses for i in h.cells}
+        if len(houses) == layout.n and len(cells) == layout.size:
+            out.append(houses)
+    return out
+
 
 def _lines(layout: Layout) -> Iterator[tuple[list[House], list[House]]]:
-    """Rows against columns and columns against rows, when both are houses."""
-    rows = [h for h in layout.houses if h.name.startswith("row ")]
-    cols = [h for h in layout.houses if h.name.startswith("column ")]
-    if len(rows) == len(cols) == layout.n:
-        yield rows, cols
-        yield cols, rows
+    """Pairs of families of disjoint houses, bases and covers: rows against columns and
+    columns against rows first, then every other pair (rows against boxes or jigsaw regions,
+    and the like)."""
+    families = _families(layout)
+    families.sort(key=lambda f: f[0].name.split()[0] not in _CLASSIC_FAMILIES)
+    for bases in families:
+        for covers in families:
+            if bases is not covers:
+                yield bases, covers
 
 
 def fish(state: State, k: int) -> Step | None:
     """A digit whose places in ``k`` rows lie in ``k`` columns: the rest of those columns lose it
-    (and the same with rows and columns swapped)."""
+    (and the same with rows and columns swapped). Any two families of disjoint houses serve as
+    well (rows against boxes or jigsaw regions: a Franken fish): ``k`` bases hold the digit
+    ``k`` times, all in ``k`` covers that hold it ``k`` times, so the covers hold it nowhere
+    else."""
     layout = state.layout
     n = layout.n
     masks, placed = state.masks, state.placed
@@ -177,8 +201,13 @@ def fish(state: State, k: int) -> Step | None:
             spots: dict[int, int] = {}
             for r, house in enumerate(bases):
                 where = [i for i in house.cells if masks[i] & b]
-                if 2 <= len(where) <= k and not any(placed[i] for i in where):
-                    spots[r] = sum(1 << cover_of[i] for i in where)
+                if len(where) < 2 or any(placed[i] for i in where):
+                    continue
+                covered = 0
+                for i in where:  # a box may hold several of a row's places
+                    covered |= 1 << cover_of[i]
+                if covered.bit_count() <= k:
+                    spots[r] = covered
             for chosen in itertools.combinations(sorted(spots), k):
                 union = 0
                 for r in chosen:
@@ -199,8 +228,10 @@ def fish(state: State, k: int) -> Step | None:
                         f"so the rest of those lose {d}"
                     )
                     cells = tuple(sorted(i for i in inside if masks[i] & b))
+                    kinds = {bases[0].name.split()[0], covers[0].name.split()[0]}
+                    name = _FISH[k] if kinds <= set(_CLASSIC_FAMILIES) else f"Franken {_FISH[k]}"
                     bases_named = tuple(bases[r].name for r in chosen)
                     return Step(
-                        _FISH[k], "", text, eliminations=elims, cells=cells, reasons=bases_named
+                        name, "", text, eliminations=elims, cells=cells, reasons=bases_named
                     )
     return None

@@ -24,12 +24,24 @@ from __future__ import annotations
 import itertools
 from collections import deque
 
+from ..solvers.backtracking.propagators import RelationPropagator
 from .basic import required_digits
+from .layout import Layout
 from .state import State
 from .step import Step, cell_label
 
 #: Longest chain followed, in implications.
 MAX_LENGTH = 24
+
+#: Most implications one search for a chain follows over all its starting candidates (on a
+#: 25x25 grid a single search could otherwise take minutes); the shortest chain found within
+#: it is taken. A count, not a time, so a path depends on the puzzle alone.
+MAX_VISITS = 3_000_000
+
+#: Most open candidates a grid may have for chains to be looked for (an empty 16x16 grid has
+#: 4096): a person looks for chains only once most candidates are gone, and the candidate
+#: graph of a fuller grid costs seconds to build.
+MAX_CANDIDATES = 3000
 
 
 def _graph(state: State) -> list[list[int]]:
@@ -95,14 +107,23 @@ def _graph(state: State) -> list[list[int]]:
     return edges
 
 
-def _reach(edges: list[list[int]], start: int) -> dict[int, int]:
-    """Every literal implied by ``start``, with the literal it came from."""
+class _Budget:
+    """Implications left to follow in one search."""
+
+    def __init__(self, visits: int) -> None:
+        self.left = visits
+
+
+def _reach(edges: list[list[int]], start: int, budget: _Budget) -> dict[int, int]:
+    """Every literal implied by ``start``, with the literal it came from (as far as
+    ``budget`` allows; what it spends is counted there)."""
     parent = {start: -1}
     queue = deque([(start, 0)])
-    while queue:
+    while queue and budget.left > 0:
         lit, depth = queue.popleft()
         if depth >= MAX_LENGTH:
             continue
+        budget.left -= 1 + len(edges[lit])
         for nxt in edges[lit]:
             if nxt not in parent:
                 parent[nxt] = lit
@@ -142,20 +163,76 @@ def _say(n: int, lit: int) -> str:
     return f"{cell_label(n, i)}{'=' if truth else '<>'}{d + 1}"
 
 
+class _Names:
+    """What makes the link between two candidates, as a chain's text names it: the house or
+    group both cells lie in, or the rule whose relation joins them."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.rules: dict[tuple[int, int], str] = {}
+        for rule in layout.rules:
+            for p in rule.propagators:
+                if isinstance(p, RelationPropagator):
+                    self.rules.setdefault((p.a, p.b), rule.label)
+                    self.rules.setdefault((p.b, p.a), rule.label)
+        self.groups: dict[int, list[int]] = {}
+        for k, house in enumerate(layout.houses + layout.groups):
+            for i in house.cells:
+                self.groups.setdefault(i, []).append(k)
+
+    def link(self, a: int, b: int) -> str:
+        """The name of what links literals ``a`` and ``b`` (empty within one cell)."""
+        n = self.layout.n
+        i, j = a // 2 // n, b // 2 // n
+        if i == j:
+            return ""
+        if a // 2 % n == b // 2 % n:
+            shared = set(self.groups.get(i, ())) & set(self.groups.get(j, ()))
+            if shared:
+                return (self.layout.houses + self.layout.groups)[min(shared)].name
+        return self.rules.get((i, j), "")
+
+    def words(self, path: list[int], first: bool = True) -> str:
+        """The literals of ``path`` joined by arrows, each link named after the literal it
+        leads to (without the first literal when ``first`` is false)."""
+        n = self.layout.n
+        out = [_say(n, path[0])] if first else []
+        for a, b in itertools.pairwise(path):
+            name = self.link(a, b)
+            out.append(f"{_say(n, b)} ({name})" if name else _say(n, b))
+        return " -> ".join(out)
+
+
+_NAMES: dict[int, _Names] = {}
+
+
+def _names(layout: Layout) -> _Names:
+    """The link names of ``layout``, built once per layout (the last one kept)."""
+    names = _NAMES.get(id(layout))
+    if names is None or names.layout is not layout:
+        _NAMES.clear()
+        names = _NAMES[id(layout)] = _Names(layout)
+    return names
+
+
 def chain(state: State) -> Step | None:
     """The shortest chain or forcing chain the candidate graph holds, as a step."""
     n = state.layout.n
     masks, placed = state.masks, state.placed
+    if state.open_candidates() > MAX_CANDIDATES:
+        return None
     edges = _graph(state)
+    names = _names(state.layout)
+    budget = _Budget(MAX_VISITS)
     best: tuple[int, Step] | None = None
     for i, m in enumerate(masks):
-        if placed[i]:
+        if placed[i] or budget.left <= 0:
             continue
         for d in range(n):
             if not m >> d & 1:
                 continue
             node = i * n + d
-            on = _reach(edges, 2 * node + 1)
+            on = _reach(edges, 2 * node + 1, budget)
             # the candidate implies its own falsehood, or a literal and its opposite
             ends = [2 * node] if 2 * node in on else []
             ends += [lit for lit in on if lit & 1 and lit - 1 in on and lit // 2 != node][:1]
@@ -163,13 +240,13 @@ def chain(state: State) -> Step | None:
                 path = _trail(on, end)
                 if end == 2 * node:
                     length = 2 * len(path)
-                    text = f"{' -> '.join(_say(n, x) for x in path)}: so {_say(n, 2 * node)}"
+                    text = f"{names.words(path)}: so {_say(n, 2 * node)}"
                 else:
                     other = _trail(on, end - 1)
                     length = len(path) + len(other)
                     text = (
-                        f"if {_say(n, 2 * node + 1)}: {' -> '.join(_say(n, x) for x in path[1:])} "
-                        f"and {' -> '.join(_say(n, x) for x in other[1:])}, a contradiction"
+                        f"if {names.words(path)} and {names.words(other, first=False)}, "
+                        "a contradiction"
                     )
                 if best is None or length < best[0]:
                     trails = [path] if end == 2 * node else [path, _trail(on, end - 1)]
@@ -181,7 +258,7 @@ def chain(state: State) -> Step | None:
                     best = (length, step)
             if best is not None and best[0] <= 6:
                 return best[1]
-            off = _reach(edges, 2 * node)
+            off = _reach(edges, 2 * node, budget)
             for lit in on:
                 if lit in off and lit // 2 != node:
                     target, truth = divmod(lit, 2)
@@ -191,10 +268,7 @@ def chain(state: State) -> Step | None:
                     length = len(a) + len(b) + 2
                     if best is None or length < best[0]:
                         j, e = divmod(target, n)
-                        text = (
-                            f"either {' -> '.join(_say(n, x) for x in a)} "
-                            f"or {' -> '.join(_say(n, x) for x in b)}: so {_say(n, lit)}"
-                        )
+                        text = f"either {names.words(a)} or {names.words(b)}: so {_say(n, lit)}"
                         cells = tuple(dict.fromkeys(x // 2 // n for x in a + b))
                         houses = _strong_houses(state, [a, b])
                         placed_one = ((j, e + 1),) if truth else ()

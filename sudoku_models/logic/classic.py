@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..grading.candidates import CandidateGrid, geometry
 from ..grading.techniques import TECHNIQUES, Technique
+from .chains import MAX_CANDIDATES
 from .layout import Layout
 from .state import State
 from .step import Step
@@ -32,6 +33,12 @@ CLASSIC: tuple[Technique, ...] = tuple(
 )
 
 
+#: Techniques whose search grows exponentially with the open cells of a house (Sue de Coq
+#: takes every set of cells of a line): run on grids up to this side only.
+EXPONENTIAL = ("Sue de Coq",)
+CLASSIC_SIDE = 9
+
+
 def has_classic_houses(layout: Layout) -> bool:
     """Whether every row, column and box of the model's board is one of its houses."""
     houses = {h.cells for h in layout.houses}
@@ -40,15 +47,19 @@ def has_classic_houses(layout: Layout) -> bool:
 
 def classic_technique(state: State, tier: int) -> Step | None:
     """The first step of the cheapest classic technique of ``tier`` that applies, in this
-    solver's words."""
+    solver's words. Like chains, they wait until at most ``MAX_CANDIDATES`` candidates are
+    left (their link graphs cost seconds on a fuller 16x16 or 25x25 grid)."""
     layout = state.layout
+    if state.open_candidates() > MAX_CANDIDATES:
+        return None
     grid = CandidateGrid(
         geometry(layout.model.board),
         [m.bit_length() if p else 0 for m, p in zip(state.masks, state.placed)],
         [0 if p else m for m, p in zip(state.masks, state.placed)],
     )
+    large = layout.n > CLASSIC_SIDE
     for technique in CLASSIC:
-        if technique.tier != tier:
+        if technique.tier != tier or (large and technique.name in EXPONENTIAL):
             continue
         found = technique.find(grid)
         if found is not None:

@@ -31,9 +31,11 @@ Naked Triple           4.0
 Hidden Triple          4.0
 X-Wing                 4.5     fish over rows and columns
 Swordfish              5.0
+Franken X-Wing         5.0     fish over rows or columns against boxes or regions
+Franken Swordfish      5.5
 (classic, tier 3)      4.5     the classic grader's wings, colouring, finned X-Wing, ...
 (classic, tier 4)      5.5     its chains, AIC, almost locked sets, finned fish, Sue de Coq
-Chain                  5.5     a candidate implying its own falsehood along links
+Chain                  5.0     a candidate implying its own falsehood along links
 Forcing Chain          6.5     a literal implied by a candidate and by its falsehood
 Forcing Net            7.0     an assumption the finders take to a contradiction in 12 steps
 Trial                  8.0     an assumption that breaks a rule (depth 1; 10.0 at depth 2)
@@ -71,7 +73,9 @@ WEIGHTS: dict[str, float] = {
     "Hidden Triple": 4.0,
     "X-Wing": 4.5,
     "Swordfish": 5.0,
-    "Chain": 5.5,
+    "Franken X-Wing": 5.0,
+    "Franken Swordfish": 5.5,
+    "Chain": 5.0,
     "Forcing Chain": 6.5,
     "Forcing Net": 7.0,
     "Trial": 8.0,

@@ -1,10 +1,12 @@
 """The logical solver: the cheapest step that applies, again and again, recorded as a path.
 
-The finders, cheapest first: allowed digits; singles; the rules read one by one (relations,
-cages, sums, tables, clue cases, visibility, generic filters); locked candidates and the digits
-a cage must hold; set theory; naked and hidden pairs and triples; fish; chains; and, when
-nothing else applies, a bounded trial. After each step the search starts again from the
-cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
+rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
+locked candidates and the digits a cage must hold; rule interactions; set theory; naked and
+hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
+grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
+nothing else applies, forcing nets and a bounded trial. After each step the search starts again
+from the cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
 """
 
 from __future__ import annotations
@@ -203,10 +205,13 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
-    out += [("X-Wing", functools.partial(fish, k=2)), ("Swordfish", functools.partial(fish, k=3))]
-    out.append(("Chain", chain))
-    if has_classic_houses(layout):
+    classic = has_classic_houses(layout)
+    out.append(("X-Wing", functools.partial(fish, k=2)))
+    if classic:
         out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
+    out.append(("Swordfish", functools.partial(fish, k=3)))
+    out.append(("Chain", chain))
+    if classic:
         out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
     return out
 
@@ -219,12 +224,18 @@ def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
     return [(name, find) for name, find in found if name not in COSTLY]
 
 
-def next_step(found: list[tuple[str, Finder]], state: State) -> Step | Contradiction | None:
-    """The first step (or contradiction) of the cheapest finder that applies."""
+def next_step(
+    found: list[tuple[str, Finder]], state: State, clock: Clock | None = None
+) -> Step | Contradiction | None:
+    """The first step (or contradiction) of the cheapest finder that applies; ``clock`` is
+    checked before each finder (each does bounded work), raising
+    :class:`~sudoku_models.logic.trial.TimeLimitReached` once its limit has passed."""
     broken = state.broken()
     if broken is not None:
         return broken
     for _, find in found:
+        if clock is not None:
+            clock.check()
         step = find(state)
         if step is not None:
             return step
@@ -261,18 +272,17 @@ def logical_solve(
     steps: list[Step] = []
     contradiction = _place_givens(state, ruled_out)
     found = finders(layout)
-    count = functools.cache(functools.partial(_count, model))
+    count = functools.cache(functools.partial(_count, model, clock))
     trials = Trials(
         layout,
-        functools.partial(_replay, _cheap(found)),
-        lambda: count() == 1,  # no nested trials on a puzzle with several solutions
+        functools.partial(_replay, _cheap(found), clock=clock),
+        functools.partial(_nesting, model, count),
         clock,
     )
     stopped: TimeLimitReached | None = None
     try:
         while contradiction is None and not state.is_solved():
-            clock.check()
-            step = next_step(found, state)
+            step = next_step(found, state, clock)
             if step is None and max_depth:
                 step = trials(state, max_depth)
             if step is None:
@@ -289,7 +299,7 @@ def logical_solve(
         contradiction = Contradiction("", (), "the full grid breaks a rule no finder reads")
     if contradiction is not None:
         status = BROKEN
-    note = _note(count()) if status == STUCK else ""
+    note = _note(count()) if status == STUCK and stopped is None else ""
     if stopped is not None:
         status = STOPPED
         note = f"{stopped} after {len(steps)} steps; a longer limit takes the same steps first"
@@ -336,11 +346,12 @@ def hint(
     if state.is_solved():
         return None
     found = finders(layout)
-    step = next_step(found, state)
+    step = next_step(found, state, clock)
     if step is None and max_depth:
-        replay = functools.partial(_replay, _cheap(found))
-        unique = functools.partial(_count, model)
-        step = Trials(layout, replay, lambda: unique() == 1, clock)(state, max_depth)
+        replay = functools.partial(_replay, _cheap(found), clock=clock)
+        unique = functools.partial(_count, model, clock)
+        nesting = functools.partial(_nesting, model, unique)
+        step = Trials(layout, replay, nesting, clock)(state, max_depth)
     return step
 
 
@@ -361,7 +372,9 @@ def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contrad
     return None
 
 
-def _replay(found: list[tuple[str, Finder]], state: State, i: int, d: int) -> Net | None:
+def _replay(
+    found: list[tuple[str, Finder]], state: State, i: int, d: int, clock: Clock | None = None
+) -> Net | None:
     """The steps the finders take from ``d`` placed in cell ``i`` to a contradiction, with the
     sentence of that forcing net and the rules and cells its steps read, or None when they take
     more than ``NET_STEPS``."""
@@ -371,7 +384,7 @@ def _replay(found: list[tuple[str, Finder]], state: State, i: int, d: int) -> Ne
     reasons: dict[str, None] = {}
     cells: dict[int, None] = {i: None}
     for count in range(NET_STEPS + 1):
-        step = next_step(found, trial_state)
+        step = next_step(found, trial_state, clock)
         if isinstance(step, Contradiction):
             later = f"{count} steps later " if count else ""
             text = f"assuming {name}={d}, {later}{step.text}: {name} is not {d}"
@@ -387,19 +400,38 @@ def _replay(found: list[tuple[str, Finder]], state: State, i: int, d: int) -> Ne
     return None
 
 
-def _count(model: Model) -> int:
-    """The model's solutions, counted up to two."""
-    from ..api import count_solutions
+#: Largest side on which trials may nest: deeper trials on larger grids take far more than a
+#: person would try, and counting the solutions of a large grid (to see whether nesting is
+#: worth it) takes seconds.
+NESTING_SIDE = 9
+
+
+def _nesting(model: Model, count: Callable[[], int | None]) -> bool:
+    """Whether nested trials are worth their cost: a grid up to :data:`NESTING_SIDE` with
+    one solution (on a puzzle with several, no trial finishes the path anyway)."""
+    return model.n <= NESTING_SIDE and count() == 1
+
+
+def _count(model: Model, clock: Clock) -> int | None:
+    """The model's solutions, counted up to two; None when the time limit passes first."""
+    from ..api import solve
     from ..errors import UnsupportedModelError
+    from ..solvers.base import Status
 
+    left = clock.remaining()
     try:
-        return count_solutions(model, limit=2)
+        result = solve(model, limit=2, time_limit=left)
     except UnsupportedModelError:  # a primitive the default backend cannot encode
-        return count_solutions(model, limit=2, backend="backtracking")
+        result = solve(model, limit=2, backend="backtracking", time_limit=clock.remaining())
+    if result.status is Status.TIMEOUT:
+        return None
+    return len(result.solutions)
 
 
-def _note(count: int) -> str:
+def _note(count: int | None) -> str:
     """What a stuck path means: the puzzle has several solutions, none, or logic stops short."""
+    if count is None:
+        return "the time limit passed before the solutions were counted"
     if count == 0:
         return "the puzzle has no solution"
     if count > 1:

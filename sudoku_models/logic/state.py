@@ -51,6 +51,10 @@ class State:
         for i, d in step.eliminations:
             self.masks[i] &= ~(1 << (d - 1))
 
+    def open_candidates(self) -> int:
+        """Number of candidates left in the open cells."""
+        return sum(m.bit_count() for m, p in zip(self.masks, self.placed) if not p)
+
     def is_solved(self) -> bool:
         """Whether every cell is placed."""
         return all(self.placed)

@@ -69,6 +69,21 @@ def digit_list(m: int) -> str:
     return "/".join(map(str, digits_of(m)))
 
 
+def said(m: int) -> str:
+    """The digits of ``m`` as a sentence says them: ``7``, ``1 or 2``, ``1, 2 or 3``, ``at most
+    4``... (ranges for longer runs).
+
+    >>> said(0b11), said(0b111), said(0b11110000), said(0b10101)
+    ('1 or 2', '1, 2 or 3', '5 to 8', '1, 3 or 5')
+    """
+    ds = digits_of(m)
+    if len(ds) > 3 and ds[-1] - ds[0] + 1 == len(ds):
+        return f"{ds[0]} to {ds[-1]}"
+    if len(ds) == 1:
+        return str(ds[0])
+    return ", ".join(map(str, ds[:-1])) + f" or {ds[-1]}"
+
+
 def cell_label(n: int, i: int) -> str:
     """``r3c5`` for cell ``i`` of an ``n`` x ``n`` grid."""
     r, c = divmod(i, n)

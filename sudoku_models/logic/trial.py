@@ -55,6 +55,12 @@ class Clock:
         self.seconds = seconds
         self.deadline = None if seconds is None else time.perf_counter() + seconds
 
+    def remaining(self) -> float | None:
+        """Seconds left (at least a millisecond), None without a limit."""
+        if self.deadline is None:
+            return None
+        return max(0.001, self.deadline - time.perf_counter())
+
     def check(self) -> None:
         """Raise :class:`TimeLimitReached` if the time limit has passed."""
         if self.deadline is not None and time.perf_counter() > self.deadline:

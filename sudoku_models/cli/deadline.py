@@ -1,0 +1,34 @@
+"""A wall-clock limit around work that has none of its own (the classic grader's rating and
+hint), for the commands that promise one."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+from ..logic import TimeLimitReached
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`~sudoku_models.logic.TimeLimitReached` inside the block once ``seconds``
+    have passed (None: no limit). The alarm signal carries it, so the limit holds only in the
+    main thread of a platform that has one; elsewhere the block runs unlimited."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if seconds is None or not usable:
+        yield
+        return
+
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise TimeLimitReached(seconds)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
