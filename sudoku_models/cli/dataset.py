@@ -47,7 +47,9 @@ def add_parser(commands: Any) -> None:
     verify.add_argument("--solutions", metavar="FILE", help="the known solutions, one a line")
     verify.add_argument("--partial", action="store_true", help="answers may have blanks")
     verify.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
-    verify.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    verify.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
     verify.add_argument("-w", "--workers", type=positive_int, default=1, metavar="N")
     verify.set_defaults(run=run_verify)
 

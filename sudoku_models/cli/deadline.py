@@ -1,11 +1,11 @@
-"""A wall-clock limit around work that has none of its own (the classic grader's rating and
-hint), for the commands that promise one."""
+"""A wall-clock limit around work that has none of its own (reading a link, the classic
+grader's rating and hint), for the commands that promise one."""
 
 from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -13,17 +13,20 @@ from ..logic import TimeLimitReached
 
 
 @contextmanager
-def deadline(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`~sudoku_models.logic.TimeLimitReached` inside the block once ``seconds``
-    have passed (None: no limit). The alarm signal carries it, so the limit holds only in the
-    main thread of a platform that has one; elsewhere the block runs unlimited."""
+def deadline(
+    seconds: float | None, expired: Callable[[float], BaseException] = TimeLimitReached
+) -> Iterator[None]:
+    """Raise ``expired(seconds)`` (by default :class:`~sudoku_models.logic.TimeLimitReached`)
+    inside the block once ``seconds`` have passed (None: no limit). The alarm signal carries
+    it, so the limit holds only in the main thread of a platform that has one; elsewhere the
+    block runs unlimited."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if seconds is None or not usable:
         yield
         return
 
     def expire(signum: int, frame: FrameType | None) -> None:
-        raise TimeLimitReached(seconds)
+        raise expired(seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)

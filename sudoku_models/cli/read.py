@@ -9,6 +9,7 @@ from typing import Any
 from .. import formats
 from ..formats.base import Read
 from . import EXIT_OK
+from .inputs import PUZZLE_FORMS, TEXT_OR_JSON
 from .variant_args import source_text
 
 
@@ -25,8 +26,10 @@ def add_parser(commands: Any) -> None:
             "the warnings about what no rule explains. Exit code 0, or 2 for bad input."
         ),
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, a file, or - for stdin")
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_FORMS)
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     parser.set_defaults(run=run)
 
 

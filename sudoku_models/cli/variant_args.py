@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 from .. import formats
 from ..board import Board
@@ -30,6 +27,7 @@ from ..variants import (
     Variant,
     windoku,
 )
+from .deadline import deadline
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
@@ -127,7 +125,7 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        with within(getattr(args, "time_limit", None)):
+        with deadline(getattr(args, "time_limit", None), _reading_too_long):
             model = formats.read(source if text is None else text).model
         rules = flag_rules(args, model.board)
         if rules:
@@ -168,29 +166,9 @@ def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list
     return puzzles
 
 
-@contextmanager
-def within(seconds: float | None) -> Iterator[None]:
-    """Stop the reading inside the block after ``seconds`` (the command's ``--time-limit``)
-    with a one-line error, where the operating system has interval timers and this is the
-    main thread; otherwise run it unbounded (the readers bound their own work)."""
-    if (
-        seconds is None
-        or not hasattr(signal, "setitimer")
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        yield
-        return
-
-    def expire(signum: int, frame: object) -> None:
-        raise TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def _reading_too_long(seconds: float) -> TimeoutError:
+    """The error of a reading stopped at the command's ``--time-limit``."""
+    return TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
 
 
 def _rules_path(path: str) -> bool:

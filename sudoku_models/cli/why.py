@@ -9,7 +9,7 @@ from typing import Any
 
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, seconds
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, seconds
 from .notes import say
 from .variant_args import add_variant_flags, read_models
 
@@ -37,7 +37,9 @@ def add_parser(commands: Any) -> None:
         metavar="SECONDS",
         help="for shrinking the core and for each search (default 60)",
     )
-    parser.add_argument("-f", "--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
+    )
     add_variant_flags(parser)
     parser.set_defaults(run=run)
 
