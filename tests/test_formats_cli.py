@@ -210,7 +210,7 @@ def test_the_time_limit_covers_reading(capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        (".Regex~²~R1C1~R1C2", "unsupported '²' at position 1"),
+        (".Regex~²~R1C1~R1C2", "Regex pattern '²': only ASCII characters"),
         (".Regex~MXs5OTk5OTl9~R1C1~R1C2", "the count 999999 is too large at position 3"),
         (".Cage~" + "9" * 5000 + "~R1C1~R1C2", "Cage"),
         ('{"size": 4, "grid": [[{"value": 1' + "0" * 5000 + ', "given": true}]]}', "JSON"),
