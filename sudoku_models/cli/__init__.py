@@ -30,6 +30,7 @@ COMMANDS = (
     "hint",
     "steps",
     "serve",
+    "trace",
 )
 
 #: Done.

@@ -95,6 +95,8 @@ def _strategy_solver(backend: str) -> BacktrackingSolver:
         hint = ""
         if name.partition(":")[0] in ("sat", "cpsat"):
             hint = "; for SAT and CP-SAT, progress() reports their counters over time"
+        elif name.partition(":")[0] == "numba":
+            hint = "; the compiled search keeps its stack inside compiled code and records nothing"
         raise UnknownSolverError(
             f"backend {backend!r} cannot record a search tree; these can: {known}{hint}"
         )

@@ -93,9 +93,9 @@ def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
     from pysat.solvers import Solver as PySatSolver
 
     formula = solver.cnf(model)
-    samples = _Samples()
     solutions = 0
     with PySatSolver(name=solver.variant, bootstrap_with=formula.clauses) as sat:
+        samples = _Samples()  # the clock starts once the clauses are loaded
 
         def counters() -> dict[str, Any]:
             try:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .tree import SearchTree
 
 SLOT = 14  # horizontal room per drawn leaf
-LEVEL = 36  # vertical room per depth
+LEVEL = 26  # vertical room per depth
 MARGIN = 20
 TOP = 34  # room for the caption
 COLORS = ("#4a78c2", "#c0392b", "#1e8449")  # open, fail, solution
@@ -36,7 +36,8 @@ def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
     weight = [1] * size  # subtree sizes
     wanted = bytearray(size)  # subtree holds a solution or an open node
     for k in range(size - 1, -1, -1):  # children come after their parent
-        if tree.outcomes[k] != 1:
+        outcome = tree.outcomes[k]
+        if outcome == 2 or (outcome == 0 and not children[k]):
             wanted[k] = 1
         p = parents[k]
         if p >= 0:
@@ -68,7 +69,8 @@ def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
         stack.append((k, d, True))
         stack.extend((c, d + 1, False) for c in reversed(children[k]))
 
-    width = max(slot, 1) * SLOT + 2 * MARGIN
+    caption_width = 7 * (len(tree.strategy) + 70)
+    width = max(max(slot, 1) * SLOT, caption_width) + 2 * MARGIN
     height = (max(depth.values(), default=0) + 1) * LEVEL + TOP + MARGIN + 12
     c = tree.counts
     caption = (
