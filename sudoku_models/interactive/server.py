@@ -1,7 +1,9 @@
 """The board as a local web page: the standard library's threading HTTP server on 127.0.0.1.
 
 Routes: ``GET /`` the page (``?puzzle=...`` opens a puzzle), ``GET /board.js`` and
-``GET /board.css`` the grid component, ``GET /state`` a fresh state (``?puzzle=`` too), and
+``GET /board.css`` the grid component, ``GET /state`` a fresh state (``?puzzle=`` too),
+``GET /tree.js`` and ``GET /tree?puzzle=...&backend=...`` the search-tree viewer and one
+strategy's tree (traced in the request's thread, bounded by the time limit and a node count), and
 ``POST /api`` the one JSON endpoint: ``{"state": ..., "action": ...}`` in, the change out
 (:func:`~sudoku_models.interactive.state.respond`). The server keeps no state, so several tabs
 work side by side; each request is answered on its own thread.
@@ -33,6 +35,7 @@ from ..errors import InvalidPuzzleError
 from .assets import asset
 from .searches import Busy, SearchPool
 from .state import SEARCHES, TIME_LIMIT, BadRequest, new_state, respond
+from .trees import tree_answer
 
 #: Largest request body accepted: a 25x25 state with a long undo history fits.
 MAX_BODY = 4 * 1024 * 1024
@@ -56,6 +59,7 @@ _TYPES = {
     "board.js": "text/javascript; charset=utf-8",
     "board.css": "text/css; charset=utf-8",
     "page.html": "text/html; charset=utf-8",
+    "tree.js": "text/javascript; charset=utf-8",
 }
 
 
@@ -130,6 +134,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NO_CONTENT, b"", "image/x-icon")
         elif name == "state":
             self._send_state(parse_qs(url.query).get("puzzle", [None])[0])
+        elif name == "tree":
+            self._send_tree(parse_qs(url.query))
         elif name in _TYPES:
             self._send(HTTPStatus.OK, asset(name).encode(), _TYPES[name])
         else:
@@ -193,6 +199,12 @@ class _Handler(BaseHTTPRequestHandler):
             state = new_state()
             state["message"] = {"text": f"cannot read the linked puzzle: {exc}", "kind": "error"}
         self._send_json(HTTPStatus.OK, state)
+
+    def _send_tree(self, query: dict[str, list[str]]) -> None:
+        try:
+            self._send_json(HTTPStatus.OK, tree_answer(query, self.server.time_limit))
+        except BadRequest as exc:
+            self._error(HTTPStatus.BAD_REQUEST, f"bad request: {exc}")
 
     def _error(self, status: HTTPStatus, text: str) -> None:
         self._send_json(status, {"error": text})

@@ -239,6 +239,7 @@ class SearchTree:
             "searched": list(self.searched),
             "fills": {str(k): [list(p) for p in v] for k, v in self.fills.items()},
             "counts": self.counts,
+            "complete": self.complete,
         }
 
     def __repr__(self) -> str:
