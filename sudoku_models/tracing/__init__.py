@@ -10,7 +10,7 @@ parent, the cell and digit tried, what propagation removed, and its outcome (``f
 >>> tree.counts["nodes"] == tree.stats.nodes, tree.counts["solutions"]
 (True, 1)
 >>> tree.to_dict()["nodes"][1]["cell"], tree.outcome(len(tree) - 1)
-('r1c1', 'solution')
+('r2c1', 'solution')
 >>> tree.to_svg().startswith("<svg")
 True
 
