@@ -1,7 +1,8 @@
 """Search trees for the page and the notebook: the trees to compare, in the viewer's form.
 
 The page asks ``GET /tree?puzzle=...&backend=...`` for one strategy's tree
-(:func:`tree_answer`); a notebook shows several side by side with :class:`TreeWidget`
+(:func:`tree_answer`); a notebook shows several side by side with
+:class:`~sudoku_models.interactive.tree_widget.TreeWidget`
 (``static/tree.js`` draws them on a canvas either way).
 """
 
@@ -24,7 +25,8 @@ COMPARED = ("naive", "mrv", "propagate")
 
 def tree_answer(query: Mapping[str, Sequence[str]], time_limit: float) -> dict[str, Any]:
     """The viewer data of the tree a page query asks for (``puzzle``, ``backend``, and
-    optionally ``limit``); :class:`BadRequest` for a query it cannot answer."""
+    optionally ``limit``); :class:`~sudoku_models.interactive.state.BadRequest` for a query
+    it cannot answer."""
     puzzle = query.get("puzzle", [""])[0]
     backend = query.get("backend", ["backtracking"])[0]
     try:

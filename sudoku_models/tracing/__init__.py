@@ -1,7 +1,7 @@
 """Search trees: record what a handwritten strategy visits, node by node, and show it.
 
 :func:`trace` runs one strategy of the handwritten search with a recorder and returns a
-:class:`~sudoku_models.trace.tree.SearchTree`: every node in the order visited, with its
+:class:`~sudoku_models.tracing.tree.SearchTree`: every node in the order visited, with its
 parent, the cell and digit tried, what propagation removed, and its outcome (``fail``,
 ``solution`` or ``open``). The tree's counts equal the strategy's own counters for the run.
 
@@ -14,7 +14,7 @@ parent, the cell and digit tried, what propagation removed, and its outcome (``f
 >>> tree.to_svg().startswith("<svg")
 True
 
-SAT and CP-SAT expose no tree: :func:`~sudoku_models.trace.progress.progress` reports what
+SAT and CP-SAT expose no tree: :func:`~sudoku_models.tracing.progress.progress` reports what
 they count over time instead (decisions, conflicts, restarts), labelled as such.
 """
 

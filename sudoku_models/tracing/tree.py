@@ -72,7 +72,8 @@ class SearchTree:
         stats: Stats,
         complete: bool,
     ) -> SearchTree:
-        """The tree a :class:`Recorder` collected, with each node's outcome settled."""
+        """The tree a :class:`~sudoku_models.solvers.backtracking.recorder.Recorder`
+        collected, with each node's outcome settled."""
         size = len(recorder)
         has_children = bytearray(size)
         for p in recorder.parents:
@@ -202,7 +203,8 @@ class SearchTree:
 
     def to_svg(self, max_drawn: int = 1500) -> str:
         """The tree as an SVG picture; subtrees without a solution or open node are drawn
-        collapsed, as a triangle with their size (see :func:`~sudoku_models.trace.svg.tree_svg`)."""
+        collapsed, as a triangle with their size (see
+        :func:`~sudoku_models.tracing.svg.tree_svg`)."""
         from .svg import tree_svg
 
         return tree_svg(self, max_drawn)
