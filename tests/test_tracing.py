@@ -179,3 +179,40 @@ def test_cli_refuses_backends_without_a_tree(capsys):
     assert code == 0 and "no tree" in json.loads(out)["kind"]
     code, _, err = run_cli(capsys, "12..", "--backend", "mrv")
     assert code == 2 and err.startswith("sudoku-models: error:")
+
+
+def test_the_compiled_search_is_refused_with_the_reason():
+    with pytest.raises(UnknownSolverError, match="compiled") as info:
+        sm.trace(SMALL, backend="numba")
+    assert "backtracking:propagate" in str(info.value)
+
+
+def test_the_page_server_answers_a_tree_query():
+    import threading
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from sudoku_models.interactive.server import BoardServer
+
+    server = BoardServer(port=0, time_limit=10)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        query = urllib.parse.urlencode({"puzzle": SMALL, "backend": "mrv"})
+        with urllib.request.urlopen(f"{server.url}tree?{query}", timeout=30) as answer:
+            data = json.loads(answer.read())
+        assert data["strategy"] == "backtracking:mrv"
+        assert data["counts"] == sm.trace(SMALL, backend="mrv").counts
+        assert len(data["parents"]) == len(data["cells"]) == len(data["outcomes"])
+        with urllib.request.urlopen(f"{server.url}tree.js", timeout=30) as answer:
+            assert b"export function mountTree" in answer.read()
+        bad = urllib.parse.urlencode({"puzzle": SMALL, "backend": "sat"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{server.url}tree?{bad}", timeout=30)
+        assert refused.value.code == 400
+        assert "cannot record" in json.loads(refused.value.read())["error"]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
