@@ -7,7 +7,8 @@ Run from the repository root::
                                      [--no-browser]
 
 Three measurements, each the best of ``--rounds`` rounds, the contestants taking turns within a
-round (timings on a shared machine are only comparable inside one run):
+round (timings on a shared machine are only comparable inside one run; the searches are timed
+in processor time of this process, which other programs on the machine disturb less):
 
 - *recording*: each handwritten strategy on a few puzzles (limit 2: solve and prove unique),
   searched without and with a recorder; the difference over the nodes recorded is the cost per
@@ -60,9 +61,9 @@ def read_set(path: Path, count: int) -> list[Model]:
 
 
 def run(search: Any, models: list[Model], recorder: bool) -> tuple[float, int]:
-    """Seconds to search every model (limit 2), and the nodes counted."""
+    """Processor seconds to search every model (limit 2), and the nodes counted."""
     nodes = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for model in models:
         stats = Stats()
         if recorder:
@@ -70,7 +71,7 @@ def run(search: Any, models: list[Model], recorder: bool) -> tuple[float, int]:
         else:
             search(model, 2, [], None, stats, [])
         nodes += stats.nodes
-    return time.perf_counter() - start, nodes
+    return time.process_time() - start, nodes
 
 
 def base_package(ref: str) -> Any:

@@ -15,10 +15,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..api import PuzzleLike, _read
+from .. import formats
 from ..errors import UnknownSolverError
+from ..model import Model
+from ..parsing import Source
+from ..puzzle import Puzzle
 from ..solvers import get_solver
 from ..solvers.base import as_model
+
+PuzzleLike = Puzzle | Model | Source
 
 #: Conflicts a SAT solver runs between two samples of its counters.
 CONFLICTS_PER_SAMPLE = 20
@@ -64,7 +69,7 @@ def progress(puzzle: PuzzleLike, backend: str = "sat", limit: int = 1) -> Search
     its counters over time, looking for ``limit`` solutions (0: all)."""
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
-    model = as_model(_read(puzzle))
+    model = model_of(puzzle)
     solver = get_solver(backend)
     if solver.name == "sat":
         return _sat_progress(solver, model, limit)
@@ -74,6 +79,14 @@ def progress(puzzle: PuzzleLike, backend: str = "sat", limit: int = 1) -> Search
         f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
         "the handwritten strategies record whole trees with trace()"
     )
+
+
+def model_of(puzzle: PuzzleLike) -> Model:
+    """The model of a puzzle in any form: text through :func:`~sudoku_models.formats.read`
+    (a line, a grid, a link), anything else as the solvers take it."""
+    if isinstance(puzzle, str):
+        return formats.read(puzzle).model
+    return as_model(puzzle)
 
 
 class _Samples:

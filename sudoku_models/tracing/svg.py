@@ -18,7 +18,7 @@ from ..board import cell_name
 if TYPE_CHECKING:
     from .tree import SearchTree
 
-SLOT = 14  # horizontal room per drawn leaf
+SLOT = 20  # horizontal room per drawn leaf (a size label fits)
 LEVEL = 26  # vertical room per depth
 MARGIN = 20
 TOP = 34  # room for the caption
