@@ -171,7 +171,7 @@ export function mountTree(el, data, options = {}) {
   const height = options.height || 360;
   const root = document.createElement("div");
   root.className = "sm-tree";
-  root.style.cssText = "font: 13px system-ui, sans-serif; display: inline-block; vertical-align: top; margin: 0 12px 12px 0";
+  root.style.cssText = `font: 13px system-ui, sans-serif; display: inline-block; vertical-align: top; margin: 0 12px 12px 0; width: ${width + 2}px`;
   const c = data.counts || {};
   const head = document.createElement("div");
   head.className = "sm-tree-counts";
@@ -266,11 +266,15 @@ export function mountTree(el, data, options = {}) {
     for (let o = 0; o < 3; o++) {
       ctx.fillStyle = COLORS[o];
       ctx.beginPath();
+      const round = o !== 1 && r >= 2; // failures are squares, the rest dots when big enough
+      const rr = o === 2 ? r * 1.4 : r;
       for (const k of shapes[o]) {
         const sx = x[k] * scale + ox;
         const sy = t.depth[k] * LEVEL * yscale + oy;
-        const rr = o === 2 ? r * 1.4 : r;
-        ctx.rect(sx - rr, sy - rr, 2 * rr, 2 * rr);
+        if (round) {
+          ctx.moveTo(sx + rr, sy);
+          ctx.arc(sx, sy, rr, 0, 2 * Math.PI);
+        } else ctx.rect(sx - rr, sy - rr, 2 * rr, 2 * rr);
       }
       ctx.fill();
     }
