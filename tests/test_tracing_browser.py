@@ -105,3 +105,35 @@ def test_a_tree_of_100000_nodes_draws_and_responds(page: Any) -> None:
     page.wait_for_timeout(100)
     x2, y2 = page.evaluate("window.bigTree.at(0)")
     assert abs(x2 - x) < 1 and abs(y2 - y) < 1
+
+
+def test_the_widget_module_renders_trees_and_follows_changes(page: Any) -> None:
+    from sudoku_models.interactive.tree_widget import TreeWidget
+
+    widget = TreeWidget.compare(EASY, backends=("mrv", "dlx"))
+    page.goto(page.server_url)
+    page.wait_for_selector("[role=gridcell]")
+    counts = page.evaluate(
+        """async (trees) => {
+            const m = await import('./tree.js');
+            const handlers = {};
+            let current = trees;
+            const model = {
+                get: (name) => current,
+                on: (event, fn) => { handlers[event] = fn; },
+                off: (event) => { delete handlers[event]; },
+            };
+            const el = document.createElement('div');
+            document.body.append(el);
+            const cleanup = m.default.render({model, el});
+            const before = el.querySelectorAll('.sm-tree').length;
+            current = trees.slice(0, 1);
+            handlers['change:trees']();
+            const after = el.querySelectorAll('.sm-tree').length;
+            cleanup();
+            const left = el.querySelectorAll('.sm-tree').length;
+            return [before, after, left, 'change:trees' in handlers];
+        }""",
+        widget.trees,
+    )
+    assert counts == [2, 1, 0, False]
