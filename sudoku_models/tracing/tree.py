@@ -24,7 +24,7 @@ from typing import Any
 
 from ..board import Board, cell_name
 from ..puzzle import Puzzle
-from ..solvers.backtracking.recorder import Recorder, Removed
+from ..solvers.backtracking.recorder import SMALL, Recorder
 from ..solvers.base import Stats
 
 #: Outcome names, indexed by the codes kept in :attr:`SearchTree.outcomes`.
@@ -38,8 +38,8 @@ class SearchTree:
 
     ``parents``, ``cells``, ``digits``, ``searched`` and ``outcomes`` hold one entry per node
     in the order visited (cell -1 and digit 0 at a root, parent -1 for a root); ``removed``
-    what propagation removed after each value (a count, the (cell, digit) pairs when few, or
-    None for a strategy that does not propagate); ``fills`` the whole box of the box-by-box
+    how many candidates propagation removed after each value (-1 for a strategy that does not
+    propagate), and :meth:`removals` which ones when few; ``fills`` the whole box of the box-by-box
     strategy's nodes; ``stats`` the strategy's own counters for the same run; ``complete``
     whether the search ran to its end (rather than stopping at ``max_nodes`` or the time
     limit); ``stopped`` the nodes left on the path when the search ended.
@@ -54,7 +54,9 @@ class SearchTree:
     digits: Sequence[int]
     searched: Sequence[int]
     outcomes: bytes
-    removed: Sequence[Removed]
+    removed: Sequence[int]
+    starts: Sequence[int]
+    codes: Sequence[int]
     fills: dict[int, tuple[tuple[int, int], ...]]
     stats: Stats
     complete: bool
@@ -100,6 +102,8 @@ class SearchTree:
             searched=recorder.searched,
             outcomes=bytes(outcomes),
             removed=recorder.removed,
+            starts=recorder.starts,
+            codes=recorder.codes,
             fills=recorder.fills,
             stats=stats,
             complete=complete,
@@ -130,6 +134,16 @@ class SearchTree:
             "refuted": len(parents) - sum(self.searched),
             "depth": max(depth, default=0),
         }
+
+    def removals(self, k: int) -> list[tuple[int, int]] | None:
+        """The (cell, digit) candidates propagation removed after node ``k``'s value, when they
+        were few enough to list (:data:`~sudoku_models.solvers.backtracking.recorder.SMALL`);
+        None otherwise."""
+        count = self.removed[k]
+        if not 0 <= count <= SMALL:
+            return None
+        start = self.starts[k]
+        return [(code >> 6, code & 63) for code in self.codes[start : start + count]]
 
     def outcome(self, k: int) -> str:
         """The outcome of node ``k``: ``"open"``, ``"fail"`` or ``"solution"``."""
@@ -176,12 +190,11 @@ class SearchTree:
                 "outcome": OUTCOMES[self.outcomes[k]],
                 "searched": bool(self.searched[k]),
             }
-            removed = self.removed[k]
-            if isinstance(removed, tuple):
-                node["removed"] = len(removed)
-                node["removals"] = [[names[i], d] for i, d in removed]
-            elif removed is not None:
-                node["removed"] = removed
+            if self.removed[k] >= 0:
+                node["removed"] = self.removed[k]
+                listed = self.removals(k)
+                if listed is not None:
+                    node["removals"] = [[names[i], d] for i, d in listed]
             if k in self.fills:
                 node["fill"] = [[names[i], d] for i, d in self.fills[k]]
             nodes.append(node)

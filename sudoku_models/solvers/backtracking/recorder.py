@@ -31,17 +31,22 @@ class Recorder:
 
     ``parents[k]`` is the node ``k`` hangs from (-1 for a root: a search that restarts has one
     root per run), ``cells[k]`` and ``digits[k]`` the value tried there (-1 and 0 at a root),
-    ``removed[k]`` what propagation removed after it, ``searched[k]`` 0 for a value that
-    propagation refuted before the search looked below it (the strategy counts no node for it).
+    ``removed[k]`` how many candidates propagation removed after it (-1 for a strategy that does
+    not propagate), ``searched[k]`` 0 for a value that propagation refuted before the search
+    looked below it (the strategy counts no node for it). When at most :data:`SMALL` were
+    removed they are listed too, each as ``cell << 6 | digit`` in ``codes``, node ``k``'s from
+    ``starts[k]`` to the next node's start: flat arrays keep a million nodes in some 25 MB.
     """
 
     def __init__(self, max_nodes: int) -> None:
         self.max_nodes = max_nodes
-        self.parents = array("l")
-        self.cells = array("l")
-        self.digits = array("l")
+        self.parents = array("i")
+        self.cells = array("i")
+        self.digits = array("i")
         self.searched = bytearray()
-        self.removed: list[Removed] = []
+        self.removed = array("i")
+        self.starts = array("i")
+        self.codes = array("i")
         self.solutions: list[int] = []
         self.fills: dict[int, tuple[tuple[int, int], ...]] = {}
         self.restarts: list[int] = []
@@ -61,7 +66,14 @@ class Recorder:
         self.cells.append(cell)
         self.digits.append(digit)
         self.searched.append(searched)
-        self.removed.append(removed)
+        self.starts.append(len(self.codes))
+        if removed is None:
+            self.removed.append(-1)
+        elif isinstance(removed, int):
+            self.removed.append(removed)
+        else:
+            self.removed.append(len(removed))
+            self.codes.extend(i << 6 | d for i, d in removed)
         path.append(k)
 
     def enter_fill(self, fill: Sequence[tuple[int, int]]) -> None:
