@@ -124,9 +124,10 @@ def search(
 
 
 def _placements(removed: list[set[int]], row: int, n: int) -> Removed:
-    """The placements (rows) that covering ``row`` removed, as :data:`Removed`."""
-    rows = set().union(*removed)
-    rows.discard(row)
+    """The placements (rows) that covering ``row`` removed outside its own cell, as
+    :data:`Removed`."""
+    cell = row // n
+    rows = {r for r in set().union(*removed) if r // n != cell}
     if len(rows) > SMALL:
         return len(rows)
     return tuple(sorted((r // n, r % n + 1) for r in rows))
