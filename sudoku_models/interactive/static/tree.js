@@ -246,21 +246,30 @@ export function mountTree(el, data, options = {}) {
     ctx.beginPath();
     const shapes = [[], [], []];
     const folded = [];
-    for (const k of lay.order) {
-      const wx = x[k];
-      const wy = t.depth[k] * LEVEL;
-      const p = t.parents[k];
+    // Level by level, left to right; a node less than a pixel from the last one drawn on its
+    // level (and its edge) would land on the same pixels, so it is skipped: a wide level costs
+    // at most one node per pixel column.
+    for (let d = 0; d < lay.levels.length; d++) {
+      const wy = d * LEVEL;
       if (wy < top || wy > bottom + LEVEL) continue;
-      if (p >= 0) {
-        const px = x[p];
-        if (!((wx < lo && px < lo) || (wx > hi && px > hi))) {
-          ctx.moveTo(px * scale + ox, (wy - LEVEL) * yscale + oy);
-          ctx.lineTo(wx * scale + ox, wy * yscale + oy);
+      let last = -Infinity;
+      for (const k of lay.levels[d]) {
+        const wx = x[k];
+        const sx = wx * scale;
+        if (sx - last < 0.8 && !t.collapsed[k] && t.outcomes[k] !== 2 && k !== current) continue;
+        last = sx;
+        const p = t.parents[k];
+        if (p >= 0) {
+          const px = x[p];
+          if (!((wx < lo && px < lo) || (wx > hi && px > hi))) {
+            ctx.moveTo(px * scale + ox, (wy - LEVEL) * yscale + oy);
+            ctx.lineTo(wx * scale + ox, wy * yscale + oy);
+          }
         }
+        if (wx < lo || wx > hi || wy > bottom) continue;
+        if (t.collapsed[k]) folded.push(k);
+        else shapes[t.outcomes[k]].push(k);
       }
-      if (wx < lo || wx > hi || wy > bottom) continue;
-      if (t.collapsed[k]) folded.push(k);
-      else shapes[t.outcomes[k]].push(k);
     }
     ctx.stroke();
     for (let o = 0; o < 3; o++) {
