@@ -27,7 +27,7 @@ from ..puzzle import Puzzle
 from ..solvers.backtracking.recorder import SMALL, Recorder
 from ..solvers.base import Stats
 
-#: Outcome names, indexed by the codes kept in :attr:`SearchTree.outcomes`.
+#: Outcome names, indexed by the one-byte codes a search tree keeps per node.
 OUTCOMES = ("open", "fail", "solution")
 OPEN, FAIL, SOLUTION = range(3)
 
