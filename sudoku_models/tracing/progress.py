@@ -3,9 +3,9 @@
 A CDCL solver backjumps and restarts, learning clauses on the way; there is no tree of nodes
 to draw. What they do expose are counters: :func:`progress` samples them as the search runs.
 
-- ``sat``: the solver is run in slices of
-  :data:`~sudoku_models.tracing.progress.CONFLICTS_PER_SAMPLE` conflicts, and after each
-  slice its decisions, conflicts, propagations and restarts so far are read (``accum_stats``);
+- ``sat``: the solver is run in slices of ``CONFLICTS_PER_SAMPLE`` (20) conflicts, and after
+  each slice its decisions, conflicts, propagations and restarts so far are read
+  (``accum_stats``);
 - ``cpsat``: one worker enumerates with a solution callback that reads its branches and
   conflicts at each solution, and the solver's own search-progress log is kept line by line.
 """
