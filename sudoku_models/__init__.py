@@ -25,6 +25,7 @@ from .model import AllDifferent, Model, SumCage
 from .puzzle import Puzzle
 from .solvers import available_solvers, get_solver
 from .solvers.base import Result, Solver, Stats, Status
+from .tracing import trace
 from .true_candidates import TrueCandidates, true_candidates
 from .why import why
 
@@ -60,6 +61,7 @@ __all__ = [
     "read",
     "solve",
     "solve_many",
+    "trace",
     "true_candidates",
     "variants",
     "why",

@@ -33,6 +33,7 @@ COMMANDS = (
     "serve",
     "dataset",
     "read",
+    "trace",
 )
 
 #: Done.

@@ -20,6 +20,7 @@ __all__ = [
     "ACTIONS",
     "BadRequest",
     "SudokuWidget",
+    "TreeWidget",
     "new_state",
     "read_rules",
     "respond",
@@ -32,4 +33,8 @@ def __getattr__(name: str) -> Any:
         from .widget import SudokuWidget
 
         return SudokuWidget
+    if name == "TreeWidget":
+        from .tree_widget import TreeWidget
+
+        return TreeWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,6 +25,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from .state import BadRequest, respond
+from .trees import TREE, tree_answer
 
 #: Seconds past the time limit a search process is given to answer before it is killed.
 GRACE = 1.0
@@ -220,7 +221,10 @@ def _work(conn: Connection) -> None:
         while True:
             state, action, time_limit = conn.recv()
             try:
-                answer: tuple[str, Any] = ("ok", respond(state, action, time_limit=time_limit))
+                if action.get("type") == TREE:
+                    answer: tuple[str, Any] = ("ok", tree_answer(action, time_limit))
+                else:
+                    answer = ("ok", respond(state, action, time_limit=time_limit))
             except BadRequest as exc:
                 answer = ("bad", str(exc))
             except Exception as exc:  # a bug: the server reports it, the process lives on

@@ -1,11 +1,13 @@
 """The board as a local web page: the standard library's threading HTTP server on 127.0.0.1.
 
 Routes: ``GET /`` the page (``?puzzle=...`` opens a puzzle: the page sends a ``load`` action),
-``GET /board.js`` and ``GET /board.css`` the grid component, ``GET /state`` a fresh empty
-board, and ``POST /api`` the one JSON endpoint: ``{"state": ..., "action": ...}`` in, the
-change out (:func:`~sudoku_models.interactive.state.respond`). The server keeps no state, so
-several tabs work side by side; each request is answered on its own thread, and at most
-:data:`CONNECTIONS` at once (more wait in the operating system's queue).
+``GET /board.js``, ``GET /board.css`` and ``GET /tree.js`` the grid component and the
+search-tree viewer, ``GET /state`` a fresh empty board, and ``POST /api`` the one JSON
+endpoint: ``{"state": ..., "action": ...}`` in, the change out
+(:func:`~sudoku_models.interactive.state.respond`), or, for a ``tree`` action, one strategy's
+search tree in the viewer's form (:func:`~sudoku_models.interactive.trees.tree_answer`). The
+server keeps no state, so several tabs work side by side; each request is answered on its own
+thread, and at most :data:`CONNECTIONS` at once (more wait in the operating system's queue).
 
 The server's own process never reads a puzzle text. Searches run in worker processes killed at
 their time limit or past their memory limit (:mod:`.searches`), so any backend keeps the limit
@@ -40,6 +42,7 @@ from urllib.parse import parse_qs, urlparse
 from .assets import asset
 from .searches import MEMORY_LIMIT, Busy, SearchPool
 from .state import SEARCHES, TIME_LIMIT, BadRequest, new_state, respond
+from .trees import TREE
 
 #: Largest request body accepted: a 25x25 state with a long undo history fits.
 MAX_BODY = 4 * 1024 * 1024
@@ -69,6 +72,7 @@ _TYPES = {
     "board.js": "text/javascript; charset=utf-8",
     "board.css": "text/css; charset=utf-8",
     "page.html": "text/html; charset=utf-8",
+    "tree.js": "text/javascript; charset=utf-8",
 }
 
 
@@ -218,7 +222,7 @@ class _Handler(BaseHTTPRequestHandler):
             state, action = body.get("state"), body.get("action")
             if not isinstance(state, dict) or not isinstance(action, dict):
                 raise BadRequest("the body needs a 'state' and an 'action' object")
-            if action.get("type") in SEARCHES:
+            if action.get("type") in SEARCHES or action.get("type") == TREE:
                 change = self.server.searches.run(state, action, self.server.time_limit)
             elif _reads_text(state, action):
                 change = self.server.readers.run(state, action, self.server.time_limit)

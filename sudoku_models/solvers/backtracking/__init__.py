@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import import_module
+from typing import Protocol
 
 from ...model import Model
 from ..base import EnumeratingSolver, Grid, Stats
+from .recorder import Recorder
 
-Strategy = Callable[[Model, int, Sequence[Grid], "float | None", Stats, list[Grid]], None]
+
+class Strategy(Protocol):
+    """The ``search`` function of a strategy module."""
+
+    def __call__(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        deadline: float | None,
+        stats: Stats,
+        found: list[Grid],
+        recorder: Recorder | None = None,
+    ) -> None: ...
+
 
 #: Strategy name -> module of this package holding its ``search`` function.
 STRATEGIES: dict[str, str] = {
@@ -42,12 +58,14 @@ class BacktrackingSolver(EnumeratingSolver):
 
     def label_for(self, model: Model) -> str:
         """``backtracking:constraint`` for a model the fast strategy hands over, else the label."""
-        return f"{self.name}:{self._strategy_name(model)}"
+        return f"{self.name}:{self.strategy_name(model)}"
 
     def _strategy(self, model: Model) -> Strategy:
-        return _search_of(self._strategy_name(model))
+        return search_of(self.strategy_name(model))
 
-    def _strategy_name(self, model: Model) -> str:
+    def strategy_name(self, model: Model) -> str:
+        """The strategy that runs on ``model``: the variant, or ``constraint`` where ``fast``
+        hands over."""
         name = self.variant or "fast"
         if name == "fast" and (model.cages or model.constraints):
             return "constraint"
@@ -66,7 +84,7 @@ class BacktrackingSolver(EnumeratingSolver):
 
 
 @functools.cache
-def _search_of(name: str) -> Strategy:
+def search_of(name: str) -> Strategy:
     """The ``search`` function of a strategy, its module imported on first use."""
     search: Strategy = import_module(f"{__name__}.{STRATEGIES[name]}").search
     return search

@@ -21,6 +21,7 @@ from .common import (
     given_masks,
     options_of,
 )
+from .recorder import Recorder
 
 
 def search(
@@ -30,10 +31,12 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     empties = [i for i, d in enumerate(model.givens) if not d]
-    search_in_order(model, empties, limit, exclude, deadline, stats, found)
+    search_in_order(model, empties, limit, exclude, deadline, stats, found, recorder)
 
 
 def search_in_order(
@@ -44,6 +47,7 @@ def search_in_order(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
     """Like :func:`search`, filling the empty cells in the order listed in ``order``."""
     groups = model.all_different_cells()
@@ -51,7 +55,7 @@ def search_in_order(
     used = given_masks(groups, model.givens)
     full = (1 << model.n) - 1
     grid = list(model.givens)
-    solutions = Solutions(model, limit, exclude, found)
+    solutions = Solutions(model, limit, exclude, found, recorder)
 
     def pick(k: int) -> tuple[int, int] | None:
         """The cell to fill at depth ``k`` and its options; None once all are filled."""
@@ -61,4 +65,4 @@ def search_in_order(
         return i, options_of(member[i], used, full)
 
     with counting(stats, deadline) as counters:
-        fill_cells(pick, member, used, grid, solutions, counters)
+        fill_cells(pick, member, used, grid, solutions, counters, recorder)

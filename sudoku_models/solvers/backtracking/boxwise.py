@@ -29,6 +29,7 @@ from .common import (
     given_masks,
     options_of,
 )
+from .recorder import Recorder
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,16 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     n = model.n
     groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
     grid = list(model.givens)
-    solutions = Solutions(model, limit, exclude, found)
+    solutions = Solutions(model, limit, exclude, found, recorder)
     occupied = sum(mask << (g * n) for g, mask in enumerate(used))
 
     def combine(plans: Sequence[BoxPlan], k: int) -> bool:
@@ -80,10 +83,14 @@ def search(
             occupied |= wide
             for i, d in zip(plan.cells, digits, strict=True):
                 grid[i] = d
+            if recorder is not None:
+                recorder.enter_fill(list(zip(plan.cells, digits, strict=True)))
             if combine(plans, k + 1):
                 return True
             occupied ^= wide
             counters.backtracks += 1
+            if recorder is not None:
+                recorder.leave()
         return False
 
     with counting(stats, deadline) as counters:
@@ -107,6 +114,8 @@ def search(
             plans.append(plan)
         plans.sort(key=lambda plan: len(plan.fillings))
         stats.extra["box_fillings"] = sum(len(plan.fillings) for plan in plans)
+        if recorder is not None:
+            recorder.enter(-1, 0)
         combine(plans, 0)
 
 

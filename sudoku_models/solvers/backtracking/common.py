@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ...model import Model
 from ..base import Grid, SearchTimeout, Stats
+from .recorder import Recorder
 
 #: How many nodes (or enumeration steps) pass between two looks at the clock.
 CLOCK_EVERY = 64
@@ -88,8 +89,16 @@ class Solutions:
     Grids taken are appended to ``found``; :meth:`offer` says when ``limit`` (0: all) is reached.
     """
 
-    def __init__(self, model: Model, limit: int, exclude: Sequence[Grid], found: list[Grid]):
+    def __init__(
+        self,
+        model: Model,
+        limit: int,
+        exclude: Sequence[Grid],
+        found: list[Grid],
+        recorder: Recorder | None = None,
+    ):
         self.model = model
+        self.recorder = recorder
         self.limit = limit
         self.blocked = set(exclude)
         self.found = found
@@ -100,6 +109,8 @@ class Solutions:
         if grid in self.blocked or (self.check_cages and not self.model.is_solution(grid)):
             return False
         self.found.append(grid)
+        if self.recorder is not None:
+            self.recorder.found()
         return len(self.found) == self.limit
 
 
@@ -130,6 +141,7 @@ def fill_cells(
     grid: list[int],
     solutions: Solutions,
     counters: Counters,
+    recorder: Recorder | None = None,
 ) -> None:
     """Depth-first search over cells, one digit at a time, with an explicit stack (no recursion,
     so no board is too large for it).
@@ -138,11 +150,14 @@ def fill_cells(
     every cell is filled. A digit is marked in the masks ``used`` of the cell's groups
     (``member[cell]``) while it stands and written to ``grid``. A digit counts as a propagation
     when it was the only option, else as a guess; each digit taken back counts as a backtrack.
+    A ``recorder`` is told of every node.
     """
     # One frame per filled cell: the cell, the options not tried yet, whether it was forced, and
     # the digit standing there.
     stack: list[list[int]] = []
     descend = True
+    if recorder is not None:
+        recorder.enter(-1, 0)
     while True:
         if descend:
             counters.node()
@@ -164,6 +179,8 @@ def fill_cells(
             for g in member[i]:
                 used[g] ^= bit
             counters.backtracks += 1
+            if recorder is not None:
+                recorder.leave()
         if not options:
             grid[i] = 0
             stack.pop()
@@ -177,6 +194,8 @@ def fill_cells(
         for g in member[i]:
             used[g] |= bit
         grid[i] = bit.bit_length()
+        if recorder is not None:
+            recorder.enter(i, grid[i])
         descend = True
 
 

@@ -77,6 +77,7 @@ from .propagators import (
     merge_relations,
     relation_propagators,
 )
+from .recorder import Recorder, plain_digits, trail_removals
 
 
 @dataclass(frozen=True)
@@ -332,8 +333,10 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``.
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given.
 
     >>> from sudoku_models.puzzle import Puzzle
     >>> model = Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3), ((2, 3), 7)])
@@ -427,6 +430,8 @@ def search(
             if grid in blocked:
                 return False
             found.append(grid)
+            if recorder is not None:
+                recorder.found()
             budget[0] = NO_RESTART
             return len(found) == limit
         options = cand[best]
@@ -442,7 +447,11 @@ def search(
                 if not queued[k]:
                     queued[k] = True
                     queues[tiers[k]].append(k)
-            if propagate():
+            consistent = propagate()
+            if recorder is not None:
+                removed = trail_removals(trail, mark, cand, size, best, plain_digits)
+                recorder.enter(best, b.bit_length(), removed, consistent)
+            if consistent:
                 depth[0] += 1
                 if branch():
                     return True
@@ -453,6 +462,8 @@ def search(
                 cand[i] = old
             del trail[mark:]
             counters.backtracks += 1
+            if recorder is not None:
+                recorder.leave()
         return False
 
     restarts = 0
@@ -475,9 +486,13 @@ def search(
         try:
             while True:
                 try:
+                    if recorder is not None:
+                        recorder.enter(-1, 0)
                     branch()
                     return
                 except _Restart:
+                    if recorder is not None:
+                        recorder.restart(leaf_open=True)
                     counters.backtracks += depth[0]
                     depth[0] = 0
                     for i, old in reversed(trail[root:]):

@@ -18,6 +18,7 @@ from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .common import Solutions, counting
+from .recorder import SMALL, Recorder, Removed
 
 
 def search(
@@ -27,8 +28,10 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     n, size = model.n, model.size
     groups = model.all_different_cells()
     member = groups_of_cells(groups, size)
@@ -43,7 +46,7 @@ def search(
             columns.setdefault(c, set()).add(r)
     open_primary = set(primary)
     chosen: list[int] = []
-    solutions = Solutions(model, limit, exclude, found)
+    solutions = Solutions(model, limit, exclude, found, recorder)
 
     def cover(r: int) -> list[set[int]]:
         """Take row ``r``: remove its columns and every row sharing one; return what was removed."""
@@ -95,11 +98,15 @@ def search(
                 counters.guesses += 1
             chosen.append(r)
             removed = cover(r)
+            if recorder is not None:
+                recorder.enter(r // n, r % n + 1, _placements(removed, r, n))
             if solve():
                 return True
             uncover(r, removed)
             chosen.pop()
             counters.backtracks += 1
+            if recorder is not None:
+                recorder.leave()
         return False
 
     with counting(stats, deadline, depth=model.givens.count(0)) as counters:
@@ -111,4 +118,16 @@ def search(
                     return
                 chosen.append(r)
                 cover(r)
+        if recorder is not None:
+            recorder.enter(-1, 0)
         solve()
+
+
+def _placements(removed: list[set[int]], row: int, n: int) -> Removed:
+    """The placements (rows) that covering ``row`` removed outside its own cell, as
+    :data:`Removed`."""
+    cell = row // n
+    rows = {r for r in set().union(*removed) if r // n != cell}
+    if len(rows) > SMALL:
+        return len(rows)
+    return tuple(sorted((r // n, r % n + 1) for r in rows))

@@ -53,6 +53,7 @@ from ...board import Board, groups_of_cells
 from ...model import AllDifferent, Model, SumCage, classic_groups
 from ..base import Grid, SearchTimeout, Stats
 from .common import bits_of
+from .recorder import Recorder, trail_removals
 
 #: How many nodes pass between two looks at the clock.
 CLOCK_EVERY = 64
@@ -241,8 +242,10 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     lay = layout_of(model)
     start = _start(model, lay)
     if start is None:
@@ -354,6 +357,9 @@ def search(
                                     queue.append(p)
         return changed
 
+    def digits_in(mask: int) -> list[int]:
+        return [digit_of[b] for b in bits_of(mask)]
+
     def undo(mark: int) -> None:
         for i, old in reversed(trail[mark:]):
             st[i] = old
@@ -366,6 +372,8 @@ def search(
             return False
         blocked.add(grid)  # a later restart must not count it again
         found.append(grid)
+        if recorder is not None:
+            recorder.found()
         return len(found) == limit
 
     def choices_at(key: int) -> list[tuple[int, int]] | None:
@@ -450,6 +458,8 @@ def search(
         # One frame per open node: key, choices, next choice, trail mark, solutions so far.
         stack: list[list] = []
         descend = True
+        if recorder is not None:
+            recorder.enter(-1, 0)
         while True:
             if descend:
                 counters[0] += 1
@@ -470,6 +480,8 @@ def search(
             if k:
                 undo(mark)
                 counters[2] += 1
+                if recorder is not None:
+                    recorder.leave()
             if k == len(choices):
                 stack.pop()
                 if len(found) == before:
@@ -480,11 +492,19 @@ def search(
             counters[1] += 1
             trail.append((i, st[i]))
             st[i] = b
-            if propagate([i]):
+            consistent = propagate([i])
+            if recorder is not None:
+                removed = trail_removals(trail, mark, st, size, i, digits_in)
+                recorder.enter(i, digit_of[b], removed, consistent)
+            if consistent:
                 descend = True
             else:
                 counters[4] += 1
                 if counters[4] > stop:
+                    # Every value on the path is taken back.
+                    counters[2] += len(stack)
+                    if recorder is not None:
+                        recorder.restart(leaf_open=False)
                     undo(root)
                     return False
 
@@ -494,6 +514,8 @@ def search(
         elif lay.covered and st[size:].count(low) == n_units:
             # Every group holds every digit, so every cell is set: the root is the only leaf.
             counters[0] += 1
+            if recorder is not None:
+                recorder.enter(-1, 0)
             leaf()
         else:
             budget = RESTART_WORK // size

@@ -14,6 +14,7 @@ from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .common import Solutions, counting, fill_cells, given_masks
+from .recorder import Recorder
 
 
 def search(
@@ -23,8 +24,10 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
@@ -33,7 +36,7 @@ def search(
     grid = list(model.givens)
     # cells[k:] are the cells still empty at depth k; the cell filled at depth k is cells[k].
     cells = [i for i, d in enumerate(grid) if not d]
-    solutions = Solutions(model, limit, exclude, found)
+    solutions = Solutions(model, limit, exclude, found, recorder)
 
     def pick(k: int) -> tuple[int, int] | None:
         """Move a cell with the fewest options to ``cells[k]``; that cell and its options, or
@@ -58,4 +61,4 @@ def search(
         return cells[k], best_options
 
     with counting(stats, deadline) as counters:
-        fill_cells(pick, member, used, grid, solutions, counters)
+        fill_cells(pick, member, used, grid, solutions, counters, recorder)

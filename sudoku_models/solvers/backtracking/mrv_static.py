@@ -15,6 +15,7 @@ from ...model import Model
 from ..base import Grid, Stats
 from .bitmask import search_in_order
 from .common import given_masks, options_of
+from .recorder import Recorder
 
 
 def search(
@@ -24,12 +25,14 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     groups = model.all_different_cells()
     member = groups_of_cells(groups, model.size)
     used = given_masks(groups, model.givens)
     full = (1 << model.n) - 1
     empties = [i for i, d in enumerate(model.givens) if not d]
     order = sorted(empties, key=lambda i: options_of(member[i], used, full).bit_count())
-    search_in_order(model, order, limit, exclude, deadline, stats, found)
+    search_in_order(model, order, limit, exclude, deadline, stats, found, recorder)

@@ -14,6 +14,7 @@ from operator import itemgetter
 from ...model import Model
 from ..base import Grid, Stats
 from .common import Solutions, counting
+from .recorder import Recorder
 
 
 def search(
@@ -23,13 +24,15 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     grid = list(model.givens)
     empties = [i for i, d in enumerate(grid) if not d]
     digits = range(1, model.n + 1)
     peer_digits = [itemgetter(*cells) for cells in model.peers()]
-    solutions = Solutions(model, limit, exclude, found)
+    solutions = Solutions(model, limit, exclude, found, recorder)
 
     def fill(k: int) -> bool:
         """Fill ``empties[k:]``; True once ``limit`` solutions are found."""
@@ -45,13 +48,19 @@ def search(
             tried = True
             counters.guesses += 1
             grid[i] = d
+            if recorder is not None:
+                recorder.enter(i, d)
             if fill(k + 1):
                 return True
             counters.backtracks += 1
+            if recorder is not None:
+                recorder.leave()
         grid[i] = 0
         if not tried:
             counters.conflicts += 1
         return False
 
     with counting(stats, deadline, depth=len(empties)) as counters:
+        if recorder is not None:
+            recorder.enter(-1, 0)
         fill(0)

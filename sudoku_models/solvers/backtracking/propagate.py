@@ -19,6 +19,7 @@ from ...board import groups_of_cells
 from ...model import Model
 from ..base import Grid, Stats
 from .common import Counters, Solutions, bits_of, counting
+from .recorder import Recorder, plain_digits, removals
 
 Masks = list[int]
 
@@ -30,10 +31,12 @@ def search(
     deadline: float | None,
     stats: Stats,
     found: list[Grid],
+    recorder: Recorder | None = None,
 ) -> None:
-    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``."""
+    """Append up to ``limit`` solutions (0: all) not in ``exclude`` to ``found``; tell
+    ``recorder`` of every node when given."""
     propagation = Propagation(model)
-    solutions = Solutions(model, limit, exclude, found)
+    solutions = Solutions(model, limit, exclude, found, recorder)
 
     def branch(values: Masks) -> bool:
         """Search below ``values``; True once ``limit`` solutions are found."""
@@ -52,12 +55,18 @@ def search(
         for bit in bits_of(values[best]):
             counters.guesses += 1
             child = values.copy()
-            if propagation.assign(child, [(best, bit)], counters):
+            consistent = propagation.assign(child, [(best, bit)], counters)
+            if recorder is not None:
+                removed = removals(values, child, best, plain_digits)
+                recorder.enter(best, bit.bit_length(), removed, consistent)
+            if consistent:
                 if branch(child):
                     return True
             else:
                 counters.conflicts += 1
             counters.backtracks += 1
+            if recorder is not None:
+                recorder.leave()
         return False
 
     empties = model.givens.count(0)
@@ -65,6 +74,8 @@ def search(
         values = [(1 << model.n) - 1] * model.size
         givens = [(i, 1 << (d - 1)) for i, d in enumerate(model.givens) if d]
         if propagation.assign(values, givens, counters):
+            if recorder is not None:
+                recorder.enter(-1, 0)
             branch(values)
         else:
             counters.conflicts += 1

@@ -1,0 +1,165 @@
+"""What SAT and CP-SAT report over time, for backends that expose no search tree.
+
+A CDCL solver backjumps and restarts, learning clauses on the way; there is no tree of nodes
+to draw. What they do expose are counters: :func:`progress` samples them as the search runs.
+
+- ``sat``: the solver is run in slices of ``CONFLICTS_PER_SAMPLE`` (20) conflicts, and after
+  each slice its decisions, conflicts, propagations and restarts so far are read
+  (``accum_stats``);
+- ``cpsat``: one worker enumerates with a solution callback that reads its branches and
+  conflicts at each solution, and the solver's own search-progress log is kept line by line.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import formats
+from ..errors import UnknownSolverError
+from ..model import Model
+from ..parsing import Source
+from ..puzzle import Puzzle
+from ..solvers import get_solver
+from ..solvers.base import as_model
+
+PuzzleLike = Puzzle | Model | Source
+
+#: Conflicts a SAT solver runs between two samples of its counters.
+CONFLICTS_PER_SAMPLE = 20
+
+#: Samples kept at most; a longer run keeps every second one, and so on.
+MAX_SAMPLES = 2000
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """Counters a SAT or CP-SAT search reported over time; not a search tree.
+
+    ``samples`` are dicts with ``time`` (seconds since the start) and the counters read then;
+    ``event`` says why the sample was taken (``"slice"``, ``"solution"``, ``"end"``).
+    ``log`` holds CP-SAT's search-progress lines.
+    """
+
+    backend: str
+    solutions: int
+    samples: tuple[dict[str, Any], ...]
+    log: tuple[str, ...] = field(default=())
+
+    kind = "solver progress (a SAT or CP-SAT search has no tree to draw)"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly form, labelled as counters over time rather than a tree."""
+        return {
+            "kind": self.kind,
+            "backend": self.backend,
+            "solutions": self.solutions,
+            "samples": list(self.samples),
+            "log": list(self.log),
+        }
+
+    def __repr__(self) -> str:
+        last = self.samples[-1] if self.samples else {}
+        counters = ", ".join(f"{k}={v}" for k, v in last.items() if k not in ("time", "event"))
+        return f"SearchProgress(backend={self.backend!r}, solutions={self.solutions}, {counters})"
+
+
+def progress(puzzle: PuzzleLike, backend: str = "sat", limit: int = 1) -> SearchProgress:
+    """Run a SAT (``"sat"``, ``"sat:glucose4"``...) or CP-SAT backend on ``puzzle`` and sample
+    its counters over time, looking for ``limit`` solutions (0: all)."""
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
+    model = model_of(puzzle)
+    solver = get_solver(backend)
+    if solver.name == "sat":
+        return _sat_progress(solver, model, limit)
+    if solver.name == "cpsat":
+        return _cpsat_progress(solver, model, limit)
+    raise UnknownSolverError(
+        f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
+        "the handwritten strategies record whole trees with trace()"
+    )
+
+
+def model_of(puzzle: PuzzleLike) -> Model:
+    """The model of a puzzle in any form: text through :func:`~sudoku_models.formats.read`
+    (a line, a grid, a link), anything else as the solvers take it."""
+    if isinstance(puzzle, str):
+        return formats.read(puzzle).model
+    return as_model(puzzle)
+
+
+class _Samples:
+    """Samples with a clock, thinned to at most :data:`MAX_SAMPLES`."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.items: list[dict[str, Any]] = []
+
+    def add(self, event: str, counters: dict[str, Any]) -> None:
+        self.items.append({"time": time.perf_counter() - self.start, "event": event, **counters})
+        if len(self.items) > MAX_SAMPLES:
+            self.items = self.items[::2]
+
+
+def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
+    from pysat.solvers import Solver as PySatSolver
+
+    formula = solver.cnf(model)
+    solutions = 0
+    with PySatSolver(name=solver.variant, bootstrap_with=formula.clauses) as sat:
+        samples = _Samples()  # the clock starts once the clauses are loaded
+
+        def counters() -> dict[str, Any]:
+            try:
+                return {k: int(v) for k, v in sat.accum_stats().items()}
+            except NotImplementedError:
+                return {}
+
+        while limit == 0 or solutions < limit:
+            sat.conf_budget(CONFLICTS_PER_SAMPLE)
+            answer = sat.solve_limited()
+            if answer is None:
+                samples.add("slice", counters())
+                continue
+            if not answer:
+                break
+            solutions += 1
+            samples.add("solution", counters())
+            grid = formula.decode_model(sat.get_model())
+            free = [i for i, d in enumerate(model.givens) if not d]
+            if not free:
+                break
+            sat.add_clause([-formula.var(*divmod(i, model.n), grid[i]) for i in free])
+        samples.add("end", counters())
+    return SearchProgress(solver.label, solutions, tuple(samples.items))
+
+
+def _cpsat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
+    from ortools.sat.python import cp_model
+
+    translation = solver.translate(model)
+    cp = cp_model.CpSolver()
+    cp.parameters.num_workers = 1
+    cp.parameters.enumerate_all_solutions = True
+    cp.parameters.log_search_progress = True
+    cp.parameters.log_to_stdout = False
+    log: list[str] = []
+    cp.log_callback = log.append
+    samples = _Samples()
+    found = [0]
+
+    class Sampler(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            found[0] += 1
+            samples.add(
+                "solution", {"branches": self.num_branches, "conflicts": self.num_conflicts}
+            )
+            if limit and found[0] >= limit:
+                self.stop_search()
+
+    cp.solve(translation.cp_model, Sampler())
+    samples.add("end", {"branches": cp.num_branches, "conflicts": cp.num_conflicts})
+    lines = tuple(line for text in log for line in text.splitlines() if line.startswith("#"))
+    return SearchProgress(solver.label, found[0], tuple(samples.items), lines)
