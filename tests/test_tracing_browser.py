@@ -51,6 +51,8 @@ def page(chromium: str) -> Iterator[Any]:
 def test_the_page_compares_naive_mrv_and_propagation(page: Any) -> None:
     page.goto(page.server_url + f"?puzzle={EASY}")
     page.wait_for_selector("[role=gridcell]")
+    givens = sum(ch != "." for ch in EASY)  # the linked puzzle has loaded
+    page.wait_for_function(f"document.querySelectorAll('.sm-given').length === {givens}")
     page.get_by_text("Search trees").click()
     page.get_by_role("button", name="Trace", exact=True).click()
     page.wait_for_selector(".sm-tree-row")
