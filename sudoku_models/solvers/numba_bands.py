@@ -14,7 +14,8 @@ singles of boxes and rows at once for a digit and a band; the same table on the 
 stack (which band's box meets which column) does them for columns. A row left with one place is
 a placement: the cell leaves the other digits, and its row, box and column leave the digit. A
 cell left with one digit across the nine words (counted in bit slices) is placed too. When
-nothing else moves, the segments are counted across the digits (bit slices again): a segment's
+nothing else moves, the segments are counted across the digits (bit slices again, the nine-bit
+patterns of the three bands and three stacks side by side in one word): a segment's
 three cells hold three digits, so where only three digits can go each must go there, and where
 three must go no other can (rows and columns alike). That last count leaves the segments of every
 digit in every band and stack in a scratch array, from which the branching below is chosen
