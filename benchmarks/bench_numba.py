@@ -4,6 +4,7 @@ Run from the repository root::
 
     python benchmarks/bench_numba.py [--data-dir ../shared/data] [--rounds 3] [--generate 300]
                                      [--tdoku path/to/tdoku's shared library]
+                                     [--tdoku-driver path/to/a program that calls tdoku]
 
 For each set it prints puzzles per second with limit 2 (solve and prove unique) on one core,
 counted per second of processor time of this process (on a shared machine wall time also counts
@@ -21,6 +22,17 @@ the time other programs hold the core; the array call's wall rate is printed too
   called through ctypes from a compiled loop (no Python between two puzzles), one thread. The
   last column is the array call's rate over tdoku's. Without ``--tdoku`` no share of tdoku is
   printed;
+- ``driver``, with ``--tdoku-driver PATH``: a separate program that calls tdoku in its own
+  compiled loop (no Python, no ctypes), timed in turns with the array call. The program is not
+  part of this project; it is run as ``PATH FILE ROUNDS``, where ``FILE`` holds the set, one
+  puzzle a line (81 characters, ``.`` for an empty cell), and it must solve every line with
+  limit 2 ``ROUNDS`` times and print one line ``COUNT RATE GUESSES``: the puzzles it read, its
+  best rate in puzzles per processor second over the rounds, and tdoku's guesses a puzzle
+  (tdoku's own counter). The benchmark writes the set to a temporary file and runs the program
+  with three rounds each turn (the first warms its caches). ``of driver`` is the array call's
+  rate over the driver's;
+- ``nodes``: the array call's nodes a puzzle (the root included) and, with a driver, tdoku's
+  guesses a puzzle beside them, so a gap in rate reads as cost per node or as nodes;
 - ``2 workers``: the array call on two threads, its best wall rate over the best wall rate of
   one thread, the two taking turns ``REPEATS`` times in each round (it needs two idle cores to
   mean anything; the search keeps nothing from one call to the next). These calls last a few
@@ -116,6 +128,28 @@ class Tdoku:
         return len(grids) / cpu
 
 
+class TdokuDriver:
+    """A program that times tdoku on a file of puzzles (the protocol is in the module's notes)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def run(self, grids: np.ndarray, rounds: int = 3) -> tuple[float, float]:
+        """The program's best rate (puzzles per processor second) on the rows of ``grids`` over
+        ``rounds`` rounds, and tdoku's guesses a puzzle."""
+        with tempfile.TemporaryDirectory() as folder:
+            puzzles = Path(folder) / "puzzles.txt"
+            puzzles.write_bytes(encode_for_tdoku(grids).tobytes())
+            out = subprocess.run(
+                [str(self.path), str(puzzles), str(rounds)],
+                capture_output=True, text=True, check=False,
+            )  # fmt: skip
+        fields = out.stdout.split()
+        if out.returncode != 0 or len(fields) != 3 or int(fields[0]) != len(grids):
+            raise SystemExit(f"{self.path}: unexpected output {out.stdout!r} {out.stderr!r}")
+        return float(fields[1]), float(fields[2])
+
+
 def encode_for_tdoku(grids: np.ndarray) -> np.ndarray:
     """Rows of digits as tdoku reads them: 81 characters ('.' for empty) and a newline each."""
     text = np.full((len(grids), 82), ord("\n"), dtype=np.uint8)
@@ -176,22 +210,30 @@ def rate_solve(backend: str, puzzles: list[Puzzle]) -> tuple[float, float]:
 
 
 def measure(
-    grids: np.ndarray, puzzles: list[Puzzle], rounds: int, tdoku: Tdoku | None
+    grids: np.ndarray,
+    puzzles: list[Puzzle],
+    rounds: int,
+    tdoku: Tdoku | None,
+    driver: TdokuDriver | None = None,
 ) -> dict[str, float]:
     """Best rates over ``rounds`` rounds, contestants alternating: per processor second for one
     thread (``wall`` adds the array call's rate per wall second, ``two`` its rate per wall
-    second on two threads, ``tdoku`` tdoku's rate, timed in turns with the array call)."""
+    second on two threads, ``tdoku`` tdoku's rate through ctypes and ``driver`` through the
+    driver program, each timed in turns with the array call)."""
     best: dict[str, float] = {}
     for _ in range(rounds):
-        wall, mixed, two, theirs = 0.0, 0.0, 0.0, 0.0
-        for _ in range(REPEATS):  # one thread, tdoku and two threads in turns
+        wall, mixed, two, theirs, program = 0.0, 0.0, 0.0, 0.0, 0.0
+        for _ in range(REPEATS):  # one thread, tdoku, its driver and two threads in turns
             one_wall, one_cpu = rate_array(grids, "mixed")
             wall, mixed = max(wall, one_wall), max(mixed, one_cpu)
             if tdoku is not None:
                 theirs = max(theirs, tdoku.rate(grids))
+            if driver is not None:
+                program = max(program, driver.run(grids)[0])
             two = max(two, rate_array(grids, "mixed", workers=2)[0])
         rates = {
             "tdoku": theirs,
+            "driver": program,
             "wall": wall,
             "mixed": mixed,
             "cells": rate_array(grids, "cells")[1],
@@ -272,8 +314,10 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="also time a compile from scratch")
     parser.add_argument("--scaling", type=int, default=0, help="rounds of the long 2-worker runs")
     parser.add_argument("--tdoku", type=Path, help="tdoku's shared library, to time side by side")
+    parser.add_argument("--tdoku-driver", type=Path, help="a program that times tdoku (see above)")
     args = parser.parse_args()
     tdoku = Tdoku(args.tdoku) if args.tdoku else None
+    driver = TdokuDriver(args.tdoku_driver) if args.tdoku_driver else None
 
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"first call in this process (compile or cache load): {compile_search():.2f} s")
@@ -293,6 +337,9 @@ def main() -> None:
         f"{'cell search':>13}"
         f"{'solve()':>10}{'sat solve()':>13}{'2 workers':>11}"
         + (f"{'tdoku':>10}{'of tdoku':>10}" if tdoku else "")
+        + (f"{'driver':>10}{'of driver':>11}" if driver else "")
+        + f"{'nodes':>8}"
+        + (f"{'guesses':>9}" if driver else "")
     )
     for name, sample in SETS.items():
         lines = read_lines(args.data_dir / f"{name}.txt")
@@ -305,13 +352,17 @@ def main() -> None:
         few = puzzles[:300]  # the per-puzzle interfaces on a prefix, to keep the run short
         if tdoku is not None and (tdoku.counts(encode_for_tdoku(grids)) != answer.counts).any():
             raise SystemExit(f"{name}: tdoku counts differ")
-        best = measure(grids, few, args.rounds, tdoku)
+        best = measure(grids, few, args.rounds, tdoku, driver)
+        nodes = float(answer.counters[:, 0].mean())
         print(
             f"{name:<28}{len(lines):>8}{best['wall']:>9,.0f}{best['mixed']:>13,.0f}"
             f"{best['cells']:>13,.0f}{best['cell search']:>13,.0f}"
             f"{best['solve']:>10,.0f}{best['sat']:>13,.0f}"
             f"{best['two'] / best['wall']:>10.2f}x"
             + (f"{best['tdoku']:>10,.0f}{best['mixed'] / best['tdoku']:>10.2f}" if tdoku else "")
+            + (f"{best['driver']:>10,.0f}{best['mixed'] / best['driver']:>11.2f}" if driver else "")
+            + f"{nodes:>8.1f}"
+            + (f"{driver.run(grids)[1]:>9.1f}" if driver else "")
             + f"   load {os.getloadavg()[0]:.2f}"
         )
 
