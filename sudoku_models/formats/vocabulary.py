@@ -45,6 +45,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"(?:that )?the arrow (?:is )?pointing"),
     ("consecutive sequence", r"consecutive sequence in order|consecutive (?:sequence|run),? "
      r"(?:in order|increasing or decreasing)"),
+    ("prime sum", r"sums? (?:to|is) (?:a )?prime|prime (?:sums?|totals?)"),
     ("edge product", r"\bproduct\b"),
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
