@@ -423,3 +423,58 @@ def test_solve_and_read_take_a_given_reading_from_the_command_line(
     assert main(["solve", text, "--as", "pink line=renban", "--format", "json"]) == 0
     said = json.loads(capsys.readouterr().out.splitlines()[0])
     assert said["status"] == "unique" and said["solutions"] == [SOLUTION]
+
+
+def _dot(cells: list[str], colour: str = "#FFFFFF", value: str = "") -> dict[str, Any]:
+    return {"cells": cells, "baseC": colour, "outlineC": "#000000", "width": 0.3,
+            **({"value": value} if value else {})}  # fmt: skip
+
+
+def test_a_text_drawn_on_a_circle_labels_it_and_ratios_are_read() -> None:
+    def label(cells: list[str], text: str) -> dict[str, Any]:
+        return {"cells": cells, "value": text, "fontC": "#000000", "size": 0.5}
+
+    rules = "Digits placed in adjacent cells must satisfy the ratios, where given."
+    circles = [_dot(["R1C1", "R2C1"]), _dot(["R2C2", "R2C3"])]  # 1 and 3, 2 and 4
+    read = formats.read(
+        _payload(rules, circle=circles, text=[label(["R2C1", "R1C1"], "1\u20443"),
+                                              label(["R2C2", "R2C3"], "1/2")])
+    )  # fmt: skip
+    assert [(r.kind, r.marks, r.status) for r in read.readings] == [
+        ("label ratio", "2 white circles on edges with text", "confirmed")
+    ]
+    assert len(read.model.variants) == 2 and read.warnings == ()
+    wrong = formats.read(
+        _payload(rules, circle=circles, text=[label(["R1C1", "R2C1"], "3/4"),
+                                              label(["R2C2", "R2C3"], "1/2")])
+    )  # fmt: skip
+    assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)
+
+
+@pytest.mark.parametrize(
+    ("rules", "value", "kind"),
+    [("Digits in white circles must appear in one of the two adjacent cells.", "4",
+      "label either"),
+     ("The value in the circle tells you either the sum of the digits in the two cells, or the "
+      "greater of the two.", "4", "sum or greater"),
+     ("The value in the circle tells you either the sum of the digits in the two cells, or the "
+      "greater of the two.", "5", "sum or greater"),
+     ("The value in the circle tells you either the sum of the digits in the two cells, or the "
+      "lesser of the two.", "1", "sum or less")],
+)  # fmt: skip
+def test_a_labelled_circle_on_an_edge_reads_as_the_text_says(
+    rules: str, value: str, kind: str
+) -> None:
+    read = formats.read(_payload(rules, circle=[_dot(["R1C1", "R1C2"], value=value)]))  # 1, 4
+    assert [(r.kind, r.status) for r in read.readings] == [(kind, "confirmed")]
+    wrong = formats.read(_payload(rules, circle=[_dot(["R1C1", "R1C2"], value="3")]))
+    assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)
+
+
+def test_dots_whose_digits_sum_to_a_prime() -> None:
+    rules = "Digits connected by black dots must sum to a prime number."
+    right = formats.read(_payload(rules, circle=[_dot(["R1C1", "R1C2"], "#000000")]))  # 1+4
+    assert [(r.kind, r.status) for r in right.readings] == [("prime sum", "confirmed")]
+    assert right.warnings == ()
+    wrong = formats.read(_payload(rules, circle=[_dot(["R1C2", "R1C3"], "#000000")]))  # 4+2
+    assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)

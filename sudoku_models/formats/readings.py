@@ -376,6 +376,45 @@ def _below(start: int, combine: Callable[[int, int], int]) -> Builder:
     return build
 
 
+_FRACTION = re.compile(r"(\d{1,2}) ?[\u2044/:] ?(\d{1,2})")
+
+
+def _pair(group: Group, title: str, holds: Callable[[str, int, int], bool]) -> list[Variant] | None:
+    """Two cells on an edge, labelled: the pair of digits ``holds`` for the mark's label."""
+    if not _on_edges(group, ("circle", "text", "square", "diamond")):
+        return None
+    out: list[Variant] = []
+    for mark in group.marks:
+        label = mark.text
+        step = lambda s, d: d if s is None else (s, d)  # noqa: E731
+        end = lambda s, label=label: isinstance(s, tuple) and holds(label, *s)  # noqa: E731
+        out.append(SequenceRule(mark.cells, None, step, end, f"{title} {label}"))
+    return out
+
+
+def _ratio(label: str, x: int, y: int) -> bool:
+    found = _FRACTION.fullmatch(label)
+    if not found:
+        return False
+    a, b = int(found.group(1)), int(found.group(2))
+    return x * b == y * a or y * b == x * a
+
+
+def _labelled(check: Callable[[int, int, int], bool]) -> Callable[[str, int, int], bool]:
+    return lambda label, x, y: label.isdigit() and check(int(label), x, y)
+
+
+def _pairs(title: str, holds: Callable[[str, int, int], bool], labels: str) -> Builder:
+    """A builder of :func:`_pair` rules for groups whose every label matches ``labels``."""
+
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        if not all(re.fullmatch(labels, m.text) for m in group.marks):
+            return None
+        return _pair(group, title, holds)
+
+    return build
+
+
 def _prime_sum(group: Group, n: int, claim: Claim) -> list[Variant] | None:
     """Two cells on an edge (a dot with no label) whose digits sum to a prime."""
     if not _on_edges(group, ("circle", "square", "diamond")) or group.marks[0].text:
@@ -527,6 +566,14 @@ BUILDERS: dict[str, Builder] = {
     "xv": _xv,
     "edge sum": _edge_sum,
     "prime sum": _prime_sum,
+    "label ratio": _pairs("ratio", _ratio, _FRACTION.pattern),
+    "label either": _pairs("either", _labelled(lambda v, x, y: v in (x, y)), r"\d{1,2}"),
+    "sum or greater": _pairs(
+        "sum or greater", _labelled(lambda v, x, y: v in (x + y, max(x, y))), r"\d{1,2}"
+    ),
+    "sum or less": _pairs(
+        "sum or less", _labelled(lambda v, x, y: v in (x + y, min(x, y))), r"\d{1,2}"
+    ),
     "edge product": _product,
     "sum below": _below(0, lambda s, d: s + d),
     "product below": _below(1, lambda s, d: s * d),
@@ -550,6 +597,28 @@ GLOBAL: dict[str, Callable[[], Variant]] = {
 
 
 # Reading --------------------------------------------------------------------------------------
+
+
+def with_labels(marks: Sequence[Mark]) -> list[Mark]:
+    """The marks with each text drawn on a circle, square or diamond of its own place (the same
+    cell or edge) made that mark's label, as a setter draws a labelled dot in two strokes."""
+    shapes = ("circle", "square", "diamond")
+    where: dict[tuple[str, frozenset[Cell]], list[int]] = {}
+    for k, mark in enumerate(marks):
+        if mark.shape in shapes and not mark.text and mark.place in ("edge", "cell"):
+            where.setdefault((mark.place, frozenset(mark.cells)), []).append(k)
+    labels: dict[int, str] = {}
+    consumed: set[int] = set()
+    for k, mark in enumerate(marks):
+        spots = where.get((mark.place, frozenset(mark.cells)), [])
+        if mark.shape == "text" and mark.text and len(spots) == 1 and spots[0] not in labels:
+            labels[spots[0]] = mark.text
+            consumed.add(k)
+    return [
+        dataclasses.replace(mark, text=labels[k]) if k in labels else mark
+        for k, mark in enumerate(marks)
+        if k not in consumed
+    ]
 
 
 def with_bulbs(marks: Sequence[Mark]) -> list[Mark]:
@@ -627,7 +696,7 @@ def read(
     added: list[Variant] = []
     carried = _carried(model.variants)
     used: set[Claim] = set()
-    for group in groups(with_bulbs(marks)):
+    for group in groups(with_bulbs(with_labels(marks))):
         mine = _given(group, n, choice.given, model, [*model.variants, *added], solution)
         if mine is not None:
             used.add(mine[0])

@@ -45,6 +45,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"(?:that )?the arrow (?:is )?pointing"),
     ("consecutive sequence", r"consecutive sequence in order|consecutive (?:sequence|run),? "
      r"(?:in order|increasing or decreasing)"),
+    ("label ratio", r"\bratios?\b"),
+    ("label either", r"(?:must )?appears? in (?:at least )?one of the (?:two )?(?:adjacent|"
+     r"neighbou?ring) cells"),
+    ("sum or greater", r"either the sum\b[^.]{0,80}\bor the (?:greater|larger|higher|bigger)"),
+    ("sum or less", r"either the sum\b[^.]{0,80}\bor the (?:lesser|smaller|lower)"),
     ("prime sum", r"sums? (?:to|is) (?:a )?prime|prime (?:sums?|totals?)"),
     ("edge product", r"\bproduct\b"),
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
