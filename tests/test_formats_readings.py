@@ -478,3 +478,14 @@ def test_dots_whose_digits_sum_to_a_prime() -> None:
     assert right.warnings == ()
     wrong = formats.read(_payload(rules, circle=[_dot(["R1C2", "R1C3"], "#000000")]))  # 4+2
     assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)
+
+
+def test_cages_whose_digits_may_repeat_sum_without_being_different() -> None:
+    cage = {"cells": ["R1C2", "R2C2", "R2C3"], "value": "10", "outlineC": "#000000"}  # 4 2 4
+    read = formats.read(
+        _payload("Digits in cages must sum to the total in the corner. Digits may repeat in "
+                 "cages.", cage=[cage])
+    )  # fmt: skip
+    assert [(r.kind, r.status) for r in read.readings] == [("repeating killer", "confirmed")]
+    assert read.warnings == ()
+    assert not any(isinstance(v, KillerCage) for v in read.model.variants)

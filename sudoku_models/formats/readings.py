@@ -456,6 +456,18 @@ def _killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
     return [KillerCage(m.cells) for m in group.marks]
 
 
+def _repeating_killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    """Cages whose label is the sum of their digits, which may repeat."""
+    labels = _labels(group) if group.shape == "cage" and group.marks[0].text else None
+    if labels is None:
+        return None
+    step = lambda total: lambda s, d: s + d if s + d <= total else None  # noqa: E731
+    return [
+        SequenceRule(m.cells, 0, step(v), lambda s, v=v: s == v, f"sum {v}")
+        for m, v in zip(group.marks, labels, strict=True)
+    ]
+
+
 def _parity(make: Callable[[Cell], Variant]) -> Builder:
     def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
         if group.place != "cell" or group.shape not in ("circle", "square", "shaded"):
@@ -578,6 +590,7 @@ BUILDERS: dict[str, Builder] = {
     "sum below": _below(0, lambda s, d: s + d),
     "product below": _below(1, lambda s, d: s * d),
     "quadruple": _quadruple,
+    "repeating killer": _repeating_killer,
     "killer": _killer,
     "odd": _parity(Odd),
     "even": _parity(Even),

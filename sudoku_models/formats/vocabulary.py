@@ -55,6 +55,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
+    ("repeating killer", r"(?:digits|numbers) (?:may|can) repeat (?:with)?in (?:a |the )?cages?|"
+     r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit"),
     ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
      r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
@@ -82,6 +84,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
 #: digit's mark is an arrow; a rule of a line is what "coloured line" meant.
 GUARD_NAMES: dict[str, tuple[str, ...]] = {
     "pointing": ("arrow",),
+    "repeating killer": ("killer cage",),
     "kropki white": ("Kropki dots",),
     "kropki black": ("Kropki dots",),
     "same parity": ("coloured line",),
