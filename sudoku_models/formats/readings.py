@@ -461,11 +461,14 @@ def _repeating_killer(group: Group, n: int, claim: Claim) -> list[Variant] | Non
     labels = _labels(group) if group.shape == "cage" and group.marks[0].text else None
     if labels is None:
         return None
-    step = lambda total: lambda s, d: s + d if s + d <= total else None  # noqa: E731
-    return [
-        SequenceRule(m.cells, 0, step(v), lambda s, v=v: s == v, f"sum {v}")
-        for m, v in zip(group.marks, labels, strict=True)
-    ]
+    return [_running_sum(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+
+
+def _running_sum(cells: tuple[Cell, ...], total: int) -> Variant:
+    def step(s: int, d: int) -> int | None:
+        return s + d if s + d <= total else None
+
+    return SequenceRule(cells, 0, step, lambda s: s == total, f"sum {total}")
 
 
 def _parity(make: Callable[[Cell], Variant]) -> Builder:
