@@ -18,7 +18,7 @@ from .. import formats
 from ..board import Board
 from ..errors import InvalidPuzzleError, UnsupportedModelError
 from ..formats import fpuzzles_keys as fpuzzles
-from ..formats.readings import Choice, given
+from ..formats.readings import MAX_TRIES, Choice, given
 from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import get_solver
@@ -81,7 +81,7 @@ def reading_choice(args: argparse.Namespace) -> Choice:
     text leaves open, one that leaves the puzzle a single solution (SAT, a few seconds each)."""
     claims = tuple(given(text) for text in getattr(args, "readings_as", None) or ())
     limit = getattr(args, "time_limit", None)
-    seconds = UNIQUE_SECONDS if limit is None else min(UNIQUE_SECONDS, limit / 4)
+    seconds = UNIQUE_SECONDS if limit is None else min(UNIQUE_SECONDS, limit / (2 * MAX_TRIES))
     return Choice(claims, lambda model: _is_unique(model, seconds))
 
 

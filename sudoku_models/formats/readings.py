@@ -789,7 +789,7 @@ def _given(
 
 
 #: Most models :func:`_prefer_unique` asks about.
-MAX_TRIES = 6
+MAX_TRIES = 4
 
 
 def _prefer_unique(
