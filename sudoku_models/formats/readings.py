@@ -158,7 +158,7 @@ class Outcome:
         """The warnings: marks left unread, dropped readings, readings no solution confirms."""
         out = [f"{g.label} drawn only, not read as rules{_texts(g)}" for g in self.left]
         out += [f"a reading was {r.describe()}" for r in self.dropped]
-        out += [f"the reading {u[10:]!r} was given, but no marks fit it" for u in self.unused]
+        out += [f"the reading {u!r} was given, but no marks fit it" for u in self.unused]
         guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
         if guesses:
             out.append(
@@ -180,6 +180,7 @@ class Choice:
 
 #: Rule kinds a user may give a group beside those of :data:`BUILDERS`: marks that only draw.
 COSMETIC = "cosmetic"
+_GIVEN_AS = "as given: "  # how a given reading's "sentence" starts
 _GIVEN = re.compile(r"\s*([^=]+?)\s*=\s*([a-z -]+?)(?:\s+(\d{1,3}))?\s*", re.IGNORECASE)
 
 
@@ -201,7 +202,7 @@ def given(text: str) -> Claim:
     if not colours and not shapes:
         raise ValueError(f"{marks!r} names no colour or shape of marks (e.g. 'grey line')")
     numbers = {"gap": int(number), "total": int(number)} if number else {}
-    return Claim(kind, f"as given: {text.strip()}", numbers, colours, shapes, -1)
+    return Claim(kind, f"{_GIVEN_AS}{text.strip()}", numbers, colours, shapes, -1)
 
 
 def _texts(group: Group) -> str:
@@ -761,7 +762,7 @@ def read(
     if choice.unique is not None and any(r.options for r in taken):
         taken = _prefer_unique(model, taken, choice.unique)
         added = [v for r in taken for v in r.variants]
-    unused = tuple(c.sentence for c in choice.given if c not in used)
+    unused = tuple(c.sentence.removeprefix(_GIVEN_AS) for c in choice.given if c not in used)
     return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left), unused)
 
 
