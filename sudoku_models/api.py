@@ -46,10 +46,23 @@ def _solver(backend: Backend, options: dict[str, Any]) -> Solver:
 
 
 def _read(puzzle: PuzzleLike) -> PuzzleLike:
-    """A link or file text (f-puzzles, SudokuPad, ISS) read to its model; anything else as is."""
+    """A link or file text (f-puzzles, SudokuPad, ISS) read to its model; anything else as is.
+    Where its rules text allows several readings of its marks, one that leaves a single
+    solution is taken."""
     if isinstance(puzzle, str) and formats.is_rich(puzzle):
-        return formats.read(puzzle).model
+        return formats.read(puzzle, formats.Choice(unique=_is_unique)).model
     return puzzle
+
+
+#: Seconds each check of uniqueness may take when choosing between readings.
+UNIQUE_SECONDS = 5.0
+
+
+def _is_unique(model: Model) -> bool:
+    try:
+        return _solver(DEFAULT_BACKEND, {}).is_unique(model, time_limit=UNIQUE_SECONDS)
+    except TimeoutError:
+        return False
 
 
 def solve(

@@ -11,13 +11,15 @@ import pytest
 from sudoku_models import formats
 from sudoku_models.cli import main
 from sudoku_models.formats import sudokupad
-from sudoku_models.formats.readings import claims
+from sudoku_models.formats.readings import Choice, claims, given
+from sudoku_models.model import Model
 from sudoku_models.solvers import get_solver
 from sudoku_models.variants import (
     Difference,
     Fortress,
     KillerCage,
     Negative,
+    ParityLine,
     ProductDot,
     Ratio,
     Renban,
@@ -337,3 +339,153 @@ def test_a_reading_answers_the_guard_for_the_rule_it_reads_only() -> None:
     assert "arrow rule" not in text  # the pointing digits read it
     assert read.readings[0].kind == "pointing"
     assert "anti-king" in text and "dropped" in text  # the solution breaks it: said, not added
+
+
+def _given(*texts: str) -> Choice:
+    return Choice(given=tuple(given(t) for t in texts))
+
+
+def test_a_reading_the_user_gives_replaces_what_the_text_leaves_unread() -> None:
+    text = _payload("Digits in purple lines obey a rule nobody has named yet.",
+                    line=[_line("R1C3", "R1C4")])  # fmt: skip
+    read = formats.read(text, _given("pink line=renban"))
+    assert read.model.variants == (Renban(((0, 2), (0, 3))),)
+    assert [(r.kind, r.status) for r in read.readings] == [("renban", "given")]
+    assert "as the user gave it" in read.model.readings[0]
+    assert not any("drawn only" in w for w in read.warnings)
+
+
+def test_a_given_reading_overrides_the_text_and_cosmetic_reads_nothing() -> None:
+    text = _payload("Digits along a pink line form a set of consecutive digits.",
+                    line=[_line("R1C3", "R1C4")])  # fmt: skip
+    whispers = formats.read(text, _given("pink line=whispers 1"))
+    assert whispers.model.variants == (Whispers(((0, 2), (0, 3)), 1),)
+    cosmetic = formats.read(text, _given("pink line=cosmetic"))
+    assert cosmetic.model.variants == () and cosmetic.readings[0].kind == "cosmetic"
+    assert not any("drawn only" in w for w in cosmetic.warnings)
+
+
+def test_a_given_reading_the_solution_breaks_is_dropped_and_one_no_marks_fit_is_named() -> None:
+    text = _payload("", line=[_line("R1C1", "R1C2")])  # 1 and 4: not consecutive
+    read = formats.read(text, _given("pink line=renban", "blue circle=odd"))
+    assert read.model.variants == ()
+    said = "\n".join(read.warnings)
+    assert "renban" in said and "dropped" in said
+    assert "'blue circle=odd' was given, but no marks fit it" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [("pink line", "MARKS=KIND"), ("pink line=nonsense", "no rule kind"),
+     ("big thing=renban", "names no colour or shape")],
+)  # fmt: skip
+def test_a_malformed_given_reading_is_refused_in_one_line(
+    text: str, why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ValueError, match=why):
+        given(text)
+    payload = _payload("", line=[_line("R1C3", "R1C4")])
+    assert main(["read", payload, "--as", text]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and why in err
+
+
+def test_where_the_text_allows_two_readings_the_one_that_leaves_one_solution_is_taken() -> None:
+    text = _payload(
+        "Digits along a pink line are a set of consecutive digits, or alternate between odd "
+        "and even.",
+        line=[_line("R1C3", "R1C4")],
+    )
+    plain = formats.read(text)
+    assert [(r.kind, r.others) for r in plain.readings] == [("renban", ("parity",))]
+    asked: list[int] = []
+
+    def parity_only(model: Model) -> bool:  # stands in for a solver's verdict
+        asked.append(len(model.variants))
+        return any(isinstance(v, ParityLine) for v in model.variants)
+
+    chosen = formats.read(text, Choice(unique=parity_only))
+    assert chosen.model.variants == (ParityLine(((0, 2), (0, 3))),)
+    assert "only it leaves one solution" in chosen.model.readings[0]
+    assert asked == [1, 1]
+    kept = formats.read(text, Choice(unique=lambda model: True))
+    assert kept.model.variants == plain.model.variants
+
+
+def test_solve_and_read_take_a_given_reading_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = _payload("Digits in purple lines obey a rule nobody has named yet.",
+                    line=[_line("R1C3", "R1C4")])  # fmt: skip
+    assert main(["read", text, "--as", "pink line=renban", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(r["rule"], r["status"]) for r in report["readings"]] == [("renban", "given")]
+    assert main(["solve", text, "--as", "pink line=renban", "--format", "json"]) == 0
+    said = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert said["status"] == "unique" and said["solutions"] == [SOLUTION]
+
+
+def _dot(cells: list[str], colour: str = "#FFFFFF", value: str = "") -> dict[str, Any]:
+    return {"cells": cells, "baseC": colour, "outlineC": "#000000", "width": 0.3,
+            **({"value": value} if value else {})}  # fmt: skip
+
+
+def test_a_text_drawn_on_a_circle_labels_it_and_ratios_are_read() -> None:
+    def label(cells: list[str], text: str) -> dict[str, Any]:
+        return {"cells": cells, "value": text, "fontC": "#000000", "size": 0.5}
+
+    rules = "Digits placed in adjacent cells must satisfy the ratios, where given."
+    circles = [_dot(["R1C1", "R2C1"]), _dot(["R2C2", "R2C3"])]  # 1 and 3, 2 and 4
+    read = formats.read(
+        _payload(rules, circle=circles, text=[label(["R2C1", "R1C1"], "1\u20443"),
+                                              label(["R2C2", "R2C3"], "1/2")])
+    )  # fmt: skip
+    assert [(r.kind, r.marks, r.status) for r in read.readings] == [
+        ("label ratio", "2 white circles on edges with text", "confirmed")
+    ]
+    assert len(read.model.variants) == 2 and read.warnings == ()
+    wrong = formats.read(
+        _payload(rules, circle=circles, text=[label(["R1C1", "R2C1"], "3/4"),
+                                              label(["R2C2", "R2C3"], "1/2")])
+    )  # fmt: skip
+    assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)
+
+
+@pytest.mark.parametrize(
+    ("rules", "value", "kind"),
+    [("Digits in white circles must appear in one of the two adjacent cells.", "4",
+      "label either"),
+     ("The value in the circle tells you either the sum of the digits in the two cells, or the "
+      "greater of the two.", "4", "sum or greater"),
+     ("The value in the circle tells you either the sum of the digits in the two cells, or the "
+      "greater of the two.", "5", "sum or greater"),
+     ("The value in the circle tells you either the sum of the digits in the two cells, or the "
+      "lesser of the two.", "1", "sum or less")],
+)  # fmt: skip
+def test_a_labelled_circle_on_an_edge_reads_as_the_text_says(
+    rules: str, value: str, kind: str
+) -> None:
+    read = formats.read(_payload(rules, circle=[_dot(["R1C1", "R1C2"], value=value)]))  # 1, 4
+    assert [(r.kind, r.status) for r in read.readings] == [(kind, "confirmed")]
+    wrong = formats.read(_payload(rules, circle=[_dot(["R1C1", "R1C2"], value="3")]))
+    assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)
+
+
+def test_dots_whose_digits_sum_to_a_prime() -> None:
+    rules = "Digits connected by black dots must sum to a prime number."
+    right = formats.read(_payload(rules, circle=[_dot(["R1C1", "R1C2"], "#000000")]))  # 1+4
+    assert [(r.kind, r.status) for r in right.readings] == [("prime sum", "confirmed")]
+    assert right.warnings == ()
+    wrong = formats.read(_payload(rules, circle=[_dot(["R1C2", "R1C3"], "#000000")]))  # 4+2
+    assert wrong.model.variants == () and any("dropped" in w for w in wrong.warnings)
+
+
+def test_cages_whose_digits_may_repeat_sum_without_being_different() -> None:
+    cage = {"cells": ["R1C2", "R2C2", "R2C3"], "value": "10", "outlineC": "#000000"}  # 4 2 4
+    read = formats.read(
+        _payload("Digits in cages must sum to the total in the corner. Digits may repeat in "
+                 "cages.", cage=[cage])
+    )  # fmt: skip
+    assert [(r.kind, r.status) for r in read.readings] == [("repeating killer", "confirmed")]
+    assert read.warnings == ()
+    assert not any(isinstance(v, KillerCage) for v in read.model.variants)

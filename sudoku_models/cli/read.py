@@ -10,7 +10,7 @@ from .. import formats
 from ..formats.base import Read
 from . import EXIT_OK
 from .inputs import PUZZLE_FORMS, TEXT_OR_JSON
-from .variant_args import source_text
+from .variant_args import add_reading_flags, reading_choice, source_text
 
 
 def add_parser(commands: Any) -> None:
@@ -30,12 +30,13 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
     )
+    add_reading_flags(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
-    read = formats.read(source_text(args.puzzle))
+    read = formats.read(source_text(args.puzzle), reading_choice(args))
     report = describe(read)
     if args.format == "json":
         print(json.dumps(report))

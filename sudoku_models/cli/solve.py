@@ -20,7 +20,7 @@ from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, seco
 from .notes import say, say_readings, warnings_of
 from .output import Tally, emit, shows_bar
 from .prompt import ask_puzzle
-from .variant_args import add_variant_flags, flag_rules, read_models
+from .variant_args import add_reading_flags, add_variant_flags, flag_rules, read_models
 
 FORMATS = ("grid", "line", "json", "svg")
 
@@ -94,6 +94,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_progress_flags(parser, "for several puzzles when stderr is a terminal")
     add_variant_flags(parser)
+    add_reading_flags(parser)
 
 
 def run(args: argparse.Namespace) -> int:

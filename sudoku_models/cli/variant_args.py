@@ -15,8 +15,10 @@ from .. import formats
 from ..board import Board
 from ..errors import InvalidPuzzleError, UnsupportedModelError
 from ..formats import fpuzzles_keys as fpuzzles
+from ..formats.readings import MAX_TRIES, Choice, given
 from ..model import Model
 from ..puzzle import Puzzle
+from ..solvers import get_solver
 from ..variants import (
     AntiKing,
     AntiKnight,
@@ -53,6 +55,39 @@ def add_variant_flags(parser: argparse.ArgumentParser) -> None:
         help="irregular regions instead of boxes: one symbol a cell, row by row, same symbol "
         "same region (e.g. 111122223333... for a 4x4 read as rows)",
     )
+
+
+def add_reading_flags(parser: argparse.ArgumentParser) -> None:
+    """Add ``--as``: a reading of a puzzle's marks given by the user."""
+    parser.add_argument(
+        "--as",
+        dest="readings_as",
+        action="append",
+        metavar="MARKS=KIND",
+        help="read the marks a colour and shape name as a rule, instead of what the rules text "
+        "suggests, e.g. --as 'grey line=renban', --as 'green line=whispers 5', "
+        "--as 'red circle=cosmetic' (repeatable)",
+    )
+
+
+#: Seconds each check of uniqueness may take when choosing between readings.
+UNIQUE_SECONDS = 5.0
+
+
+def reading_choice(args: argparse.Namespace) -> Choice:
+    """How to choose a rich puzzle's readings: those ``--as`` gives, and, among those its rules
+    text leaves open, one that leaves the puzzle a single solution (SAT, a few seconds each)."""
+    claims = tuple(given(text) for text in getattr(args, "readings_as", None) or ())
+    limit = getattr(args, "time_limit", None)
+    seconds = UNIQUE_SECONDS if limit is None else min(UNIQUE_SECONDS, limit / (2 * MAX_TRIES))
+    return Choice(claims, lambda model: _is_unique(model, seconds))
+
+
+def _is_unique(model: Model, seconds: float) -> bool:
+    try:
+        return get_solver("sat").is_unique(model, time_limit=seconds)
+    except TimeoutError:
+        return False
 
 
 def flag_rules(args: argparse.Namespace, board: Board) -> list[Variant]:
@@ -125,8 +160,9 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
+        choice = reading_choice(args)
         with deadline(getattr(args, "time_limit", None), _reading_too_long):
-            model = formats.read(source if text is None else text).model
+            model = formats.read(source if text is None else text, choice).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])

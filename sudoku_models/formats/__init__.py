@@ -31,8 +31,9 @@ from ..errors import InvalidPuzzleError
 from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
+from .readings import Choice
 
-__all__ = ["FORMATS", "Read", "answer_warnings", "detect", "is_rich", "read"]
+__all__ = ["FORMATS", "Choice", "Read", "answer_warnings", "detect", "is_rich", "read"]
 
 #: The format modules, in the order :func:`read` tries them.
 FORMATS: tuple[ModuleType, ...] = (sudokupad, iss, fpuzzles, plain)
@@ -56,9 +57,13 @@ def is_rich(text: str) -> bool:
     return detect(text) not in (None, plain)
 
 
-def read(text: str) -> Read:
-    """The puzzle of ``text`` in any format the package knows (see the module docstring)."""
+def read(text: str, choice: Choice | None = None) -> Read:
+    """The puzzle of ``text`` in any format the package knows (see the module docstring);
+    ``choice`` gives readings of its marks and a check of uniqueness to choose between the
+    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`)."""
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
     result: Read = (detect(text) or plain).read(text)  # plain's error says why it is no puzzle
+    if choice is not None and result.redo is not None:
+        result = result.redo(choice=choice)
     return result

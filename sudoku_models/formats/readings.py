@@ -112,6 +112,10 @@ class Reading:
     variants: tuple[Variant, ...]
     status: str
     others: tuple[str, ...] = ()
+    options: tuple[tuple[Claim, tuple[Variant, ...]], ...] = field(
+        default=(), compare=False, repr=False
+    )
+    picked: str = ""
 
     def describe(self) -> str:
         """One line: ``renban on 4 pink lines, from "Digits on ...": confirmed by ...``."""
@@ -121,8 +125,10 @@ class Reading:
             "confirmed": "the solution the file embeds satisfies it",
             "unconfirmed": "not confirmed: the file embeds no solution",
             "rejected": "dropped: the solution the file embeds breaks it",
+            "given": "as the user gave it",
         }[self.status]
         also = f" (also fits: {', '.join(self.others)})" if self.others else ""
+        also = f" ({self.picked})" if self.picked else also
         return f'{self.kind}{on}, from "{quote}": {said}{also}'
 
 
@@ -135,6 +141,7 @@ class Outcome:
     readings: tuple[Reading, ...] = ()
     dropped: tuple[Reading, ...] = ()
     left: tuple[Group, ...] = ()
+    unused: tuple[str, ...] = ()
 
     def unread(self, rules: str | None) -> str:
         """``rules`` without the sentences a reading was taken from: what the guard still
@@ -151,6 +158,7 @@ class Outcome:
         """The warnings: marks left unread, dropped readings, readings no solution confirms."""
         out = [f"{g.label} drawn only, not read as rules{_texts(g)}" for g in self.left]
         out += [f"a reading was {r.describe()}" for r in self.dropped]
+        out += [f"the reading {u!r} was given, but no marks fit it" for u in self.unused]
         guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
         if guesses:
             out.append(
@@ -158,6 +166,43 @@ class Outcome:
                 f"them: {', '.join(dict.fromkeys(guesses))} (see the readings)"
             )
         return out
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What decides readings beyond the text: readings the user gives (``given``, each a
+    ``"grey line=renban"`` read by :func:`given`), and ``unique``, a check that a model has
+    exactly one solution, which picks, among readings the text leaves open, one that does."""
+
+    given: tuple[Claim, ...] = ()
+    unique: Callable[[Model], bool] | None = None
+
+
+#: Rule kinds a user may give a group beside those of :data:`BUILDERS`: marks that only draw.
+COSMETIC = "cosmetic"
+_GIVEN_AS = "as given: "  # how a given reading's "sentence" starts
+_GIVEN = re.compile(r"\s*([^=]+?)\s*=\s*([a-z -]+?)(?:\s+(\d{1,3}))?\s*", re.IGNORECASE)
+
+
+def given(text: str) -> Claim:
+    """The claim of a reading the user gives, ``"MARKS=KIND"`` or ``"MARKS=KIND NUMBER"``:
+    colour and shape words naming a group of marks (``grey line``, ``white circles``), a rule
+    kind of :data:`BUILDERS` or ``cosmetic``, and a number where the kind takes one (a
+    whisper's gap, a sum). ValueError names what is wrong."""
+    found = _GIVEN.fullmatch(text)
+    kinds = sorted([*BUILDERS, COSMETIC])
+    if not found:
+        raise ValueError(f"a reading is given as MARKS=KIND (e.g. 'grey line=renban'): {text!r}")
+    marks, kind, number = found.group(1).lower(), found.group(2).lower().strip(), found.group(3)
+    if kind not in kinds:
+        raise ValueError(f"no rule kind {kind!r} to read marks as; known: {', '.join(kinds)}")
+    words = set(_WORD.findall(marks))
+    colours = frozenset().union(*(COLOURS[w] for w in words if w in COLOURS))
+    shapes = frozenset().union(*(SHAPES[w] for w in words if w in SHAPES))
+    if not colours and not shapes:
+        raise ValueError(f"{marks!r} names no colour or shape of marks (e.g. 'grey line')")
+    numbers = {"gap": int(number), "total": int(number)} if number else {}
+    return Claim(kind, f"{_GIVEN_AS}{text.strip()}", numbers, colours, shapes, -1)
 
 
 def _texts(group: Group) -> str:
@@ -332,6 +377,54 @@ def _below(start: int, combine: Callable[[int, int], int]) -> Builder:
     return build
 
 
+_FRACTION = re.compile(r"(\d{1,2}) ?[\u2044/:] ?(\d{1,2})")
+
+
+def _pair(group: Group, title: str, holds: Callable[[str, int, int], bool]) -> list[Variant] | None:
+    """Two cells on an edge, labelled: the pair of digits ``holds`` for the mark's label."""
+    if not _on_edges(group, ("circle", "text", "square", "diamond")):
+        return None
+    out: list[Variant] = []
+    for mark in group.marks:
+        label = mark.text
+        step = lambda s, d: d if s is None else (s, d)  # noqa: E731
+        end = lambda s, label=label: isinstance(s, tuple) and holds(label, *s)  # noqa: E731
+        out.append(SequenceRule(mark.cells, None, step, end, f"{title} {label}"))
+    return out
+
+
+def _ratio(label: str, x: int, y: int) -> bool:
+    found = _FRACTION.fullmatch(label)
+    if not found:
+        return False
+    a, b = int(found.group(1)), int(found.group(2))
+    return x * b == y * a or y * b == x * a
+
+
+def _labelled(check: Callable[[int, int, int], bool]) -> Callable[[str, int, int], bool]:
+    return lambda label, x, y: label.isdigit() and check(int(label), x, y)
+
+
+def _pairs(title: str, holds: Callable[[str, int, int], bool], labels: str) -> Builder:
+    """A builder of :func:`_pair` rules for groups whose every label matches ``labels``."""
+
+    def build(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+        if not all(re.fullmatch(labels, m.text) for m in group.marks):
+            return None
+        return _pair(group, title, holds)
+
+    return build
+
+
+def _prime_sum(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    """Two cells on an edge (a dot with no label) whose digits sum to a prime."""
+    if not _on_edges(group, ("circle", "square", "diamond")) or group.marks[0].text:
+        return None
+    prime = lambda total: total > 1 and all(total % k for k in range(2, total))  # noqa: E731
+    step = lambda s, d: s + d  # noqa: E731
+    return [SequenceRule(m.cells, 0, step, prime, "prime sum") for m in group.marks]
+
+
 def _product(group: Group, n: int, claim: Claim) -> list[Variant] | None:
     labels = _labels(group)
     if labels is None:
@@ -362,6 +455,21 @@ def _killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
             return None
         return [KillerCage(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
     return [KillerCage(m.cells) for m in group.marks]
+
+
+def _repeating_killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
+    """Cages whose label is the sum of their digits, which may repeat."""
+    labels = _labels(group) if group.shape == "cage" and group.marks[0].text else None
+    if labels is None:
+        return None
+    return [_running_sum(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+
+
+def _running_sum(cells: tuple[Cell, ...], total: int) -> Variant:
+    def step(s: int, d: int) -> int | None:
+        return s + d if s + d <= total else None
+
+    return SequenceRule(cells, 0, step, lambda s: s == total, f"sum {total}")
 
 
 def _parity(make: Callable[[Cell], Variant]) -> Builder:
@@ -473,10 +581,20 @@ BUILDERS: dict[str, Builder] = {
     "kropki black": _dot(Ratio, ("black", "grey")),
     "xv": _xv,
     "edge sum": _edge_sum,
+    "prime sum": _prime_sum,
+    "label ratio": _pairs("ratio", _ratio, _FRACTION.pattern),
+    "label either": _pairs("either", _labelled(lambda v, x, y: v in (x, y)), r"\d{1,2}"),
+    "sum or greater": _pairs(
+        "sum or greater", _labelled(lambda v, x, y: v in (x + y, max(x, y))), r"\d{1,2}"
+    ),
+    "sum or less": _pairs(
+        "sum or less", _labelled(lambda v, x, y: v in (x + y, min(x, y))), r"\d{1,2}"
+    ),
     "edge product": _product,
     "sum below": _below(0, lambda s, d: s + d),
     "product below": _below(1, lambda s, d: s * d),
     "quadruple": _quadruple,
+    "repeating killer": _repeating_killer,
     "killer": _killer,
     "odd": _parity(Odd),
     "even": _parity(Even),
@@ -496,6 +614,28 @@ GLOBAL: dict[str, Callable[[], Variant]] = {
 
 
 # Reading --------------------------------------------------------------------------------------
+
+
+def with_labels(marks: Sequence[Mark]) -> list[Mark]:
+    """The marks with each text drawn on a circle, square or diamond of its own place (the same
+    cell or edge) made that mark's label, as a setter draws a labelled dot in two strokes."""
+    shapes = ("circle", "square", "diamond")
+    where: dict[tuple[str, frozenset[Cell]], list[int]] = {}
+    for k, mark in enumerate(marks):
+        if mark.shape in shapes and not mark.text and mark.place in ("edge", "cell"):
+            where.setdefault((mark.place, frozenset(mark.cells)), []).append(k)
+    labels: dict[int, str] = {}
+    consumed: set[int] = set()
+    for k, mark in enumerate(marks):
+        spots = where.get((mark.place, frozenset(mark.cells)), [])
+        if mark.shape == "text" and mark.text and len(spots) == 1 and spots[0] not in labels:
+            labels[spots[0]] = mark.text
+            consumed.add(k)
+    return [
+        dataclasses.replace(mark, text=labels[k]) if k in labels else mark
+        for k, mark in enumerate(marks)
+        if k not in consumed
+    ]
 
 
 def with_bulbs(marks: Sequence[Mark]) -> list[Mark]:
@@ -553,10 +693,16 @@ Fit = tuple[int, int, Claim, list[Variant]]
 
 
 def read(
-    model: Model, marks: Sequence[Mark], rules: str | None, solution: Puzzle | None
+    model: Model,
+    marks: Sequence[Mark],
+    rules: str | None,
+    solution: Puzzle | None,
+    choice: Choice | None = None,
 ) -> Outcome:
     """The rules ``rules`` and ``marks`` give beside ``model``'s own, checked against
-    ``solution`` (the solution the file embeds, or None)."""
+    ``solution`` (the solution the file embeds, or None); ``choice`` adds the readings a user
+    gives and a check of uniqueness to choose between readings (:class:`Choice`)."""
+    choice = choice or Choice()
     n = model.board.n
     if len(marks) > MAX_MARKS or len(rules or "") > MAX_TEXT:
         return Outcome(left=tuple(groups(marks[:MAX_MARKS])))
@@ -566,7 +712,19 @@ def read(
     left: list[Group] = []
     added: list[Variant] = []
     carried = _carried(model.variants)
-    for group in groups(with_bulbs(marks)):
+    used: set[Claim] = set()
+    for group in groups(with_bulbs(with_labels(marks))):
+        mine = _given(group, n, choice.given, model, [*model.variants, *added], solution)
+        if mine is not None:
+            used.add(mine[0])
+            reading = mine[1]
+            if reading.status == "rejected":
+                left.append(group)
+                dropped.append(reading)
+            else:
+                taken.append(reading)
+                added += reading.variants
+            continue
         fits: list[Fit] = []
         for claim in said:
             if not _fits(claim, group):
@@ -601,7 +759,71 @@ def read(
         taken += chosen
         dropped += tried
         added += [v for r in chosen for v in r.variants]
-    return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left))
+    if choice.unique is not None and any(r.options for r in taken):
+        taken = _prefer_unique(model, taken, choice.unique)
+        added = [v for r in taken for v in r.variants]
+    unused = tuple(c.sentence.removeprefix(_GIVEN_AS) for c in choice.given if c not in used)
+    return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left), unused)
+
+
+def _given(
+    group: Group,
+    n: int,
+    claims: Sequence[Claim],
+    model: Model,
+    others: list[Variant],
+    solution: Puzzle | None,
+) -> tuple[Claim, Reading] | None:
+    """The reading the user gives ``group`` (the first given claim that fits it), checked
+    against the solution; None when no given claim fits the group."""
+    for claim in claims:
+        if not _fits(claim, group):
+            continue
+        if claim.kind == COSMETIC:
+            return claim, Reading(COSMETIC, group.label, claim.sentence, (), "given")
+        made = BUILDERS[claim.kind](group, n, claim)
+        if not made:
+            continue
+        status = "rejected" if _admits(made, others, model, solution) is False else "given"
+        return claim, Reading(claim.kind, group.label, claim.sentence, tuple(made), status)
+    return None
+
+
+#: Most models :func:`_prefer_unique` asks about.
+MAX_TRIES = 4
+
+
+def _prefer_unique(
+    model: Model, taken: list[Reading], unique: Callable[[Model], bool]
+) -> list[Reading]:
+    """``taken``, or, when it leaves several solutions, the first that one other reading the
+    text allows (a reading's ``options``) makes unique."""
+
+    def with_readings(readings: list[Reading]) -> Model:
+        rules = [*model.variants, *(v for r in readings for v in r.variants)]
+        return Model.from_puzzle(Puzzle(model.board, model.givens), variants=rules)
+
+    if unique(with_readings(taken)):
+        return taken
+    tries = 1
+    for k, reading in enumerate(taken):
+        for claim, made in reading.options:
+            if tries >= MAX_TRIES:
+                return taken
+            tries += 1
+            other = dataclasses.replace(
+                reading,
+                kind=claim.kind,
+                sentence=claim.sentence,
+                variants=made,
+                others=(reading.kind,),
+                options=(),
+                picked=f"taken over {reading.kind}: only it leaves one solution",
+            )
+            trial = [*taken[:k], other, *taken[k + 1 :]]
+            if unique(with_readings(trial)):
+                return trial
+    return taken
 
 
 def _cover(rule: Variant) -> set[Cell]:
@@ -649,14 +871,22 @@ def _choose(
         return [], tried
     if solution is None:
         claim, made, status = kept[0]
-        rest = tuple(dict.fromkeys(c.kind for c, _, _ in kept[1:] if c.kind != claim.kind))
-        return [Reading(claim.kind, label, claim.sentence, tuple(made), status, rest)], tried
+        options: dict[str, tuple[Claim, tuple[Variant, ...]]] = {}
+        for other, more, _ in kept[1:]:
+            if other.kind != claim.kind:
+                options.setdefault(other.kind, (other, tuple(more)))
+        first = Reading(claim.kind, label, claim.sentence, tuple(made), status, tuple(options))
+        return [dataclasses.replace(first, options=tuple(options.values()))], tried
     out: list[Reading] = []
     for claim, made, status in kept:
         same = next((k for k, r in enumerate(out) if r.sentence == claim.sentence), None)
         if same is not None:  # one sentence, two kinds the solution admits: name the other
             first = out[same]
-            out[same] = dataclasses.replace(first, others=(*first.others, claim.kind))
+            out[same] = dataclasses.replace(
+                first,
+                others=(*first.others, claim.kind),
+                options=(*first.options, (claim, tuple(made))),
+            )
         elif claim.kind not in {r.kind for r in out}:
             out.append(Reading(claim.kind, label, claim.sentence, tuple(made), status))
     return out, tried

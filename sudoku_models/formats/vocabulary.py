@@ -45,10 +45,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"(?:that )?the arrow (?:is )?pointing"),
     ("consecutive sequence", r"consecutive sequence in order|consecutive (?:sequence|run),? "
      r"(?:in order|increasing or decreasing)"),
+    ("label ratio", r"\bratios?\b"),
+    ("label either", r"(?:must )?appears? in (?:at least )?one of the (?:two )?(?:adjacent|"
+     r"neighbou?ring) cells"),
+    ("sum or greater", r"either the sum\b[^.]{0,80}\bor the (?:greater|larger|higher|bigger)"),
+    ("sum or less", r"either the sum\b[^.]{0,80}\bor the (?:lesser|smaller|lower)"),
+    ("prime sum", r"sums? (?:to|is) (?:a )?prime|prime (?:sums?|totals?)"),
     ("edge product", r"\bproduct\b"),
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
+    ("repeating killer", r"(?:digits|numbers) (?:may|can) repeat (?:with)?in (?:a |the )?cages?|"
+     r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit"),
     ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
      r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
@@ -76,6 +84,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
 #: digit's mark is an arrow; a rule of a line is what "coloured line" meant.
 GUARD_NAMES: dict[str, tuple[str, ...]] = {
     "pointing": ("arrow",),
+    "repeating killer": ("killer cage",),
     "kropki white": ("Kropki dots",),
     "kropki black": ("Kropki dots",),
     "same parity": ("coloured line",),
