@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..solvers import DEFAULT_BACKEND, get_solver
-from ..solvers.base import Status
+from ..solvers.base import Status, solve_keeping
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import add_puzzle_arguments, seconds
 from .notes import say, warnings_of
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     code = EXIT_OK
     for number, puzzle in enumerate(puzzles, start=1):
         # Two solutions are enough for the warnings: the rest are only counted.
-        result = solver.solve(puzzle, limit=args.limit, time_limit=args.time_limit, keep=2)
+        result = solve_keeping(solver, puzzle, limit=args.limit, time_limit=args.time_limit, keep=2)
         print(result.count, flush=True)
         done = result.status is not Status.TIMEOUT and (not args.limit or result.count < args.limit)
         say(warnings_of(puzzle, result.solutions, done))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import importlib
 import importlib.metadata
+import inspect
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -332,7 +333,7 @@ class Solver(ABC):
         self, puzzle: Puzzle | Model | Source, limit: int = 0, time_limit: float | None = None
     ) -> int:
         """Number of solutions, counting at most ``limit`` (0: all); none is kept in memory."""
-        return self.solve(puzzle, limit=limit, time_limit=time_limit, keep=0).count
+        return solve_keeping(self, puzzle, limit=limit, time_limit=time_limit, keep=0).count
 
     def is_unique(self, puzzle: Puzzle | Model | Source, time_limit: float | None = None) -> bool:
         """Whether the puzzle has exactly one solution: solve, block it, solve again."""
@@ -439,3 +440,19 @@ def _status(count: int, limit: int, timed_out: bool) -> Status:
     if count == 0:
         return Status.UNSATISFIABLE
     return Status.SOLVED if limit == 1 else Status.UNIQUE
+
+
+def solve_keeping(
+    solver: Solver,
+    puzzle: Puzzle | Model | Source,
+    *,
+    limit: int,
+    time_limit: float | None,
+    keep: int,
+) -> Result:
+    """``solver.solve`` holding at most ``keep`` solutions in memory, the rest only counted; a
+    backend whose ``solve`` predates ``keep`` (a plug-in written to the older interface) is
+    asked without it and keeps what it finds."""
+    if "keep" in inspect.signature(solver.solve).parameters:
+        return solver.solve(puzzle, limit=limit, time_limit=time_limit, keep=keep)
+    return solver.solve(puzzle, limit=limit, time_limit=time_limit)
