@@ -33,6 +33,7 @@ import numpy as np
 from ..board import Board
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
+from ..solvers.numba_backend import grid_array
 from .compiled import kernel
 from .verify import clash_free
 
@@ -101,17 +102,7 @@ def canonical_array(grids: Any, box: tuple[int, int] | None = None, compiled: bo
     >>> canonical_array(np.array([[0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]))[0].tolist()
     [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     """
-    array = np.ascontiguousarray(grids, dtype=np.uint8)
-    if array.ndim != 2:
-        raise ValueError(f"grids must be a 2-D array (puzzles x cells), got shape {array.shape}")
-    n = math.isqrt(array.shape[1])
-    if n * n != array.shape[1]:
-        raise InvalidPuzzleError(f"a row of {array.shape[1]} cells is not a square grid")
-    board = Board(*box) if box is not None else Board.for_digits(n)
-    if board.n != n:
-        raise InvalidPuzzleError(f"box {box} makes {board.n}x{board.n} grids, not {n}x{n}")
-    if array.size and int(array.max()) > n:
-        raise InvalidPuzzleError(f"a digit above {n} in a {n}x{n} grid")
+    array, board = grid_array(grids, box)
     if not supports(board):
         raise ValueError(
             f"canonical forms cover boards of up to {MAX_DIGITS} digits with few column orders; "
@@ -126,7 +117,7 @@ def canonical_array(grids: Any, box: tuple[int, int] | None = None, compiled: bo
     t = _tables(board)
     out = np.zeros_like(array)
     status = kernel(_canonical_rows, compiled)(
-        array, n, board.box_rows, board.box_cols, t.col_orders, t.smallest, t.starts,
+        array, board.n, board.box_rows, board.box_cols, t.col_orders, t.smallest, t.starts,
         t.orders, MAX_STATES, out,
     )  # fmt: skip
     if status >= 0:

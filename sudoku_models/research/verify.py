@@ -21,7 +21,6 @@ The per-row checks are loops over arrays compiled by Numba when it is installed
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +28,7 @@ import numpy as np
 
 from ..board import Board
 from ..errors import InvalidPuzzleError
+from ..solvers.numba_backend import grid_array
 from .compiled import kernel
 
 
@@ -73,22 +73,6 @@ class PartialVerdict:
     forced: Any
 
 
-def as_grid_array(grids: Any, box: tuple[int, int] | None = None) -> tuple[Any, Board]:
-    """``grids`` as a checked ``(k, n*n)`` uint8 array, with its board."""
-    array = np.ascontiguousarray(grids, dtype=np.uint8)
-    if array.ndim != 2:
-        raise ValueError(f"grids must be a 2-D array (rows x cells), got shape {array.shape}")
-    n = math.isqrt(array.shape[1])
-    if n * n != array.shape[1]:
-        raise InvalidPuzzleError(f"a row of {array.shape[1]} cells is not a square grid")
-    board = Board(*box) if box is not None else Board.for_digits(n)
-    if board.n != n:
-        raise InvalidPuzzleError(f"box {box} makes {board.n}x{board.n} grids, not {n}x{n}")
-    if array.size and int(array.max()) > n:
-        raise InvalidPuzzleError(f"a digit above {n} in a {n}x{n} grid")
-    return array, board
-
-
 def read_grid_lines(text: str, where: str, box: tuple[int, int] | None = None) -> Any:
     """Lines of one grid each (``.`` or ``0`` blank, digits, then ``A``-``Z``; blank lines
     skipped) as a ``(k, n*n)`` uint8 array, read without a Python step per cell."""
@@ -107,7 +91,7 @@ def read_grid_lines(text: str, where: str, box: tuple[int, int] | None = None) -
     if len(bad):
         number, at = divmod(int(bad[0]), width)
         raise InvalidPuzzleError(f"{where}, grid {number + 1}: {lines[number][at]!r} is no digit")
-    array, _ = as_grid_array(digits.reshape(len(lines), width), box)
+    array, _ = grid_array(digits.reshape(len(lines), width), box)
     return array
 
 
@@ -126,7 +110,7 @@ def unit_array(board: Board) -> Any:
 
 def clash_free(grids: Any, box: tuple[int, int] | None = None, compiled: bool = True) -> Any:
     """For each row of ``grids`` (blanks allowed): True when no house repeats a digit."""
-    array, board = as_grid_array(grids, box)
+    array, board = grid_array(grids, box)
     out = np.zeros(len(array), dtype=np.bool_)
     kernel(_clash_free, compiled)(array, unit_array(board), out)
     return out
@@ -150,8 +134,8 @@ def verify(
     >>> verify(puzzle, answer).counts()
     {'rows': 1, 'complete': 1, 'valid': 1, 'givens_kept': 1, 'is_solution': 1}
     """
-    given, board = as_grid_array(puzzles, box)
-    answer, _ = as_grid_array(answers, (board.box_rows, board.box_cols))
+    given, board = grid_array(puzzles, box)
+    answer, _ = grid_array(answers, (board.box_rows, board.box_cols))
     if given.shape != answer.shape:
         raise ValueError(f"{len(given)} puzzles but {len(answer)} answers of that size")
     k = len(given)
@@ -160,7 +144,7 @@ def verify(
     kernel(_judge, compiled)(given, answer, unit_array(board), valid, kept)
     complete = (answer != 0).all(axis=1)
     if solutions is not None:
-        solution, _ = as_grid_array(solutions, (board.box_rows, board.box_cols))
+        solution, _ = grid_array(solutions, (board.box_rows, board.box_cols))
         if solution.shape != answer.shape:
             raise ValueError(f"{len(solution)} solutions for {k} answers")
         is_solution = (answer == solution).all(axis=1) & valid & kept
@@ -191,8 +175,8 @@ def check_partial(
     >>> bool(v.consistent[0]), bool(v.completable[0]), int(v.forced[0]) > 0
     (True, True, True)
     """
-    given, board = as_grid_array(puzzles, box)
-    partial, _ = as_grid_array(partials, (board.box_rows, board.box_cols))
+    given, board = grid_array(puzzles, box)
+    partial, _ = grid_array(partials, (board.box_rows, board.box_cols))
     if given.shape != partial.shape:
         raise ValueError(f"{len(given)} puzzles but {len(partial)} partial answers")
     merged = np.where(given != 0, given, partial)

@@ -497,6 +497,25 @@ def _run_rows(
     )  # fmt: skip
 
 
+def grid_array(grids: Any, box: tuple[int, int] | None = None) -> tuple[Any, Board]:
+    """``grids`` (puzzles or grids, one a row, 0 for empty) as a checked ``(k, n*n)`` uint8
+    array, with its board (``box``, or the usual one for ``n``)."""
+    import numpy as np
+
+    array = np.ascontiguousarray(grids, dtype=np.uint8)
+    if array.ndim != 2:
+        raise ValueError(f"grids must be a 2-D array (rows x cells), got shape {array.shape}")
+    n = math.isqrt(array.shape[1])
+    if n * n != array.shape[1]:
+        raise InvalidPuzzleError(f"a row of {array.shape[1]} cells is not a square grid")
+    board = Board(*box) if box is not None else Board.for_digits(n)
+    if board.n != n:
+        raise InvalidPuzzleError(f"box {box} makes {board.n}x{board.n} grids, not {n}x{n}")
+    if array.size and int(array.max()) > n:
+        raise InvalidPuzzleError(f"a digit above {n} in a {n}x{n} grid")
+    return array, board
+
+
 def solve_array(
     grids: Any,
     limit: int = 2,
@@ -522,19 +541,8 @@ def solve_array(
     >>> answer.counts.tolist(), answer.solutions[0].tolist()[:4]
     ([1], [4, 1, 3, 2])
     """
-    import numpy as np
 
-    array = np.ascontiguousarray(grids, dtype=np.uint8)
-    if array.ndim != 2:
-        raise ValueError(f"grids must be a 2-D array (puzzles x cells), got shape {array.shape}")
-    n = math.isqrt(array.shape[1])
-    if n * n != array.shape[1]:
-        raise InvalidPuzzleError(f"a row of {array.shape[1]} cells is not a square grid")
-    board = Board(*box) if box is not None else Board.for_digits(n)
-    if board.n != n:
-        raise InvalidPuzzleError(f"box {box} makes {board.n}x{board.n} grids, not {n}x{n}")
-    if array.size and int(array.max()) > n:
-        raise InvalidPuzzleError(f"a digit above {n} in a {n}x{n} grid")
+    array, board = grid_array(grids, box)
     for name, value, low in (("limit", limit, 0), ("workers", workers, 1), ("keep", keep, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
