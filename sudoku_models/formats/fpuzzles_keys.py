@@ -144,15 +144,7 @@ def _json(text: str) -> dict[str, Any]:
         raise InvalidPuzzleError(
             f"f-puzzles JSON too long: {len(text)} characters, the limit is {MAX_JSON}"
         )
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise InvalidPuzzleError("the f-puzzles data is nested too deeply") from None
-    except ValueError as exc:  # bad JSON, or a number past Python's limit on digits
-        raise InvalidPuzzleError(f"the f-puzzles data is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise InvalidPuzzleError("the f-puzzles data is not a JSON object")
-    return data
+    return values.json_object(text, "the f-puzzles data")
 
 
 def board_of(n: int) -> Board:

@@ -10,6 +10,7 @@ or a default guessed. The reader puts the key and the entry number in front of t
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -119,3 +120,18 @@ def text(value: Any, choices: Sequence[str], what: str) -> str:
     if isinstance(value, str) and value.strip().upper() in choices:
         return value.strip().upper()
     raise InvalidPuzzleError(f"{what} {kind(value)} is not one of {', '.join(choices)}")
+
+
+def json_object(text: str, what: str) -> dict[str, Any]:
+    """The JSON object of ``text``; :class:`InvalidPuzzleError` naming ``what`` (``"the
+    f-puzzles data"``) for text that is not one, nested too deeply, or holding a number past
+    Python's limit on digits."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise InvalidPuzzleError(f"{what} is nested too deeply") from None
+    except ValueError as exc:
+        raise InvalidPuzzleError(f"{what} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidPuzzleError(f"{what} is not a JSON object")
+    return data

@@ -21,7 +21,6 @@ stored on SudokuPad's server; it carries nothing to read.
 
 from __future__ import annotations
 
-import json
 import re
 import urllib.parse
 from collections.abc import Iterator
@@ -231,15 +230,7 @@ def _json(text: str) -> dict[str, Any]:
             f"the SudokuPad puzzle data holds {containers} objects and lists, the limit is "
             f"{MAX_CONTAINERS}"
         )
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise InvalidPuzzleError("the SudokuPad puzzle data is nested too deeply") from None
-    except ValueError as exc:  # bad JSON, or a number past Python's limit on digits
-        raise InvalidPuzzleError(f"the SudokuPad puzzle data is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise InvalidPuzzleError("the SudokuPad puzzle data is not a JSON object")
-    return data
+    return values.json_object(text, "the SudokuPad puzzle data")
 
 
 def unzip(text: str) -> dict[str, Any]:
