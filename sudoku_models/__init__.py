@@ -10,6 +10,7 @@ from . import datasets, formats, variants
 from .api import count_solutions, fill_board, has_other_solution, is_unique, solve
 from .batch import solve_many
 from .board import Board
+from .diagnosis import why
 from .errors import (
     InvalidPuzzleError,
     MissingDependencyError,
@@ -27,7 +28,6 @@ from .solvers import available_solvers, get_solver
 from .solvers.base import Result, Solver, Stats, Status
 from .tracing import trace
 from .true_candidates import TrueCandidates, true_candidates
-from .why import why
 
 __version__ = "0.1.0"
 

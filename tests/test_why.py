@@ -11,9 +11,9 @@ import pytest
 
 from sudoku_models import count_solutions, fpuzzles, get_solver, why
 from sudoku_models.cli import main
+from sudoku_models.diagnosis import _model_of, elements
 from sudoku_models.model import Model
 from sudoku_models.solvers.base import Status
-from sudoku_models.why import _model_of, elements
 
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
 PUZZLES = {p["id"]: p for p in map(json.loads, SAMPLE.read_text().splitlines())}

@@ -46,7 +46,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Explain every puzzle of the input."""
-    from ..why import TIME_LIMIT, why
+    from ..diagnosis import TIME_LIMIT, why
 
     limit = TIME_LIMIT if args.time_limit is None else args.time_limit
     code = EXIT_OK

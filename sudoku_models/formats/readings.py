@@ -789,7 +789,7 @@ def _given(
     return None
 
 
-#: Most models :func:`_prefer_unique` asks about.
+#: Most models the uniqueness check asks about when several readings fit.
 MAX_TRIES = 4
 
 
