@@ -39,7 +39,13 @@ def add_parser(commands: Any) -> None:
         help="strategy: naive, bitmask, mrv-static, mrv, boxwise, propagate, dlx, constraint, "
         "fast (or backtracking:NAME); sat or cpsat for counters over time",
     )
-    parser.add_argument("-f", "--format", choices=("json", "svg", "dot", "text"), default="json")
+    parser.add_argument(
+        "-f",
+        "--format",
+        choices=("json", "svg", "dot", "text"),
+        default="json",
+        help="json (default: the nodes in order), svg (a picture), dot (Graphviz) or text (counts)",
+    )
     parser.add_argument(
         "-n", "--limit", type=int, default=1, help="solutions to look for (0: all; default 1)"
     )
@@ -50,7 +56,14 @@ def add_parser(commands: Any) -> None:
         metavar="N",
         help="stop recording after N nodes (default 1,000,000)",
     )
-    parser.add_argument("-t", "--time-limit", type=seconds, default=None, metavar="SECONDS")
+    parser.add_argument(
+        "-t",
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="stop the search after SECONDS, keeping the tree recorded so far (default: none)",
+    )
     add_variant_flags(parser)
     parser.set_defaults(run=run)
 
