@@ -2,20 +2,24 @@
 
 The ``oracle`` fixture checks grids against the rules and counts solutions of small boards by plain
 enumeration, computing rows, columns and boxes straight from coordinates (never from ``Board``).
-The ``chromium`` fixture finds the system's Chromium for the browser tests, and
-``minizinc_solutions`` runs MiniZinc with Gecode on an exported model.
+The ``chromium`` fixture finds the system's Chromium for the browser tests, ``page_server`` and
+``browser`` serve them the board page and a headless browser, and ``minizinc_solutions`` runs
+MiniZinc with Gecode on an exported model.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,6 +164,48 @@ def chromium() -> str:
         if candidate and Path(candidate).exists():
             return candidate
     pytest.fail("no Chromium found: apt-get install chromium (or set SUDOKU_MODELS_CHROMIUM)")
+
+
+@contextlib.contextmanager
+def _serving(time_limit: float) -> Iterator[Any]:
+    from sudoku_models.interactive.server import BoardServer
+
+    board = BoardServer(port=0, time_limit=time_limit)
+    thread = threading.Thread(target=board.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield board
+    board.shutdown()
+    board.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def serve_board() -> Callable[[float], contextlib.AbstractContextManager[Any]]:
+    """Starts a page server with a time limit (seconds) on an ephemeral loopback port, as a
+    context manager that stops it."""
+    return _serving
+
+
+@pytest.fixture(scope="module")
+def page_server(
+    serve_board: Callable[[float], contextlib.AbstractContextManager[Any]],
+) -> Iterator[Any]:
+    """A page server for the module's browser tests; its time limit is generous, as the
+    machine running the tests may be busy."""
+    with serve_board(30) as board:
+        yield board
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Any]:
+    """Headless Chromium driven by Playwright (in the test extra: missing, the tests fail),
+    closed after the module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+        yield launched
+        launched.close()
 
 
 @pytest.fixture(scope="session")

@@ -8,65 +8,31 @@ keeps the screenshots (the board with a hint, and a variant drawn over the grid)
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright  # in the test extra: missing, these tests fail
 
 import sudoku_models as sm
 from sudoku_models.generator import generate
-from sudoku_models.interactive.server import BoardServer
-
-playwright_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is in the test extra"
-)
 
 SMALL = ".1.....4....34.."
 EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-@contextlib.contextmanager
-def running(time_limit: float) -> Iterator[BoardServer]:
-    """A page server on an ephemeral loopback port, stopped when the test is done."""
-    board = BoardServer(port=0, time_limit=time_limit)
-    thread = threading.Thread(target=board.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield board
-    board.shutdown()
-    board.server_close()
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[BoardServer]:
-    with running(time_limit=30) as board:  # generous: the machine running tests may be busy
-        yield board
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Any]:
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
 @pytest.fixture
-def page(browser: Any, server: BoardServer) -> Iterator[Any]:
+def page(browser: Any, page_server: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1200, "height": 820})
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
     tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    tab.server_url = server.url
+    tab.server_url = page_server.url
     yield tab
     context.close()
     assert not errors, errors
@@ -232,8 +198,8 @@ def test_letters_beyond_nine_on_16x16(page: Any) -> None:
     assert "G" not in cell(page, 1).inner_text()  # not a pencil mark of its row any more
 
 
-def test_slow_request_can_be_cancelled_while_the_page_responds(page: Any) -> None:
-    with running(time_limit=4) as quick:  # the search goes on until then, after the cancel
+def test_slow_request_can_be_cancelled_while_the_page_responds(page: Any, serve_board: Any) -> None:
+    with serve_board(4) as quick:  # the search goes on until then, after the cancel
         page.server_url = quick.url
         open_board(page, "." * 625)
         assert page.locator("[role=gridcell]").count() == 625

@@ -7,45 +7,27 @@ tree draws is a benchmark figure (``benchmarks/bench_trace.py``), not checked he
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import sudoku_models as sm
-from sudoku_models.interactive.server import BoardServer
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra")
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
 
 
-@contextlib.contextmanager
-def running() -> Iterator[BoardServer]:
-    board = BoardServer(port=0, time_limit=30)
-    thread = threading.Thread(target=board.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield board
-    board.shutdown()
-    board.server_close()
-    thread.join(5)
-
-
 @pytest.fixture(scope="module")
-def page(chromium: str) -> Iterator[Any]:
-    with running() as server, sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
-        tab = browser.new_page(viewport={"width": 1300, "height": 900})
-        errors: list[str] = []
-        tab.on("pageerror", lambda exc: errors.append(str(exc)))
-        tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        tab.server_url = server.url
-        yield tab
-        browser.close()
-        assert not errors, errors
+def page(browser: Any, page_server: Any) -> Iterator[Any]:
+    tab = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    tab.server_url = page_server.url
+    yield tab
+    tab.close()
+    assert not errors, errors
 
 
 def test_the_page_compares_naive_mrv_and_propagation(page: Any) -> None:
