@@ -214,8 +214,12 @@ def check(
             solution,
             *givens,
             *rules,
-            givens_together=_givens_together(model, givens[1], solution, solver, time_limit),
-            rules_together=_rules_together(model, rules[1], solution, solver, time_limit),
+            givens_together=_still_unique(
+                _without_givens(model, givens[1]), len(givens[1]), solution, solver, time_limit
+            ),
+            rules_together=_still_unique(
+                _without_rules(model, rules[1]), len(rules[1]), solution, solver, time_limit
+            ),
             solutions_found=1,
             warnings=said,
             board_n=n,
@@ -249,36 +253,27 @@ def _differs(
     return result.count > 0
 
 
-def _givens_together(
-    model: Model,
-    redundant: Sequence[int],
-    solution: Puzzle,
-    solver: Solver,
-    time_limit: float | None,
-) -> bool | None:
-    """Whether ``model`` without all the ``redundant`` givens at once keeps its one solution;
-    None with fewer than two, or when the time ran out."""
-    if len(redundant) < 2:
-        return None
-    dropped = set(redundant)
-    cells = tuple(0 if i in dropped else d for i, d in enumerate(model.givens))
-    differs = _differs(dataclasses.replace(model, givens=cells), solution, solver, time_limit)
-    return None if differs is None else not differs
+def _without_givens(model: Model, dropped: Sequence[int]) -> Model:
+    """``model`` without the givens of the ``dropped`` cells."""
+    gone = set(dropped)
+    return dataclasses.replace(
+        model, givens=tuple(0 if i in gone else d for i, d in enumerate(model.givens))
+    )
 
 
-def _rules_together(
-    model: Model,
-    redundant: Sequence[Variant],
-    solution: Puzzle,
-    solver: Solver,
-    time_limit: float | None,
+def _without_rules(model: Model, dropped: Sequence[Variant]) -> Model:
+    """``model`` without the ``dropped`` rules."""
+    return Model.from_puzzle(model.puzzle, variants=[r for r in model.variants if r not in dropped])
+
+
+def _still_unique(
+    looser: Model, dropped: int, solution: Puzzle, solver: Solver, time_limit: float | None
 ) -> bool | None:
-    """Whether ``model`` without all the ``redundant`` rules at once keeps its one solution;
-    None with fewer than two, or when the time ran out."""
-    if len(redundant) < 2:
+    """Whether ``looser`` (the model with ``dropped`` redundant givens or rules gone at once)
+    keeps ``solution`` as its one solution; None with fewer than two dropped, or when the time
+    ran out."""
+    if dropped < 2:
         return None
-    kept = [r for r in model.variants if r not in redundant]
-    looser = Model.from_puzzle(model.puzzle, variants=kept)
     if not looser.is_solution(solution.cells):
         return False
     differs = _differs(looser, solution, solver, time_limit)
