@@ -66,3 +66,23 @@ def test_build_says_when_it_skips_variants(
     captured = capsys.readouterr()
     assert "variants_skipped 1" in captured.out
     assert "1 variant puzzles skipped" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--test-share", "1.5", "a share is between 0 and 1"),
+        ("--test-share", "half", "not a number"),
+        ("--seed", "-1", "must be at least 0"),
+        ("--augment", "two", "not a whole number"),
+        ("--workers", "0", "must be at least 1"),
+    ],
+)
+def test_build_refuses_bad_numbers_in_one_line(
+    option: str, value: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["dataset", "build", "--from", "easy50", "-o", "out", option, value]) == (
+        EXIT_BAD_INPUT
+    )
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from . import EXIT_OK
-from .inputs import box_shape, positive_int, read_puzzles
+from .inputs import box_shape, natural, positive_int, read_puzzles, share
 
 
 def add_parser(commands: Any) -> None:
@@ -61,9 +61,9 @@ def add_parser(commands: Any) -> None:
         "copies. The same --seed writes the same bytes whatever --workers.",
     )  # fmt: skip
     build.add_argument("--from", dest="source", required=True, metavar="SOURCE")
-    build.add_argument("--augment", type=_count, default=0, metavar="K")
-    build.add_argument("--seed", type=_count, default=0, metavar="S")
-    build.add_argument("--test-share", type=_share, default=0.0, metavar="F")
+    build.add_argument("--augment", type=natural, default=0, metavar="K")
+    build.add_argument("--seed", type=natural, default=0, metavar="S")
+    build.add_argument("--test-share", type=share, default=0.0, metavar="F")
     build.add_argument("-w", "--workers", type=positive_int, default=1, metavar="N")
     build.add_argument("-o", "--output", required=True, metavar="DIR")
     build.add_argument(
@@ -86,7 +86,7 @@ def add_parser(commands: Any) -> None:
         "--kinds", default="grade,logic,search", help="labels to compute (grade,logic,search)"
     )
     label.add_argument("--copies", type=positive_int, default=8, metavar="K")
-    label.add_argument("--seed", type=_count, default=0, metavar="S")
+    label.add_argument("--seed", type=natural, default=0, metavar="S")
     label.add_argument("-w", "--workers", type=positive_int, default=1, metavar="N")
     label.set_defaults(run=run_label)
 
@@ -100,26 +100,6 @@ def add_parser(commands: Any) -> None:
     trace.add_argument("--engine", choices=("logic", "grade"), default="logic")
     trace.add_argument("--search", action="store_true", help="add a search's decisions")
     trace.set_defaults(run=run_trace)
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
-def _share(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a share is between 0 and 1, got {text!r}")
-    return value
 
 
 def run_canonical(args: argparse.Namespace) -> int:

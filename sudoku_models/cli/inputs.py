@@ -59,14 +59,34 @@ def seconds(text: str) -> float:
     return value
 
 
-def positive_int(text: str) -> int:
-    """Parse a count that must be at least 1 (``--count``, ``--workers``)."""
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """Parse a count that must be at least 1 (``--count``, ``--workers``)."""
+    return _whole(text, 1)
+
+
+def natural(text: str) -> int:
+    """Parse a whole number that may be 0 (``--seed``, ``--augment``)."""
+    return _whole(text, 0)
+
+
+def share(text: str) -> float:
+    """Parse a share: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share is between 0 and 1, got {text!r}")
     return value
 
 
