@@ -75,6 +75,19 @@ def test_jigsaw_flag(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "needs 16 symbols" in err
 
 
+def test_a_jigsaw_as_grid_and_region_lines_in_a_text_file_is_one_puzzle(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    regions = "1112122233343444"
+    code, flagged, _ = run(capsys, "count", "1" + "." * 15, "--jigsaw", regions)
+    assert code == 0 and int(flagged) > 1
+    for layout in (regions, regions.translate(str.maketrans("1234", "ABCD"))):
+        path = tmp_path / "jigsaw.txt"
+        path.write_text("1" + "." * 15 + "\n" + layout + "\n")
+        code, out, _ = run(capsys, "count", str(path))
+        assert code == 0 and out == flagged  # one count, not one per line
+
+
 def test_candidates(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "candidates", ".1.....4........")
     assert code == 0
