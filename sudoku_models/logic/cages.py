@@ -384,7 +384,8 @@ class CombinationGrid:
                 if gone:
                     kept = sorted(alive[j])
                     only = f" (only {_listing(kept)})" if len(kept) <= LISTED else ""
-                    said.append(f"{self.groups[k].name} cannot be {' or '.join(map(_set_text, gone))}{only}")
+                    dropped = " or ".join(map(_set_text, gone))
+                    said.append(f"{self.groups[k].name} cannot be {dropped}{only}")
             text = f"{who} share {house.name}, so their digits differ: "
             text += "; ".join(said) + f"; so {words}" if said else words
             cells = tuple(i for k in chosen for i in self.groups[k].cells)
