@@ -196,6 +196,10 @@ class CombinationGrid:
         self.layout = layout
         self.groups = sum_groups(layout)
         self.watched = [tuple(g.cells) + tuple(i for i, _ in g.extra) for g in self.groups]
+        self.near = [
+            tuple(sorted(set(w).union(*(layout.peers[i] for i in g.cells))))
+            for w, g in zip(self.watched, self.groups)
+        ]
         self.inside: list[tuple[House, tuple[int, ...]]] = []
         for house in layout.houses:
             cells = set(house.cells)
@@ -207,6 +211,10 @@ class CombinationGrid:
                     taken.update(g.cells)
             if chosen:
                 self.inside.append((house, tuple(chosen)))
+        self.house_watched = [
+            tuple(sorted({*house.cells, *(i for k in chosen for i in self.watched[k])}))
+            for house, chosen in self.inside
+        ]
         self.of_cell: dict[int, list[int]] = {}
         for k, g in enumerate(self.groups):
             for i in g.cells:
@@ -239,8 +247,10 @@ class CombinationGrid:
         return found
 
     def _fresh(self, finder: str, k: int, masks: Sequence[int]) -> tuple[int, ...] | None:
-        """The key of group ``k``'s candidates, or None when ``finder`` found nothing on them."""
-        key = tuple([masks[i] for i in self.watched[k]])
+        """The key of the candidates ``finder`` reads for group ``k`` (its cells; for Must
+        Contain their peers too), or None when it found nothing on them."""
+        cells = self.near[k] if finder == "must" else self.watched[k]
+        key = tuple([masks[i] for i in cells])
         return None if self._idle.get(finder, {}).get(k) == key else key
 
     def _rest(self, finder: str, k: int, key: tuple[int, ...]) -> None:
@@ -363,7 +373,7 @@ class CombinationGrid:
         full = (1 << n) - 1
         idle = self._idle.setdefault("clash", {})
         for h, (house, chosen) in enumerate(self.inside):
-            key = tuple([masks[i] for i in house.cells])
+            key = tuple([masks[i] for i in self.house_watched[h]])
             if idle.get(h) == key:
                 continue
             found = self._clash(house, chosen, masks, full)
