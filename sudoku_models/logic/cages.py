@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,6 +44,10 @@ EXTRA_TERMS = 3
 
 #: Most joint choices of combinations :meth:`CombinationGrid.clash` tries in one house.
 CLASH_WORK = 4000
+
+#: Most digit sets a group may have on an empty grid (over all its totals): larger groups of
+#: large grids are left to the rules' own propagators, so the grid's work stays small.
+MAX_SETS = 512
 
 #: Combinations beyond which a sentence counts them instead of listing them.
 LISTED = 4
@@ -80,7 +85,7 @@ def sum_groups(layout: Layout) -> tuple[SumGroup, ...]:
     for rule in layout.rules:
         for p in rule.primitives:
             group = _group(layout, rule.label, rule.cells, p)
-            if group is not None:
+            if group is not None and _affordable(layout, group):
                 out.setdefault((group.cells, group.total, group.extra), group)
     return tuple(out.values())
 
@@ -110,6 +115,16 @@ def _group(layout: Layout, label: str, rule_cells: Sequence[int], p: object) -> 
         name = label if whole else f"{label} ({cells_label(n, cells)})"
         best = SumGroup(label, name, cells, sign * p.total, extra)
     return best
+
+
+def _affordable(layout: Layout, group: SumGroup) -> bool:
+    """Whether the group's digit sets are few enough to table and match (at most
+    :data:`MAX_SETS` over the totals it may have)."""
+    n, k = layout.n, len(group.cells)
+    if math.comb(n, k) > 64 * MAX_SETS:
+        return False
+    totals = group.totals([(1 << n) - 1] * layout.size, n)
+    return sum(len(_sets(n, k, t)) for t in totals) <= MAX_SETS
 
 
 def _clique(layout: Layout, cells: Sequence[int]) -> bool:
