@@ -59,9 +59,14 @@ def union_sums(
                 key = (implied.cells, implied.total, implied.coeffs)
                 if key not in seen:
                     seen.add(key)
-                    name = f"{implied.name} of {kind}s {numbers}"
+                    name = f"{implied.name} of {_plural(kind)} {numbers}"
                     out.append(dataclasses.replace(implied, name=name))
     return out
+
+
+def _plural(kind: str) -> str:
+    """``rows``, ``boxes``."""
+    return kind + ("es" if kind.endswith(("x", "s")) else "s")
 
 
 def _families(
