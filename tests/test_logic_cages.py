@@ -219,3 +219,20 @@ def test_a_two_cell_cage_keeps_its_only_pair(total):
     assert step is not None
     pair = "12" if total == 3 else "89"
     assert f"only {pair};" in step.text
+
+
+def test_a_band_of_rows_gives_its_innie():
+    """Cages down columns 1, 2, 5 and 8 of rows 1 to 3, across the box borders in each row,
+    and r1c9-r2c9 leave r3c9 alone, which no house or pair of houses sees: the 45 rule over
+    the band names it."""
+    board = Board(3, 3)
+    grid = random_grid(board, random.Random(3))
+    shapes = [((0, c), (1, c), (2, c)) for c in (0, 1, 4, 7)]
+    shapes += [((r, c), (r, c + 1)) for r in range(3) for c in (2, 5)]
+    shapes.append(((0, 8), (1, 8)))
+    cages = [KillerCage(s, sum(grid[board.cell(*x)] for x in s)) for s in shapes]
+    model = Model.from_puzzle(Puzzle.empty((3, 3)), variants=cages)  # type: ignore[arg-type]
+    rules = {rule.label: rule for rule in layout_of(model).rules}
+    label = f"innies of rows 1, 2, 3 r3c9 = {grid[26]}"
+    assert rules[label].technique == "Set Theory"
+    assert not any(name.startswith("innies r3c9") for name in rules)
