@@ -55,7 +55,8 @@ def test_must_contain_strikes_the_digits_every_set_holds_from_the_cells_seeing_t
     grid, state = _setup(KillerCage(((0, 0), (0, 1), (0, 2)), 23))
     step = grid.must_contain(state)
     assert step is not None and step.technique == "Must Contain"
-    assert step.text.startswith("cage r1c1-r1c3 (23): only 689; 6 lies only in r1c1,r1c2,r1c3")
+    assert step.text.startswith("cage r1c1-r1c3 (23): only 689; 689 lie only in r1c1,r1c2,r1c3, so")
+    assert step.text.endswith("cannot be 6, 8 or 9")
     struck = {(i, d) for i in (3, 8, 9, 20) for d in (6, 8, 9)}  # row 1 and box 1
     assert struck <= set(step.eliminations)
     assert all(i not in (0, 1, 2) for i, _ in step.eliminations)

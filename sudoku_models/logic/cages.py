@@ -37,7 +37,7 @@ from ..constraints import LinearSum, SumCage
 from ..solvers.backtracking.propagators import digit_sets
 from .layout import House, Layout
 from .state import State
-from .step import Contradiction, Step, cells_label, changes, digits_of
+from .step import Contradiction, Step, cells_label, changes, digits_of, said
 
 #: Most cells of a sum that may lie outside its group of peers (they make the total vary).
 EXTRA_TERMS = 3
@@ -315,7 +315,7 @@ class CombinationGrid:
             for s, _ in combos:
                 required &= s
             elims: list[tuple[int, int]] = []
-            clauses = []
+            told: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for b in _bits(required if combos else 0):
                 d = b.bit_length()
                 places = [i for i in g.cells if masks[i] & b]
@@ -327,15 +327,19 @@ class CombinationGrid:
                 targets = sorted(i for i in common.difference(g.cells) if masks[i] & b)
                 if targets:
                     elims += [(i, d) for i in targets]
-                    clauses.append(
-                        f"{d} lies only in {cells_label(n, places)}, "
-                        f"so {cells_label(n, targets)} (seeing them all) cannot be {d}"
-                    )
+                    where = (tuple(places), tuple(targets))
+                    told[where] = told.get(where, 0) | b
             if not elims:
                 self._rest("must", k, key)
                 continue
             sets = [s for s, _ in combos]
             holding = "" if len(sets) == 1 else f", all holding {_set_text(required)}"
+            clauses = [
+                f"{_set_text(m)} {'lie' if m & (m - 1) else 'lies'} only in "
+                f"{cells_label(n, places)}, so {cells_label(n, targets)} (seeing them all) "
+                f"cannot be {said(m)}"
+                for (places, targets), m in told.items()
+            ]
             text = f"{g.name}: only {_listing(sets)}{holding}; " + "; ".join(clauses)
             return Step(
                 "Must Contain", g.label, text, eliminations=tuple(sorted(elims)), cells=g.cells
