@@ -46,32 +46,27 @@ def required_digits(state: State, group: House) -> int:
 
 
 def locked_candidates(state: State) -> Step | None:
-    """A digit a house (or a cage) must hold, whose places all see some other cells: they lose
-    it."""
+    """A digit of a house whose places all see some other cells: they lose it (the digits a
+    cage must hold are read on the combination grid, :mod:`.cages`)."""
     layout = state.layout
     n = layout.n
     masks, placed = state.masks, state.placed
-    for group in layout.houses + layout.groups:
-        required = required_digits(state, group)
-        if not required:
-            continue
+    for group in layout.houses:
         for d in range(1, n + 1):
             b = 1 << (d - 1)
-            if not required & b:
-                continue
             places = [i for i in group.cells if masks[i] & b]
             if len(places) < 2 or any(placed[i] for i in places):
                 continue
             targets = sorted(i for i in _seeing(layout, places) if masks[i] & b)
             if targets:
-                technique = "Locked Candidates" if len(group.cells) == n else "Must Contain"
-                must = "" if len(group.cells) == n else f"must hold {d}; "
                 text = (
-                    f"{group.name}: {must}{d} lies only in {cells_label(n, places)}, "
+                    f"{group.name}: {d} lies only in {cells_label(n, places)}, "
                     f"so {cells_label(n, targets)} (seeing them all) cannot be {d}"
                 )
                 elims = tuple((i, d) for i in targets)
-                return Step(technique, group.name, text, eliminations=elims, cells=tuple(places))
+                return Step(
+                    "Locked Candidates", group.name, text, eliminations=elims, cells=tuple(places)
+                )
     return None
 
 

@@ -18,14 +18,17 @@ Relation Support       2.0     dots, XV, thermometers, whispers, clones: each pa
 Cage Combinations      2.0     the digit sets left in a sum cage
 Sum Bounds             2.5     arrows, little killers, region sums: the reachable totals
 Table Support          2.5     quadruples, between lines: the tuples left
+Cage Sets              2.5     a sum group's cells matched to its digit sets, one digit each
 Locked Candidates      3.0     a digit of a house confined to cells that see others
-Must Contain           3.0     a digit every digit set of a cage holds, confined likewise
+Must Contain           3.0     a digit every digit set of a sum group holds, confined likewise
 Clue Cases             3.0     sandwich and x-sum clues, case by case
 Visibility             3.0     skyscraper clues
 Support Filter         3.0     any other rule, tuple by tuple
 Naked Pair             3.0     two cells holding two digits between them
 Rule Interaction       3.5     a neighbour's digit that would leave a rule no way to be met
 Set Theory             3.5     innies and outies of houses against cages
+Hidden Cage Digit      3.5     a house's digit that only fits in one cage: the cage holds it
+Cage Clash             4.0     cages in one house (and its other cells) take different digits
 Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
 Hidden Triple          4.0
@@ -60,6 +63,7 @@ WEIGHTS: dict[str, float] = {
     "Cage Combinations": 2.0,
     "Sum Bounds": 2.5,
     "Table Support": 2.5,
+    "Cage Sets": 2.5,
     "Locked Candidates": 3.0,
     "Must Contain": 3.0,
     "Clue Cases": 3.0,
@@ -68,6 +72,8 @@ WEIGHTS: dict[str, float] = {
     "Naked Pair": 3.0,
     "Rule Interaction": 3.5,
     "Set Theory": 3.5,
+    "Hidden Cage Digit": 3.5,
+    "Cage Clash": 4.0,
     "Hidden Pair": 3.5,
     "Naked Triple": 4.0,
     "Hidden Triple": 4.0,

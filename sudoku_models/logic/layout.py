@@ -25,6 +25,7 @@ from ..solvers.backtracking.derived import implied_sums
 from ..solvers.backtracking.propagators import merge_relations
 from .rules import SET_THEORY, Rule, Unreadable, build_rule, span, variant_label
 from .step import cells_label
+from .sumsets import union_sums
 
 Pairs = frozenset[tuple[int, int]]
 
@@ -103,7 +104,8 @@ def layout_of(model: Model) -> Layout:
         s.discard(i)
     peers = tuple(frozenset(s) for s in peer_sets)
     full_groups = [h.cells for h in houses]
-    rules, unread = _rules(model, everything, sources, peers, full_groups, differ)
+    house_cells = [(h.name, h.cells) for h in houses]
+    rules, unread = _rules(model, everything, sources, peers, full_groups, differ, house_cells)
     return Layout(model, tuple(houses), tuple(groups), peers, merged, tuple(rules), unread)
 
 
@@ -145,6 +147,7 @@ def _rules(
     peers: tuple[frozenset[int], ...],
     full_groups: list[tuple[int, ...]],
     differ: list[tuple[int, int]],
+    named: list[tuple[str, tuple[int, ...]]],
 ) -> tuple[list[Rule], tuple[str, ...]]:
     """One rule per variant mark, per primitive without a variant, and per implied sum."""
     board, n = model.board, model.n
@@ -175,7 +178,12 @@ def _rules(
             continue
         if rule is not None:
             rules.append(rule)
-    for implied in implied_sums(n, full_groups, model.cages):
+    implied_list = implied_sums(n, full_groups, model.cages)
+    known = {(s.cells, s.total, s.coeffs) for s in implied_list}
+    for wider in union_sums(n, named, model.cages):
+        if (wider.cells, wider.total, wider.coeffs) not in known:
+            implied_list.append(wider)
+    for implied in implied_list:
         label = _implied_label(n, implied)
         rule = build_rule(label, [implied], n, peers, full_groups)
         if rule is not None:

@@ -2,7 +2,8 @@
 
 The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
-locked candidates and the digits a cage must hold; rule interactions; set theory; naked and
+the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
+locked candidates; rule interactions; set theory; hidden cage digits and cage clashes; naked and
 hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
 grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
 nothing else applies, forcing nets and a bounded trial. After each step the search starts again
@@ -23,6 +24,7 @@ from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from .basic import fish, hidden_subset, locked_candidates, naked_subset
+from .cages import CombinationGrid
 from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
@@ -198,10 +200,15 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     out.append(("Hidden Single", hidden_single))
     theory = readers.pop(SET_THEORY, None)
     out += list(readers.items())
+    grid = CombinationGrid(layout)
+    if grid.groups:
+        out += [("Cage Sets", grid.sets), ("Must Contain", grid.must_contain)]
     out.append(("Locked Candidates", locked_candidates))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
     if theory is not None:
         out.append((SET_THEORY, theory))
+    if grid.groups:
+        out += [("Hidden Cage Digit", grid.hidden), ("Cage Clash", grid.clash)]
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))

@@ -36,7 +36,7 @@ def implied_sums(
 
     Each cage adds its counts to the regions it meets (``_counts``, kept per cage shape):
     its cells inside and outside each region. Only the few regions whose counts leave at most
-    :data:`MAX_CELLS` cells are then read cell by cell (``_region_sums``, kept per set of
+    :data:`MAX_CELLS` cells are then read cell by cell (``region_sums``, kept per set of
     cages met), so a generator asking about one killer many times pays little per question.
 
     >>> row = (0, 1, 2, 3)
@@ -68,7 +68,7 @@ LinearSum(cells=(3, 4), total=0, coeffs=(1, -1), name='innies and outies')]
     for r in regions.marked(short):
         region = regions.cells[r]
         meeting = tuple(shapes[k] for k in sorted({cage_of[i] for i in region if i in cage_of}))
-        for implied in _region_sums(n, region, meeting):
+        for implied in region_sums(n, region, meeting):
             key = implied.cells, implied.total, implied.coeffs
             if key not in seen:
                 seen.add(key)
@@ -137,7 +137,7 @@ def _counts(regions: _Regions, cells: tuple[int, ...]) -> tuple[int, int, int]:
 
 
 @functools.lru_cache(maxsize=1 << 13)
-def _region_sums(
+def region_sums(
     n: int, region: frozenset[int], meeting: tuple[tuple[tuple[int, ...], int], ...]
 ) -> tuple[LinearSum, ...]:
     """The innie sum and the innie-and-outie sum of ``region`` (those over 1 to
