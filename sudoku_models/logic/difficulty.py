@@ -24,7 +24,9 @@ Clue Cases             3.0     sandwich and x-sum clues, case by case
 Visibility             3.0     skyscraper clues
 Support Filter         3.0     any other rule, tuple by tuple
 Naked Pair             3.0     two cells holding two digits between them
+Line in House          3.0     a line's or dot chain's cells in a house, joint and different
 Rule Interaction       3.5     a neighbour's digit that would leave a rule no way to be met
+Line Digits in House   3.5     digits a line's cells in a house always hold, struck elsewhere
 Set Theory             3.5     innies and outies of houses against cages
 Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
@@ -66,7 +68,9 @@ WEIGHTS: dict[str, float] = {
     "Visibility": 3.0,
     "Support Filter": 3.0,
     "Naked Pair": 3.0,
+    "Line in House": 3.0,
     "Rule Interaction": 3.5,
+    "Line Digits in House": 3.5,
     "Set Theory": 3.5,
     "Hidden Pair": 3.5,
     "Naked Triple": 4.0,

@@ -27,6 +27,7 @@ from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
 from .layout import Layout, layout_of
+from .lines import LineDigitsInHouse, LineInHouse
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
@@ -199,7 +200,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     theory = readers.pop(SET_THEORY, None)
     out += list(readers.items())
     out.append(("Locked Candidates", locked_candidates))
+    out.append((LineInHouse.technique, LineInHouse(layout)))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
+    out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
     if theory is not None:
         out.append((SET_THEORY, theory))
     for k in (2, 3):
