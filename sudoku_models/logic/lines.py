@@ -45,8 +45,9 @@ NODES = 400
 #: Search nodes one reading of a unit may take over all its questions.
 UNIT_NODES = 6000
 
-#: Rules with more cells than this many houses' worth are global (nonconsecutive, anti-knight
-#: written as relations): their relations are kept inside a unit but do not join one.
+#: Rules with more cells than this many houses' worth are global, and so are relations of one
+#: name in more two-cell rules than that (nonconsecutive, negative constraints): their relations
+#: are kept inside a unit but do not join one.
 GLOBAL_HOUSES = 3
 
 
@@ -96,9 +97,17 @@ def units_of(layout: Layout) -> list[Unit]:
     owners: dict[frozenset[int], list[str]] = {}
     joining: set[frozenset[int]] = set()
     linked = {frozenset(key) for key in layout.links}
+    shared: dict[str, int] = {}
+    for rule in layout.rules:
+        if len(rule.cells) == 2:
+            for p in rule.primitives:
+                if isinstance(p, Relation):
+                    shared[p.name] = shared.get(p.name, 0) + 1
     for rule in layout.rules:
         local = len(rule.cells) <= GLOBAL_HOUSES * n
         for p in rule.primitives:
+            if len(rule.cells) == 2 and shared.get(getattr(p, "name", ""), 0) > GLOBAL_HOUSES * n:
+                local = False
             if isinstance(p, Relation) and p.a != p.b:
                 key = frozenset((p.a, p.b))
                 if key in linked:
