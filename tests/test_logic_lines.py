@@ -33,7 +33,7 @@ from sudoku_models.variants import (
     Whispers,
 )
 
-TECHNIQUES = (LineInHouse.technique, LineDigitsInHouse.technique)
+TECHNIQUES = (LineInHouse.technique, lines.CASES, LineDigitsInHouse.technique)
 
 
 def model_of(*marks: object, box: tuple[int, int] = (3, 3), givens: str = "") -> Model:
@@ -80,6 +80,15 @@ def test_a_whisper_bent_through_a_box_is_read_through_its_outside_cell():
     assert unit.cells == (0, 2, 10) and unit.inside == 2
     step = first(logical_solve(model, max_depth=0), "Line in House")
     assert "r2c2 is not 4 or 6" in step.text
+
+
+def test_a_candidate_struck_by_search_is_told_as_cases():
+    snake = ((0, 0), (0, 1), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2))
+    path = logical_solve(model_of(Whispers(snake)), max_depth=0)
+    cases = [s for s in path.steps if s.technique == "Line Cases in House"]
+    assert cases and all("could not all be filled" in s.text for s in cases)
+    told = [s for s in path.steps if s.technique == "Line in House"]
+    assert told and not any("could not all be filled" in s.text for s in told)
 
 
 def test_global_relations_do_not_join_units():

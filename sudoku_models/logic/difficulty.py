@@ -32,6 +32,7 @@ Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
 Hidden Triple          4.0
 X-Wing                 4.5     fish over rows and columns
+Line Cases in House    4.5     a line's cells in a house, joint and different, case by case
 Swordfish              5.0
 Franken X-Wing         5.0     fish over rows or columns against boxes or regions
 Franken Swordfish      5.5
@@ -76,6 +77,7 @@ WEIGHTS: dict[str, float] = {
     "Naked Triple": 4.0,
     "Hidden Triple": 4.0,
     "X-Wing": 4.5,
+    "Line Cases in House": 4.5,
     "Swordfish": 5.0,
     "Franken X-Wing": 5.0,
     "Franken Swordfish": 5.5,

@@ -14,7 +14,8 @@ cells and every pair of them that sees each other, under counted work (:data:`NO
 nodes per question; a question left open decides nothing). Two finders read the units:
 
 - :class:`LineInHouse` ("Line in House"): a candidate of a unit's cell that no joint filling of
-  the unit keeps;
+  the unit keeps, told by what it forces (two cells that see each other needing one digit, a
+  cell left with none); "Line Cases in House" when some candidate took a search of the cases;
 - :class:`LineDigitsInHouse` ("Line Digits in House"): a digit every joint filling places on the
   unit's cells in the house, struck from the house's other cells (the classes of a whisper or an
   entropic line, a renban window, a Kropki chain's digits).
@@ -318,9 +319,15 @@ class _Reader:
         raise NotImplementedError
 
 
+#: How a step says a candidate was struck by search rather than by what it forces, and the
+#: technique of such a step (a case analysis over the unit, harder to see).
+UNFILLED, CASES = "could not all be filled", "Line Cases in House"
+
+
 class LineInHouse(_Reader):
     """A candidate of a line's (or a dot chain's) cell that no joint filling of its cells in a
-    house keeps, their cells there all different: all of a unit's eliminations in one step."""
+    house keeps, their cells there all different: all of a unit's eliminations in one step,
+    named :data:`CASES` when some candidate took a search rather than what it forces."""
 
     technique = "Line in House"
 
@@ -357,9 +364,10 @@ class LineInHouse(_Reader):
         if any(len(ds) == dom[u].bit_count() for u, ds in by_cell.items()):
             return Contradiction(unit.labels[0], cells, f"{where}: no way left to meet them")
         clauses = [self._why(unit, dom, u, ds) for u, ds in by_cell.items()]
+        searched = any(UNFILLED in clause for clause in clauses)
         elims = tuple(sorted((cells[u], d) for u, d in struck))
         return Step(
-            self.technique,
+            CASES if searched else self.technique,
             unit.labels[0],
             f"{where}: " + "; ".join(clauses),
             eliminations=elims,
@@ -396,7 +404,7 @@ def _traced(unit: Unit, dom: list[int], u: int, d: int, n: int) -> str:
         last = f"{cell_label(n, unit.cells[forced[-1][0]])} would have no digit left"
         return " and ".join([*steps, last])
     others = cells_label(n, [i for k, i in enumerate(unit.cells) if k != u])
-    return f"{others} could not all be filled"
+    return f"{others} {UNFILLED}"
 
 
 def _reasons(unit: Unit) -> tuple[str, ...]:
