@@ -2,7 +2,8 @@
 
 The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
-locked candidates and the digits a cage must hold; rule interactions; set theory; naked and
+locked candidates and the digits a cage must hold; lines and dots read with the houses
+they cross; rule interactions; set theory; naked and
 hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
 grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
 nothing else applies, forcing nets and a bounded trial. After each step the search starts again
