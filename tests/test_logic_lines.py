@@ -24,6 +24,7 @@ from sudoku_models.puzzle import Puzzle
 from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import (
     XV,
+    BetweenLine,
     Difference,
     EntropicLine,
     Nonconsecutive,
@@ -102,6 +103,7 @@ def test_every_step_of_the_finders_is_certified():
         model_of(Ratio(((0, 0), (0, 1)), 2), Ratio(((0, 1), (0, 2)), 2)),
         model_of(Difference(((4, 4), (4, 5)), 1), Difference(((4, 5), (3, 5)), 1)),
         model_of(Renban(((0, 0), (0, 1), (0, 2), (0, 3))), Thermometer(((1, 0), (0, 1)))),
+        model_of(BetweenLine(((0, 0), (0, 1), (1, 1), (0, 2))), givens="1" + "." * 79 + "9"),
     ]
     seen = 0
     for model in models:
@@ -155,6 +157,9 @@ def line_marks(board: Board, grid: tuple[int, ...], rng: random.Random) -> list[
             out.append(Renban(line))
         if values == sorted(values) and len(set(values)) == len(values):
             out.append(Thermometer(line))
+        low, high = sorted((values[0], values[-1]))
+        if all(low < v < high for v in values[1:-1]):
+            out.append(BetweenLine(line))
         if board.n % 3 == 0 and all(
             len({(v - 1) * 3 // board.n for v in values[k : k + 3]}) == len(values[k : k + 3])
             for k in range(len(values))

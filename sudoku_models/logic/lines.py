@@ -29,10 +29,11 @@ masks of the unit's cells, ``table[d - 1]`` the partners a relation allows to ``
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..constraints import Relation
+from ..constraints import Relation, Table
 from .layout import House, Layout
 from .state import State
 from .step import Contradiction, Step, cell_label, cells_label, digits_of, said
@@ -45,6 +46,9 @@ NODES = 400
 
 #: Search nodes one reading of a unit may take over all its questions.
 UNIT_NODES = 6000
+
+#: Most cells and rows of a table (a between line's cell, a quadruple) a unit reads.
+TABLE_CELLS, TABLE_ROWS = 4, 300
 
 #: Rules with more cells than this many houses' worth are global, and so are relations of one
 #: name in more two-cell rules than that (nonconsecutive, negative constraints): their relations
@@ -62,8 +66,10 @@ class Unit:
 
     ``cells`` are the unit's cells (those in the house first), ``inside`` how many of them lie in
     the house, ``rest`` the house's other cells; ``differ[u]`` the positions of the cells that
-    see cell ``u``; ``related[u]`` each related position with its table; ``labels`` the rules
-    whose relations join the unit, and ``reasons`` every rule whose relations it reads.
+    see cell ``u``; ``related[u]`` each related position with its table; ``tables`` the tables
+    of digit tuples over its cells (positions, rows of digit bits), ``table_of[u]`` those on
+    cell ``u``; ``labels`` the rules whose relations or tables join the unit, and ``reasons``
+    every rule it reads.
     """
 
     house: House
@@ -74,6 +80,8 @@ class Unit:
     related: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
     labels: tuple[str, ...]
     reasons: tuple[str, ...]
+    tables: tuple[tuple[tuple[int, ...], frozenset[tuple[int, ...]]], ...] = ()
+    table_of: tuple[tuple[int, ...], ...] = ()
 
     def name(self) -> str:
         """The rules joining the unit, as a sentence names them (at most three)."""
@@ -104,9 +112,13 @@ def units_of(layout: Layout) -> list[Unit]:
             for p in rule.primitives:
                 if isinstance(p, Relation):
                     shared[p.name] = shared.get(p.name, 0) + 1
+    tables: list[tuple[Table, str]] = []
     for rule in layout.rules:
         local = len(rule.cells) <= GLOBAL_HOUSES * n
         for p in rule.primitives:
+            if isinstance(p, Table) and local and _small(p):
+                tables.append((p, rule.label))
+                joining.update(frozenset(pair) for pair in itertools.combinations(p.cells, 2))
             if len(rule.cells) == 2 and shared.get(getattr(p, "name", ""), 0) > GLOBAL_HOUSES * n:
                 local = False
             if isinstance(p, Relation) and p.a != p.b:
@@ -123,10 +135,16 @@ def units_of(layout: Layout) -> list[Unit]:
     units = []
     for house in layout.houses:
         for part in _parts(house, near):
-            unit = _unit(layout, house, part, near, owners)
+            unit = _unit(layout, house, part, near, owners, tables)
             if unit is not None:
                 units.append(unit)
     return units
+
+
+def _small(table: Table) -> bool:
+    """Whether a unit reads ``table``: few distinct cells and rows."""
+    cells = table.cells
+    return len(set(cells)) == len(cells) <= TABLE_CELLS and len(table.rows) <= TABLE_ROWS
 
 
 def _parts(house: House, near: dict[int, set[int]]) -> list[list[int]]:
@@ -164,9 +182,10 @@ def _unit(
     part: list[int],
     near: dict[int, set[int]],
     owners: dict[frozenset[int], list[str]],
+    tables: list[tuple[Table, str]],
 ) -> Unit | None:
     """The unit of ``part`` (cells of ``house``): with each cell outside related to one of them
-    and related to, or seeing, another."""
+    and related to, or seeing, another, and the other cells of the tables on them."""
     n = layout.n
     inside = set(house.cells)
     mine = set(part)
@@ -175,6 +194,9 @@ def _unit(
         touched = [i for i in part if j in near[i] or i in layout.peers[j]]
         if len(touched) >= 2:
             outer.append(j)
+    for table, _ in tables:
+        if mine.intersection(table.cells):
+            outer += [j for j in table.cells if j not in mine and j not in outer]
     cells = tuple(part + outer)
     if len(cells) > MAX_CELLS:
         return None
@@ -192,6 +214,19 @@ def _unit(
                 reasons[label] = None
                 if b in near.get(a, ()) and (a in mine or b in mine):
                     labels[label] = None
+    read: list[tuple[tuple[int, ...], frozenset[tuple[int, ...]]]] = []
+    for table, label in tables:
+        if all(i in at for i in table.cells):
+            bits = frozenset(tuple(1 << (d - 1) for d in row) for row in table.rows)
+            read.append((tuple(at[i] for i in table.cells), bits))
+            reasons[label] = None
+            if any(i in mine for i in table.cells):
+                labels[label] = None
+    table_of = tuple(
+        tuple(k for k, (ps, _) in enumerate(read) if u in ps) for u in range(len(cells))
+    )
+    if not labels:
+        return None  # joined through a relation it cannot read
     rest = tuple(i for i in house.cells if i not in mine)
     return Unit(
         house,
@@ -202,6 +237,8 @@ def _unit(
         tuple(tuple(r) for r in related),
         tuple(labels),
         tuple(reasons),
+        tuple(read),
+        table_of,
     )
 
 
@@ -221,6 +258,8 @@ def _propagate(
         d = bit.bit_length()
         touched = [(w, ~bit) for w in unit.differ[v]]
         touched += [(w, table[d - 1]) for w, table in unit.related[v]]
+        for t in unit.table_of[v]:
+            touched += _supported(unit.tables[t], out)
         for w, keep in touched:
             m = out[w]
             if m & ~keep:
@@ -231,6 +270,19 @@ def _propagate(
                 if not m & (m - 1):
                     forced.append((w, m))
     return out, forced
+
+
+def _supported(
+    table: tuple[tuple[int, ...], frozenset[tuple[int, ...]]], dom: Sequence[int]
+) -> list[tuple[int, int]]:
+    """Each cell of ``table`` with the digits some row still possible gives it."""
+    cells, rows = table
+    keep = [0] * len(cells)
+    for row in rows:
+        if all(b & dom[u] for b, u in zip(row, cells)):
+            for k, b in enumerate(row):
+                keep[k] |= b
+    return list(zip(cells, keep))
 
 
 class _Search:
@@ -284,7 +336,7 @@ class _Search:
             d = m.bit_length()
             if any(not dom[w] & table[d - 1] for w, table in unit.related[v]):
                 return False
-        return True
+        return all(tuple(dom[u] for u in cells) in rows for cells, rows in unit.tables)
 
 
 class _Reader:
