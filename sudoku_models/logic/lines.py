@@ -134,7 +134,10 @@ def units_of(layout: Layout) -> list[Unit]:
         near.setdefault(b, set()).add(a)
     units = []
     for house in layout.houses:
-        for part in _parts(house, near):
+        parts = _parts(house, near)
+        if len(parts) > 1:  # the lines of a house together, after each alone
+            parts.append(sorted(i for part in parts for i in part))
+        for part in parts:
             unit = _unit(layout, house, part, near, owners, tables)
             if unit is not None:
                 units.append(unit)
