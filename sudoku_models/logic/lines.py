@@ -47,8 +47,9 @@ NODES = 400
 #: Search nodes one reading of a unit may take over all its questions.
 UNIT_NODES = 6000
 
-#: Most cells and rows of a table (a between line's cell, a quadruple) a unit reads.
-TABLE_CELLS, TABLE_ROWS = 4, 300
+#: Most cells and rows of a table a unit reads (a between line's cell; a quadruple's four cells
+#: cost more search than they saved).
+TABLE_CELLS, TABLE_ROWS = 3, 300
 
 #: Rules with more cells than this many houses' worth are global, and so are relations of one
 #: name in more two-cell rules than that (nonconsecutive, negative constraints): their relations
