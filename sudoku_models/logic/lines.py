@@ -382,10 +382,17 @@ UNFILLED, CASES = "could not all be filled", "Line Cases in House"
 
 class LineInHouse(_Reader):
     """A candidate of a line's (or a dot chain's) cell that no joint filling of its cells in a
-    house keeps, their cells there all different: all of a unit's eliminations in one step,
-    named :data:`CASES` when some candidate took a search rather than what it forces."""
+    house keeps, their cells there all different: all of a unit's eliminations in one step.
+    Those told by what they force make "Line in House"; with ``cases``, those that took a search
+    of the cases too, named :data:`CASES` (a harder step, so a later finder)."""
 
     technique = "Line in House"
+
+    def __init__(self, layout: Layout, cases: bool = False) -> None:
+        super().__init__(layout)
+        self.cases = cases
+        if cases:
+            self.technique = CASES
 
     def read(self, unit: Unit, state: State) -> Step | Contradiction | None:
         dom = [state.masks[i] for i in unit.cells]
@@ -419,36 +426,44 @@ class LineInHouse(_Reader):
             by_cell.setdefault(u, []).append(d)
         if any(len(ds) == dom[u].bit_count() for u, ds in by_cell.items()):
             return Contradiction(unit.labels[0], cells, f"{where}: no way left to meet them")
-        clauses = [self._why(unit, dom, u, ds) for u, ds in by_cell.items()]
-        searched = any(UNFILLED in clause for clause in clauses)
+        why = {(u, d): self._reason(unit, dom, u, d) for u, d in struck}
+        if not self.cases:
+            struck = [key for key in struck if UNFILLED not in why[key]]
+            if not struck:
+                return None
+        searched = any(UNFILLED in why[key] for key in struck)
+        clauses: dict[int, dict[str, int]] = {}
+        for u, d in struck:
+            told = clauses.setdefault(u, {})
+            told[why[u, d]] = told.get(why[u, d], 0) | 1 << (d - 1)
+        n = self.layout.n
+        text = "; ".join(
+            f"{cell_label(n, cells[u])} is not {said(sum(told.values()))} ("
+            + "; ".join(f"with {said(b)} there, {r}" for r, b in told.items())
+            + ")"
+            for u, told in clauses.items()
+        )
         elims = tuple(sorted((cells[u], d) for u, d in struck))
         return Step(
-            CASES if searched else self.technique,
+            CASES if searched else LineInHouse.technique,
             unit.labels[0],
-            f"{where}: " + "; ".join(clauses),
+            f"{where}: {text}",
             eliminations=elims,
             cells=cells,
             reasons=_reasons(unit),
         )
 
-    def _why(self, unit: Unit, dom: list[int], u: int, ds: list[int]) -> str:
-        """``r1c2 is not 4 or 6 (with 4 there, r1c1 and r1c3 would both need 9; ...)``."""
+    def _reason(self, unit: Unit, dom: list[int], u: int, d: int) -> str:
+        """Why ``d`` cannot go in cell ``u``: ``r1c1 and r1c3 would both need 9``, what it
+        forces, or (after a search) that the other cells could not all be filled."""
         n = self.layout.n
-        name = cell_label(n, unit.cells[u])
         related = [v for v, _ in unit.related[u]]
-        by_reason: dict[str, int] = {}
-        for d in ds:
-            clash = _same_single(unit, _relate(unit, dom, u, d), related)
-            if clash is not None:
-                v, w, e = clash
-                a, b = cell_label(n, unit.cells[v]), cell_label(n, unit.cells[w])
-                reason = f"{a} and {b} would both need {e}"
-            else:
-                reason = _traced(unit, dom, u, d, n)
-            by_reason[reason] = by_reason.get(reason, 0) | 1 << (d - 1)
-        m = sum(1 << (d - 1) for d in ds)
-        said_reasons = "; ".join(f"with {said(b)} there, {r}" for r, b in by_reason.items())
-        return f"{name} is not {said(m)} ({said_reasons})"
+        clash = _same_single(unit, _relate(unit, dom, u, d), related)
+        if clash is None:
+            return _traced(unit, dom, u, d, n)
+        v, w, e = clash
+        a, b = cell_label(n, unit.cells[v]), cell_label(n, unit.cells[w])
+        return f"{a} and {b} would both need {e}"
 
 
 def _traced(unit: Unit, dom: list[int], u: int, d: int, n: int) -> str:

@@ -28,7 +28,7 @@ from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
 from .layout import Layout, layout_of
-from .lines import LineDigitsInHouse, LineInHouse
+from .lines import CASES, LineDigitsInHouse, LineInHouse
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
@@ -211,6 +211,7 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
     classic = has_classic_houses(layout)
     out.append(("X-Wing", functools.partial(fish, k=2)))
+    out.append((CASES, LineInHouse(layout, cases=True)))
     if classic:
         out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
     out.append(("Swordfish", functools.partial(fish, k=3)))
