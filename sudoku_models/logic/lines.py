@@ -30,7 +30,8 @@ masks of the unit's cells, ``table[d - 1]`` the partners a relation allows to ``
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..constraints import Relation, Table
@@ -282,11 +283,25 @@ def _supported(
     """Each cell of ``table`` with the digits some row still possible gives it."""
     cells, rows = table
     keep = [0] * len(cells)
-    for row in rows:
-        if all(b & dom[u] for b, u in zip(row, cells)):
-            for k, b in enumerate(row):
-                keep[k] |= b
+    options = [_bits(dom[u]) for u in cells]
+    if math.prod(map(len, options)) < len(rows):  # fewer tuples left than rows: try each
+        possible: Iterable[tuple[int, ...]] = (t for t in itertools.product(*options) if t in rows)
+    else:
+        possible = (row for row in rows if all(b & dom[u] for b, u in zip(row, cells)))
+    for row in possible:
+        for k, b in enumerate(row):
+            keep[k] |= b
     return list(zip(cells, keep))
+
+
+def _bits(m: int) -> list[int]:
+    """The digit bits of mask ``m``."""
+    out = []
+    while m:
+        b = m & -m
+        out.append(b)
+        m ^= b
+    return out
 
 
 class _Search:
