@@ -25,7 +25,9 @@ Clue Cases             3.0     sandwich and x-sum clues, case by case
 Visibility             3.0     skyscraper clues
 Support Filter         3.0     any other rule, tuple by tuple
 Naked Pair             3.0     two cells holding two digits between them
+Line in House          3.0     a line's or dot chain's cells in a house, joint and different
 Rule Interaction       3.5     a neighbour's digit that would leave a rule no way to be met
+Line Digits in House   3.5     digits a line's cells in a house always hold, struck elsewhere
 Set Theory             3.5     innies and outies of houses against cages
 Hidden Cage Digit      3.5     a house's digit that only fits in one cage: the cage holds it
 Cage Clash             4.0     cages in one house (and its other cells) take different digits
@@ -33,6 +35,7 @@ Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
 Hidden Triple          4.0
 X-Wing                 4.5     fish over rows and columns
+Line Cases in House    4.5     a line's cells in a house, joint and different, case by case
 Swordfish              5.0
 Franken X-Wing         5.0     fish over rows or columns against boxes or regions
 Franken Swordfish      5.5
@@ -70,7 +73,9 @@ WEIGHTS: dict[str, float] = {
     "Visibility": 3.0,
     "Support Filter": 3.0,
     "Naked Pair": 3.0,
+    "Line in House": 3.0,
     "Rule Interaction": 3.5,
+    "Line Digits in House": 3.5,
     "Set Theory": 3.5,
     "Hidden Cage Digit": 3.5,
     "Cage Clash": 4.0,
@@ -78,6 +83,7 @@ WEIGHTS: dict[str, float] = {
     "Naked Triple": 4.0,
     "Hidden Triple": 4.0,
     "X-Wing": 4.5,
+    "Line Cases in House": 4.5,
     "Swordfish": 5.0,
     "Franken X-Wing": 5.0,
     "Franken Swordfish": 5.5,

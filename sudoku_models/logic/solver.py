@@ -3,7 +3,8 @@
 The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
 the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
-locked candidates; rule interactions; set theory; hidden cage digits and cage clashes; naked and
+locked candidates; lines and dots read with the houses they cross (:mod:`.lines`); rule
+interactions; set theory; hidden cage digits and cage clashes; naked and
 hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
 grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
 nothing else applies, forcing nets and a bounded trial. After each step the search starts again
@@ -29,6 +30,7 @@ from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
 from .layout import Layout, layout_of
+from .lines import CASES, LineDigitsInHouse, LineInHouse
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
@@ -204,7 +206,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     if grid.groups:
         out += [("Cage Sets", grid.sets), ("Must Contain", grid.must_contain)]
     out.append(("Locked Candidates", locked_candidates))
+    out.append((LineInHouse.technique, LineInHouse(layout)))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
+    out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
     if theory is not None:
         out.append((SET_THEORY, theory))
     if grid.groups:
@@ -214,6 +218,7 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
     classic = has_classic_houses(layout)
     out.append(("X-Wing", functools.partial(fish, k=2)))
+    out.append((CASES, LineInHouse(layout, cases=True)))
     if classic:
         out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
     out.append(("Swordfish", functools.partial(fish, k=3)))
