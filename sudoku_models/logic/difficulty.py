@@ -33,6 +33,8 @@ X-Wing                 4.5     fish over rows and columns
 Swordfish              5.0
 Franken X-Wing         5.0     fish over rows or columns against boxes or regions
 Franken Swordfish      5.5
+Extra-House X-Wing     5.0     fish with a diagonal, window or extra region as base or cover
+Extra-House Swordfish  5.5
 (classic, tier 3)      4.5     the classic grader's wings, colouring, finned X-Wing, ...
 (classic, tier 4)      5.5     its chains, AIC, almost locked sets, finned fish, Sue de Coq
 Chain                  5.0     a candidate implying its own falsehood along links
@@ -75,6 +77,8 @@ WEIGHTS: dict[str, float] = {
     "Swordfish": 5.0,
     "Franken X-Wing": 5.0,
     "Franken Swordfish": 5.5,
+    "Extra-House X-Wing": 5.0,
+    "Extra-House Swordfish": 5.5,
     "Chain": 5.0,
     "Forcing Chain": 6.5,
     "Forcing Net": 7.0,

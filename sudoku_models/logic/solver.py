@@ -22,7 +22,14 @@ from ..display import html_grid
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .basic import fish, hidden_subset, locked_candidates, naked_subset
+from .basic import (
+    extra_house_fish,
+    extra_houses,
+    fish,
+    hidden_subset,
+    locked_candidates,
+    naked_subset,
+)
 from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
@@ -206,10 +213,15 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
     classic = has_classic_houses(layout)
+    extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
+    if extra:
+        out.append(("Extra-House X-Wing", functools.partial(extra_house_fish, k=2)))
     if classic:
         out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
     out.append(("Swordfish", functools.partial(fish, k=3)))
+    if extra:
+        out.append(("Extra-House Swordfish", functools.partial(extra_house_fish, k=3)))
     out.append(("Chain", chain))
     if classic:
         out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
