@@ -14,6 +14,7 @@ from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.basic import extra_house_fish, extra_houses, fish
 from sudoku_models.logic.certify import Certifier
+from sudoku_models.logic.forcing import forcing_net
 from sudoku_models.logic.layout import layout_of
 from sudoku_models.logic.solver import finders
 from sudoku_models.logic.state import State
@@ -86,10 +87,11 @@ def random_houses(board: Board, grid: tuple[int, ...], rng: random.Random) -> li
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([(2, 2), (2, 3)]), st.floats(0.1, 0.4))
-def test_fish_over_extra_houses_are_sound_on_random_puzzles(seed, box, share):
+def test_fish_and_nets_over_extra_houses_are_sound_on_random_puzzles(seed, box, share):
     """Random extra houses true on a random grid and a share of givens: at every position of
-    the path, each fish with an extra house (asked for directly, not only when cheaper
-    finders are stuck) strikes only digits no solution uses."""
+    the path, each fish with an extra house and each forcing net over a cell or house (asked
+    for directly, not only when cheaper finders are stuck) strikes only digits no solution
+    uses."""
     rng = random.Random(seed)
     board = Board(*box)
     grid = random_grid(board, rng)
@@ -105,11 +107,47 @@ def test_fish_over_extra_houses_are_sound_on_random_puzzles(seed, box, share):
             state.apply(step)
         if state.broken() is not None or state.is_solved():
             break
-        for k in (2, 3):
-            found = extra_house_fish(state, k)
+        for found in (extra_house_fish(state, 2), extra_house_fish(state, 3), forcing_net(state)):
             if found is not None:
                 for i, d in found.eliminations:
                     assert d not in truth.digits(i), f"unsound {found}"
     for step in path.steps:
         for i, d in step.eliminations:
             assert d not in truth.digits(i), f"unsound {step}"
+
+
+def random_puzzle(seed: int, box: tuple[int, int], share: float) -> Model:
+    """A puzzle of random extra houses and givens, read off a random grid."""
+    rng = random.Random(seed)
+    board = Board(*box)
+    grid = random_grid(board, rng)
+    houses = random_houses(board, grid, rng)
+    givens = tuple(d if rng.random() < share else 0 for d in grid)
+    return Model.from_puzzle(Puzzle(board, givens), variants=houses)  # type: ignore[arg-type]
+
+
+def test_a_cell_forcing_net_is_worded_and_certified():
+    """On a 6x6 puzzle, at the first position of its path where one applies, every candidate
+    of one cell, propagated, strikes the same candidates: the step says so, and the rules it
+    names prove it."""
+    model = random_puzzle(1, (2, 3), 0.2)
+    path = logical_solve(model, max_depth=0)
+    state = State.start(layout_of(model), model.givens)
+    net = forcing_net(state)
+    for step in path.steps:
+        if net is not None:
+            break
+        state.apply(step)
+        net = forcing_net(state)
+    assert net is not None and net.technique == "Cell Forcing Net"
+    assert net.text.startswith(f"{net.rule} is ") and "propagated through the rules" in net.text
+    assert all(f"<>{d}" in net.text for _, d in net.eliminations)
+    with Certifier(state.layout) as certifier:
+        assert certifier.check(state.masks, net).certified
+
+
+def test_nets_over_a_cell_are_tried_only_where_trials_do_not_nest():
+    small = layout_of(Model.from_puzzle(Puzzle.empty((3, 3))))
+    large = layout_of(Model.from_puzzle(Puzzle.empty((4, 4))))
+    assert "Cell Forcing Net" not in dict(finders(small))
+    assert "Cell Forcing Net" in dict(finders(large))

@@ -40,6 +40,8 @@ Extra-House Swordfish  5.5
 Chain                  5.0     a candidate implying its own falsehood along links
 Forcing Chain          6.5     a literal implied by a candidate and by its falsehood
 Forcing Net            7.0     an assumption the finders take to a contradiction in 12 steps
+Cell Forcing Net       7.5     every candidate of a cell, propagated, rules out one candidate
+House Forcing Net      7.5     every place of a digit in a house, likewise
 Trial                  8.0     an assumption that breaks a rule (depth 1; 10.0 at depth 2)
 =====================  ======  =============================================================
 """
@@ -82,6 +84,8 @@ WEIGHTS: dict[str, float] = {
     "Chain": 5.0,
     "Forcing Chain": 6.5,
     "Forcing Net": 7.0,
+    "Cell Forcing Net": 7.5,
+    "House Forcing Net": 7.5,
     "Trial": 8.0,
 }
 

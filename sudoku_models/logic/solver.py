@@ -33,6 +33,7 @@ from .basic import (
 from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
+from .forcing import forcing_net
 from .layout import Layout, layout_of
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
@@ -225,11 +226,13 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     out.append(("Chain", chain))
     if classic:
         out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
+    if layout.n > NESTING_SIDE:  # where trials do not nest, nets over a cell or house help
+        out.append(("Cell Forcing Net", forcing_net))
     return out
 
 
 #: Finders left out of a forcing net's replay: the costly searches over the whole grid.
-COSTLY = ("Chain", "Classic 3", "Classic 4")
+COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net")
 
 
 def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
