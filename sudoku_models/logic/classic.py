@@ -1,8 +1,10 @@
 """The classic grader's harder techniques, run on any model whose rows, columns and boxes are
 houses (its wings, colouring, chains, almost locked sets and finned fish).
 
-They reason only from each row, column and box holding every digit once, which every such model
-still says, whatever else its rules add; so they are sound there. The techniques that assume a
+They reason from each row, column and box holding every digit once, which every such model
+still says, whatever else its rules add, and from cells that see each other holding different
+digits (every peer of the model: diagonals, windows, cages, anti-knight moves); so they are
+sound there. The techniques that assume a
 unique solution (unique and avoidable rectangles, BUG+1) are left out: a variant puzzle may have
 several solutions, and a path must say so rather than assume otherwise. The classic grader itself
 is only called, never changed, so classic ratings stay as they are.

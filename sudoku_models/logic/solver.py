@@ -3,10 +3,12 @@
 The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
 locked candidates and the digits a cage must hold; rule interactions; set theory; naked and
-hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
-grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
-nothing else applies, forcing nets and a bounded trial. After each step the search starts again
-from the cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+hidden pairs and triples; X-Wings (Franken ones over boxes and regions too, and ones with a
+diagonal, window or extra region); the classic grader's wings and colouring; Swordfish; chains;
+its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell or house;
+and, when nothing else applies, forcing nets and a bounded trial. After each step the search
+starts again from the cheapest. A contradiction (a rule left with no way to be met) ends the
+path and is named.
 """
 
 from __future__ import annotations
