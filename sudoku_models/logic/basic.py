@@ -342,8 +342,11 @@ class _Fish:
                 continue
             for h in range(len(self.places) - 1, start - 1, -1):
                 bits = self.places[h]
-                if not bits & union and self.coverable(union | bits, k, (*bases, h)):
-                    stack.append((h + 1, (*bases, h), union | bits))
+                if bits & union:
+                    continue
+                more = (*bases, h)  # the last base is checked by the covers themselves
+                if len(more) == k or self.coverable(union | bits, k, more):
+                    stack.append((h + 1, more, union | bits))
         return None
 
 
