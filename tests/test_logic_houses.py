@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models.board import Board
+from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.basic import extra_house_fish, extra_houses, fish
@@ -66,7 +67,8 @@ def test_a_model_without_extra_houses_gets_no_extra_house_finder():
     assert not any(name.startswith("Extra-House") for name, _ in finders(classic))
     board = Board(3, 3)
     windows = layout_of(Model.from_puzzle(Puzzle.empty((3, 3)), variants=windoku(board)))
-    assert [h.name.split()[0] for h in extra_houses(windows)] == ["extra"] * 4
+    kinds = [h.name.split()[0] for h in extra_houses(windows)]
+    assert kinds == ["extra"] * 4 + ["leftover"] * 5
     assert any(name == "Extra-House Swordfish" for name, _ in finders(windows))
 
 
@@ -151,3 +153,20 @@ def test_nets_over_a_cell_are_tried_only_where_trials_do_not_nest():
     large = layout_of(Model.from_puzzle(Puzzle.empty((4, 4))))
     assert "Cell Forcing Net" not in dict(finders(small))
     assert "Cell Forcing Net" in dict(finders(large))
+
+
+def test_a_windoku_gets_its_five_hidden_windows_as_houses():
+    """Columns 2 to 4 hold every digit three times, two windows once each: rows 1, 5 and 9 of
+    those columns hold every digit once, and so on; the solution of a generated windoku
+    bears them out."""
+    made = generate(seed=0, variant="windoku")
+    layout = layout_of(made.model)
+    leftovers = [h for h in layout.houses if h.name.startswith("leftover")]
+    assert len(leftovers) == 5
+    cells = {i for h in leftovers for i in h.cells}
+    assert len(cells) == 45  # disjoint, and apart from the four windows
+    for house in leftovers:
+        assert sorted(made.solution.cells[i] for i in house.cells) == list(range(1, 10))
+    assert "leftover r159c234 (columns 2-4)" in [h.name for h in leftovers]
+    classic = layout_of(Model.from_puzzle(Puzzle.empty((3, 3))))
+    assert not any(h.name.startswith("leftover") for h in classic.houses)
