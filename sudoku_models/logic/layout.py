@@ -123,6 +123,8 @@ def leftover_houses(n: int, houses: list[House]) -> list[House]:
     ]
     in_family = {h.cells for f in families for h in f}
     extra = [h for h in houses if h.cells not in in_family]
+    if not extra:
+        return []
     known = {frozenset(h.cells) for h in houses}
     found: list[House] = []
     for _ in range(2):
