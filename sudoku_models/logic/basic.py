@@ -147,7 +147,7 @@ def hidden_subset(state: State, k: int) -> Step | None:
     return None
 
 
-_FISH = {2: "X-Wing", 3: "Swordfish"}
+_FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 #: The kinds of house whose fish are the classic ones; any other pair of families makes a
 #: Franken fish.
@@ -229,4 +229,169 @@ def fish(state: State, k: int) -> Step | None:
                     return Step(
                         name, "", text, eliminations=elims, cells=cells, reasons=bases_named
                     )
+    return None
+
+
+#: Most search nodes (a set of bases or covers tried) one search for a fish with an extra
+#: house may visit per digit: a count, so the step found depends on the puzzle alone.
+FISH_NODES = 2000
+
+
+def extra_houses(layout: Layout) -> list[House]:
+    """The houses of no family that splits the grid: diagonals, windoku windows, extra
+    regions of ``n`` cells."""
+    family = {h.cells for f in _families(layout) for h in f}
+    return [h for h in layout.houses if h.cells not in family]
+
+
+class _FishHouses:
+    """Every house of a layout as a bit set of cells, which of them are extra houses, and the
+    digits' places for which no fish of each size was found (the search depends on the places
+    alone, so it is made again only once they change)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        extra = {h.cells for h in extra_houses(layout)}
+        self.bits = [sum(1 << i for i in h.cells) for h in layout.houses]
+        self.extra = [h.cells in extra for h in layout.houses]
+        self.none: dict[tuple[int, int], int] = {}  # (size, digit) -> places without a fish
+
+
+_FISH_HOUSES: dict[int, _FishHouses] = {}
+
+
+def _fish_houses(layout: Layout) -> _FishHouses:
+    """The fish houses of ``layout``, built once per layout (the last one kept)."""
+    found = _FISH_HOUSES.get(id(layout))
+    if found is None or found.layout is not layout:
+        _FISH_HOUSES.clear()
+        found = _FISH_HOUSES[id(layout)] = _FishHouses(layout)
+    return found
+
+
+class _Fish:
+    """The places of one digit (a bit set of open cells) in every house that lacks it, and
+    the search for ``k`` bases whose places lie in ``k`` covers, one of them an extra house."""
+
+    def __init__(self, houses: _FishHouses, places: int, placed: int) -> None:
+        self.index: list[int] = []  # the layout's house of each house searched
+        self.places: list[int] = []
+        found = []
+        for h, bits in enumerate(houses.bits):
+            where = bits & places
+            if not bits & placed and where & (where - 1):
+                found.append((where.bit_count(), h, where))
+        for _, h, where in sorted(found):  # houses with fewest places first
+            self.index.append(h)
+            self.places.append(where)
+        self.extra = [houses.extra[h] for h in self.index]
+        self.at: dict[int, list[int]] = {}  # cell -> the houses holding it as a place
+        for h, bits in enumerate(self.places):
+            for i in _cells_of(bits):
+                self.at.setdefault(i, []).append(h)
+        self.nodes = FISH_NODES
+
+    def coverable(self, left: int, k: int, bases: tuple[int, ...]) -> bool:
+        """Whether at most ``k`` houses (no base) hold every place of ``left``."""
+        self.nodes -= 1
+        if not left:
+            return True
+        if not k or self.nodes <= 0:
+            return False
+        first = (left & -left).bit_length() - 1
+        return any(
+            self.coverable(left & ~self.places[h], k - 1, bases)
+            for h in self.at[first]
+            if h not in bases
+        )
+
+    def covers(self, left: int, k: int, bases: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """Sets of at most ``k`` houses (no base) whose places hold every place of ``left``:
+        the houses of its first cell are tried first, then the rest is covered likewise."""
+        stack: list[tuple[int, int, tuple[int, ...]]] = [(left, k, ())]
+        while stack and self.nodes > 0:
+            left, k, chosen = stack.pop()
+            self.nodes -= 1
+            if not left:
+                yield chosen
+            elif k:
+                first = (left & -left).bit_length() - 1
+                for h in reversed(self.at[first]):
+                    if h not in bases:
+                        stack.append((left & ~self.places[h], k - 1, (*chosen, h)))
+
+    def find(self, k: int) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
+        """Bases, covers and the places the covers lose, or None within the node budget."""
+        stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+        while stack and self.nodes > 0:
+            start, bases, union = stack.pop()
+            if len(bases) == k:
+                extra = any(self.extra[h] for h in bases)
+                for covers in self.covers(union, k, bases):
+                    lost = 0
+                    for c in covers:
+                        lost |= self.places[c]
+                    lost &= ~union
+                    if lost and (extra or any(self.extra[c] for c in covers)):
+                        return bases, covers, lost
+                continue
+            for h in range(len(self.places) - 1, start - 1, -1):
+                bits = self.places[h]
+                if bits & union:
+                    continue
+                more = (*bases, h)  # the last base is checked by the covers themselves
+                if len(more) == k or self.coverable(union | bits, k, more):
+                    stack.append((h + 1, more, union | bits))
+        return None
+
+
+def _cells_of(bits: int) -> Iterator[int]:
+    """The cells of a bit set, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def extra_house_fish(state: State, k: int) -> Step | None:
+    """A fish with a diagonal, a window or another extra house among its bases or covers:
+    ``k`` houses, no two sharing a place of the digit, hold it only in ``k`` other houses, so
+    those houses hold it nowhere else."""
+    layout = state.layout
+    houses = _fish_houses(layout)
+    if not any(houses.extra):
+        return None
+    masks, placed = state.masks, state.placed
+    for d in range(1, layout.n + 1):
+        b = 1 << (d - 1)
+        places = done = 0
+        for i, m in enumerate(masks):
+            if m & b:
+                if placed[i]:
+                    done |= 1 << i
+                else:
+                    places |= 1 << i
+        if houses.none.get((k, d)) == places:
+            continue
+        search = _Fish(houses, places, done)
+        found = search.find(k)
+        if found is None:  # the same places give the same search: not tried again
+            houses.none[k, d] = places
+            continue
+        bases, covers, lost = found
+        named = [layout.houses[search.index[h]].name for h in sorted(bases) + sorted(covers)]
+        text = (
+            f"{d} in {', '.join(named[:k])} lies only in {', '.join(named[k:])}, "
+            f"so the rest of those lose {d}"
+        )
+        cells = tuple(i for h in bases for i in _cells_of(search.places[h]))
+        elims = tuple((i, d) for i in _cells_of(lost))
+        return Step(
+            f"Extra-House {_FISH[k]}",
+            "",
+            text,
+            eliminations=elims,
+            cells=tuple(sorted(cells)),
+            reasons=tuple(named),
+        )
     return None

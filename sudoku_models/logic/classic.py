@@ -1,8 +1,10 @@
 """The classic grader's harder techniques, run on any model whose rows, columns and boxes are
 houses (its wings, colouring, chains, almost locked sets and finned fish).
 
-They reason only from each row, column and box holding every digit once, which every such model
-still says, whatever else its rules add; so they are sound there. The techniques that assume a
+They reason from each row, column and box holding every digit once, which every such model
+still says, whatever else its rules add, and from cells that see each other holding different
+digits (every peer of the model: diagonals, windows, cages, anti-knight moves); so they are
+sound there. The techniques that assume a
 unique solution (unique and avoidable rectangles, BUG+1) are left out: a variant puzzle may have
 several solutions, and a path must say so rather than assume otherwise. The classic grader itself
 is only called, never changed, so classic ratings stay as they are.
@@ -10,9 +12,10 @@ is only called, never changed, so classic ratings stay as they are.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
-from ..grading.candidates import CandidateGrid, geometry
+from ..grading.candidates import CandidateGrid, Geometry, geometry
 from ..grading.techniques import TECHNIQUES, Technique
 from .chains import MAX_CANDIDATES
 from .layout import Layout
@@ -53,7 +56,7 @@ def classic_technique(state: State, tier: int) -> Step | None:
     if state.open_candidates() > MAX_CANDIDATES:
         return None
     grid = CandidateGrid(
-        geometry(layout.model.board),
+        _geometry(layout),
         [m.bit_length() if p else 0 for m, p in zip(state.masks, state.placed)],
         [0 if p else m for m, p in zip(state.masks, state.placed)],
     )
@@ -74,6 +77,27 @@ def classic_technique(state: State, tier: int) -> Step | None:
                 reasons=_houses_meeting(layout, found.cells),
             )
     return None
+
+
+_GEOMETRY: dict[int, tuple[Layout, Geometry]] = {}
+
+
+def _geometry(layout: Layout) -> Geometry:
+    """The classic grader's tables of the layout's board, whose cells see every peer the
+    layout gives them: a wing or a chain then strikes a digit from a cell that sees its ends
+    along a diagonal, a window, a cage or an anti-knight move too (strong links still come
+    from rows, columns and boxes alone). Built once per layout (the last one kept)."""
+    kept = _GEOMETRY.get(id(layout))
+    if kept is not None and kept[0] is layout:
+        return kept[1]
+    classic = geometry(layout.model.board)
+    peers = tuple(classic.peer_sets[i] | layout.peers[i] for i in range(layout.size))
+    geo = dataclasses.replace(
+        classic, peer_sets=peers, peer_bits=tuple(sum(1 << j for j in p) for p in peers)
+    )
+    _GEOMETRY.clear()
+    _GEOMETRY[id(layout)] = (layout, geo)
+    return geo
 
 
 def _houses_meeting(layout: Layout, cells: Sequence[int]) -> tuple[str, ...]:

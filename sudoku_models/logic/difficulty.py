@@ -39,11 +39,15 @@ Line Cases in House    4.5     a line's cells in a house, joint and different, c
 Swordfish              5.0
 Franken X-Wing         5.0     fish over rows or columns against boxes or regions
 Franken Swordfish      5.5
+Extra-House X-Wing     5.0     fish with a diagonal, window or extra region as base or cover
+Extra-House Swordfish  5.5
 (classic, tier 3)      4.5     the classic grader's wings, colouring, finned X-Wing, ...
 (classic, tier 4)      5.5     its chains, AIC, almost locked sets, finned fish, Sue de Coq
 Chain                  5.0     a candidate implying its own falsehood along links
 Forcing Chain          6.5     a literal implied by a candidate and by its falsehood
 Forcing Net            7.0     an assumption the finders take to a contradiction in 12 steps
+Cell Forcing Net       7.5     every candidate of a cell, propagated, rules out one candidate
+House Forcing Net      7.5     every place of a digit in a house, likewise
 Trial                  8.0     an assumption that breaks a rule (depth 1; 10.0 at depth 2)
 =====================  ======  =============================================================
 """
@@ -87,9 +91,13 @@ WEIGHTS: dict[str, float] = {
     "Swordfish": 5.0,
     "Franken X-Wing": 5.0,
     "Franken Swordfish": 5.5,
+    "Extra-House X-Wing": 5.0,
+    "Extra-House Swordfish": 5.5,
     "Chain": 5.0,
     "Forcing Chain": 6.5,
     "Forcing Net": 7.0,
+    "Cell Forcing Net": 7.5,
+    "House Forcing Net": 7.5,
     "Trial": 8.0,
 }
 

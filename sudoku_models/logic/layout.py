@@ -93,6 +93,7 @@ def layout_of(model: Model) -> Layout:
         if pairs == unequal:
             differ.append((a, b))
             del merged[a, b]
+    houses += leftover_houses(n, houses)
     peer_sets: list[set[int]] = [set() for _ in range(model.size)]
     for house in houses + groups:
         for i in house.cells:
@@ -107,6 +108,65 @@ def layout_of(model: Model) -> Layout:
     house_cells = [(h.name, h.cells) for h in houses]
     rules, unread = _rules(model, everything, sources, peers, full_groups, differ, house_cells)
     return Layout(model, tuple(houses), tuple(groups), peers, merged, tuple(rules), unread)
+
+
+def leftover_houses(n: int, houses: list[House]) -> list[House]:
+    """Houses set theory implies: ``k`` consecutive houses of one family that splits the grid
+    (rows, columns, boxes) hold every digit ``k`` times; when ``k - 1`` disjoint houses of no
+    such family (windoku windows, extra regions) lie inside them, the ``n`` cells left hold
+    every digit once. Found again with those found, so a windoku's four windows give its five
+    hidden ones (rows 1, 5 and 9 of columns 2 to 4, ...)."""
+    kinds: dict[str, list[House]] = {}
+    for house in houses:
+        kinds.setdefault(house.name.split()[0], []).append(house)
+    size = n * n
+    families = [
+        f for f in kinds.values() if len(f) == n and len({i for h in f for i in h.cells}) == size
+    ]
+    in_family = {h.cells for f in families for h in f}
+    extra = [h for h in houses if h.cells not in in_family]
+    if not extra:
+        return []
+    known = {frozenset(h.cells) for h in houses}
+    found: list[House] = []
+    for _ in range(2):
+        more = False
+        for family in families:
+            kind = family[0].name.split()[0]
+            for a in range(n):
+                union: set[int] = set()
+                for b in range(a, n):
+                    union |= set(family[b].cells)
+                    inside: set[int] = set()
+                    count = 0
+                    for h in extra + found:
+                        if union.issuperset(h.cells) and inside.isdisjoint(h.cells):
+                            inside |= set(h.cells)
+                            count += 1
+                    rest = frozenset(union - inside)
+                    if count == b - a and count and len(rest) == n and rest not in known:
+                        cells = tuple(sorted(rest))
+                        plural = kind + ("es" if kind.endswith("x") else "s")
+                        lines = f"{plural} {a + 1}-{b + 1}" if b > a else f"{kind} {a + 1}"
+                        lines = "the whole grid" if b - a == n - 1 else lines
+                        name = f"leftover {_block(n, cells)} ({lines})"
+                        found.append(House(name, cells))
+                        known.add(rest)
+                        more = True
+        if not more:
+            break
+    return found
+
+
+def _block(n: int, cells: tuple[int, ...]) -> str:
+    """``r159c234`` when ``cells`` are every crossing of some rows and columns (with commas
+    past 9), else the first and last cell."""
+    rows = sorted({i // n for i in cells})
+    cols = sorted({i % n for i in cells})
+    if len(rows) * len(cols) != len(cells):
+        return span(n, cells)
+    sep = "" if n <= 9 else ","
+    return f"r{sep.join(str(r + 1) for r in rows)}c{sep.join(str(c + 1) for c in cols)}"
 
 
 def _sources(model: Model) -> dict[int, Any]:

@@ -4,11 +4,12 @@ The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
 the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
 locked candidates; lines and dots read with the houses they cross (:mod:`.lines`); rule
-interactions; set theory; hidden cage digits and cage clashes; naked and
-hidden pairs and triples; X-Wings (Franken ones over boxes and regions too); the classic
-grader's wings and colouring; Swordfish; chains; its chains and almost locked sets; and, when
-nothing else applies, forcing nets and a bounded trial. After each step the search starts again
-from the cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+interactions; set theory; hidden cage digits and cage clashes; naked and hidden pairs and
+triples; X-Wings (Franken ones over boxes and regions too, and ones with a diagonal, window or
+extra region); the classic grader's wings and colouring; Swordfish; chains; its chains and almost
+locked sets; on grids larger than 9x9, forcing nets over a cell or house; and, when nothing else
+applies, forcing nets and a bounded trial. After each step the search starts again from the
+cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
 """
 
 from __future__ import annotations
@@ -24,11 +25,19 @@ from ..display import html_grid
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .basic import fish, hidden_subset, locked_candidates, naked_subset
+from .basic import (
+    extra_house_fish,
+    extra_houses,
+    fish,
+    hidden_subset,
+    locked_candidates,
+    naked_subset,
+)
 from .cages import CombinationGrid
 from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
+from .forcing import forcing_net
 from .layout import Layout, layout_of
 from .lines import CASES, LineDigitsInHouse, LineInHouse
 from .readings import RuleNeighbours, RuleReader
@@ -217,19 +226,26 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
     classic = has_classic_houses(layout)
+    extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
     out.append((CASES, LineInHouse(layout, cases=True)))
+    if extra:
+        out.append(("Extra-House X-Wing", functools.partial(extra_house_fish, k=2)))
     if classic:
         out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
     out.append(("Swordfish", functools.partial(fish, k=3)))
+    if extra:
+        out.append(("Extra-House Swordfish", functools.partial(extra_house_fish, k=3)))
     out.append(("Chain", chain))
     if classic:
         out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
+    if layout.n > NESTING_SIDE:  # where trials do not nest, nets over a cell or house help
+        out.append(("Cell Forcing Net", forcing_net))
     return out
 
 
 #: Finders left out of a forcing net's replay: the costly searches over the whole grid.
-COSTLY = ("Chain", "Classic 3", "Classic 4")
+COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net")
 
 
 def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
