@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import stat
 import sys
 from pathlib import Path
@@ -87,3 +88,74 @@ def test_rank_correlation() -> None:
     assert bench.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     assert bench.spearman([1, 2, 2, 3], [1, 3, 2, 4]) == pytest.approx(0.9486833)
     assert bench.spearman([1, 1, 1], [1, 2, 3]) != bench.spearman([1, 1, 1], [1, 2, 3])
+
+
+def test_stated_difficulty_reads_the_first_text_that_states_one() -> None:
+    assert bench.stated_difficulty("6x6 Extreme Killer", "Normal rules") == "extreme"
+    assert bench.stated_difficulty("Entropic Lines 101") == "easy"
+    assert bench.stated_difficulty("Copycat [easy]", "EXAMPLE_HARD_BENCHMARKS") == "easy"
+    assert bench.stated_difficulty(None, "EXAMPLE_HARD_BENCHMARKS") == "hard"
+    assert bench.stated_difficulty("16x16: Sudoku X, very hard") == "extreme"
+    assert bench.stated_difficulty("Hardware", "Ripples", None) is None
+
+
+COLLECTIONS = """const EXAMPLE_HARD_THINGS = [
+  {
+    name: 'Thermo',
+    input: `
+      .Thermo~R1C1~R1C2
+      .Thermo~R2C1~R2C2`,
+    solution: '1234',
+  },
+  {
+    name: 'Zipper - easy',
+    input: '.Zipper~R1C1~R1C2',
+  },
+];
+
+// Hard killers made by someone.
+export const SOME_KILLERS = new PuzzleCollection(
+  {
+    src: 'somewhere',
+  },
+  [
+    'R<<<M<<<U^M<<<^J>^R<<^S<^R^^P>>^>^^^^^<R5^>^MP^>^V<<^^^^^>^L>>^^<^K>^<<R^>>^<>>>^',
+    'Thermo',
+  ],
+);
+"""
+
+
+def test_iss_entries_keep_their_list_and_stated_difficulty(tmp_path: Path) -> None:
+    path = tmp_path / "collections.js"
+    path.write_text(COLLECTIONS)
+    entries = bench.iss_entries(path)
+    assert [(e["id"], e["group"], e["stated"]) for e in entries] == [
+        ("Thermo", "EXAMPLE_HARD_THINGS", "hard"),
+        ("Zipper - easy", "EXAMPLE_HARD_THINGS", "easy"),
+        ("iss-2", "SOME_KILLERS", "hard"),
+    ]
+    assert entries[0]["input"] == ".Thermo~R1C1~R1C2.Thermo~R2C1~R2C2"
+    assert entries[0]["solution"] == "1234" and entries[1]["solution"] is None
+
+
+def test_gas_entries_read_even_lines_only(tmp_path: Path) -> None:
+    import lzstring  # type: ignore[import-untyped]
+
+    def link(title: str) -> str:
+        puzzle = {"size": 4, "title": title, "author": "a", "solution": list("1234341221434321")}
+        return "https://sudokupad.app/fpuzzles" + lzstring.LZString().compressToBase64(
+            json.dumps(puzzle)
+        )
+
+    path = tmp_path / "links.txt"
+    path.write_text("\n".join(link(f"line {k}") for k in range(1, 8)) + "\n")
+    assert [e["id"] for e in bench.gas_entries(path, 1)] == ["gas-2", "gas-4", "gas-6"]
+    assert [e["id"] for e in bench.gas_entries(path, 2)] == ["gas-2", "gas-6"]
+
+
+def test_command_line_times_a_fresh_process_and_reports_its_status() -> None:
+    seconds, status = bench.command_line({"input": ".1.....4....34.."}, 30)
+    assert status == "solved" and seconds > 0
+    seconds, status = bench.command_line({"input": "................"}, 30)
+    assert status == "stuck"
