@@ -447,6 +447,13 @@ def summary(label: str, rows: list[Row]) -> str:
     )
 
 
+#: The head of the README's table of the logical solver, one line a set.
+README_HEADER = (
+    "| set | puzzles | without trial | without nets or trials | bands | median / slowest s "
+    "| command line, median / slowest s |\n|---|---:|---:|---:|---|---:|---:|"
+)
+
+
 def readme_row(label: str, rows: list[Row]) -> str:
     """The set's line of the README's table of the logical solver."""
     n = len(rows)
@@ -564,7 +571,8 @@ def main() -> None:
                 f"{r.path.difficulty.band} | {len(r.path.steps)} | {r.nets} | {r.path.trials} | "
                 f"{r.seconds:.2f} | {r.cpu:.2f} |"
             )
-        print(f"\nREADME line (load average {os.getloadavg()[0]:.2f}):\n")
+        print(f"\nREADME (load average {os.getloadavg()[0]:.2f}):\n")
+        print(README_HEADER)
         print(readme_row(label, rows))
     if args.pencilmark:
         print_comparison(rows, ratings, args.markdown)
