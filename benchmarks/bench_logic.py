@@ -48,6 +48,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -355,14 +356,16 @@ def model_of(entry: dict) -> Model | str:
     return model
 
 
-def command_line(entry: dict, time_limit: float) -> tuple[float, str]:
+def command_line(entry: dict, time_limit: float) -> tuple[float, float, str]:
     """One puzzle through the command line: ``sudoku-models steps - --format json`` in a fresh
     process, the puzzle on its standard input; the wall-clock seconds (start-up, reading and
-    the path) and the status it prints (or its exit code when it prints none)."""
+    the path), the CPU seconds of that process, and the status it prints (or its exit code
+    when it prints none)."""
     program = shutil.which("sudoku-models")
     if program is None:
         raise SystemExit("--cli needs the sudoku-models command on the PATH (pip install -e .)")
     text = json.dumps(entry["fpuzzles"]) if "fpuzzles" in entry else entry["input"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         [program, "steps", "-", "--format", "json", "-t", f"{time_limit:g}"],
@@ -372,16 +375,18 @@ def command_line(entry: dict, time_limit: float) -> tuple[float, str]:
         check=False,
     )
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     lines = done.stdout.strip().splitlines()
     status = json.loads(lines[-1]).get("status", "") if lines else f"exit {done.returncode}"
-    return seconds, status
+    return seconds, cpu, status
 
 
 @dataclass
 class Row:
     """One puzzle's run: its path, wall and CPU seconds, forcing nets, whether every digit and
-    candidate left agrees with the published solution (None without one), and its time through
-    the command line when that was taken."""
+    candidate left agrees with the published solution (None without one), and its wall and CPU
+    seconds through the command line when that was taken."""
 
     entry: dict
     path: LogicalPath
@@ -390,6 +395,7 @@ class Row:
     nets: int
     sound: bool | None
     cli: float | None = None
+    cli_cpu: float | None = None
 
     @property
     def no_trial(self) -> bool:
@@ -429,6 +435,7 @@ def summary(label: str, rows: list[Row]) -> str:
     no_assumption = sum(r.no_assumption for r in rows)
     bands = Counter(r.path.difficulty.band for r in rows)
     cli = [r.cli for r in rows if r.cli is not None]
+    cli_cpu = [r.cli_cpu for r in rows if r.cli_cpu is not None]
     return (
         f"{label}: {len(rows)} puzzles, solved {sum(r.path.solved for r in rows)}, "
         f"without trial {no_trial} ({no_trial / len(rows):.0%}), without forcing nets or trials "
@@ -437,7 +444,8 @@ def summary(label: str, rows: list[Row]) -> str:
         f"{median_and_slowest([r.seconds for r in rows])} (CPU "
         f"{median_and_slowest([r.cpu for r in rows])})\n  command line: "
         + (
-            f"{median_and_slowest(cli)} ({len(cli)} puzzles, a fresh process each, wall clock)"
+            f"{median_and_slowest(cli)} (CPU {median_and_slowest(cli_cpu)}; {len(cli)} "
+            "puzzles, a fresh process each, wall clock and its CPU time)"
             if cli
             else "not timed (--cli K times every K-th puzzle)"
         )
@@ -447,10 +455,18 @@ def summary(label: str, rows: list[Row]) -> str:
     )
 
 
+def times(wall: list[float], cpu: list[float]) -> str:
+    """``median / slowest`` wall-clock seconds, each with its CPU seconds in brackets."""
+    return (
+        f"{statistics.median(wall):.2f} ({statistics.median(cpu):.2f}) / "
+        f"{max(wall):.1f} ({max(cpu):.1f})"
+    )
+
+
 #: The head of the README's table of the logical solver, one line a set.
 README_HEADER = (
-    "| set | puzzles | without trial | without nets or trials | bands | median / slowest s "
-    "| command line, median / slowest s |\n|---|---:|---:|---:|---|---:|---:|"
+    "| set | puzzles | without trial | without nets or trials | bands | in process, median / "
+    "slowest s (CPU) | command line, median / slowest s (CPU) |\n|---|---:|---:|---:|---|---:|---:|"
 )
 
 
@@ -458,15 +474,15 @@ def readme_row(label: str, rows: list[Row]) -> str:
     """The set's line of the README's table of the logical solver."""
     n = len(rows)
     bands = Counter(r.path.difficulty.band for r in rows)
-    cli = [r.cli for r in rows if r.cli is not None]
+    cli = [r for r in rows if r.cli is not None]
     cells = [
         label,
         str(n),
         f"{sum(r.no_trial for r in rows) / n:.0%}",
         f"{sum(r.no_assumption for r in rows) / n:.0%}",
         ", ".join(f"{name} {bands[name]}" for name, _ in BANDS if bands[name]),
-        f"{statistics.median(r.seconds for r in rows):.2f} / {max(r.seconds for r in rows):.1f}",
-        f"{statistics.median(cli):.2f} / {max(cli):.1f}" if cli else "-",
+        times([r.seconds for r in rows], [r.cpu for r in rows]),
+        times([r.cli or 0.0 for r in cli], [r.cli_cpu or 0.0 for r in cli]) if cli else "-",
     ]
     return "| " + " | ".join(cells) + " |"
 
@@ -542,9 +558,12 @@ def main() -> None:
             flush=True,
         )
         if args.cli and (len(rows) - 1) % args.cli == 0:
-            row.cli, status = command_line(entry, args.time_limit)
+            row.cli, row.cli_cpu, status = command_line(entry, args.time_limit)
             differs = "" if status == path.status else f" (status {status}: differs)"
-            print(f"{'':28s} command line {row.cli:7.2f} s{differs}", flush=True)
+            print(
+                f"{'':28s} command line {row.cli:7.2f} s (cpu {row.cli_cpu:6.2f} s){differs}",
+                flush=True,
+            )
         if args.pencilmark:
             rating = run_pencilmark(
                 args.pencilmark, entry["fpuzzles"], solution or [], args.pencilmark_limit
