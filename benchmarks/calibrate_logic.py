@@ -10,7 +10,8 @@ the path's band (:data:`sudoku_models.logic.BANDS`) across, and Spearman's rank 
 the two. The sources, each skipped when its file is missing:
 
 - ``--rated`` (default ``../shared/data/rated/rated_200.csv``): classic puzzles rated by HoDoKu
-  (level), QQWing (level) and Sudoku Explainer (the rating of the hardest step, in ranges);
+  (level), QQWing (level) and Sudoku Explainer (the rating of the hardest step, in ranges:
+  :func:`se_range`);
 - ``--dev`` (default ``../shared/data/variants/fpuzzles_dev.jsonl``): the development puzzles
   whose title or rules text states a difficulty (a setter's "easy", "hard", "extreme", "101");
 - ``--gas``: the development half (even lines only) of a series of approachable SudokuPad
@@ -47,7 +48,7 @@ SCALES: dict[str, tuple[tuple[str, ...], str]] = {
     "HoDoKu": (("Easy", "Medium", "Hard", "Unfair", "Extreme"), "classic puzzles, HoDoKu level"),
     "QQWing": (("Simple", "Easy", "Intermediate", "Expert"), "classic puzzles, QQWing level"),
     "SE": (
-        ("1.0-1.5", "1.6-2.6", "2.7-4.4", "4.5-6.9", "7.0+"),
+        ("1.0-1.5", "1.6-2.5", "2.6-4.4", "4.5-6.9", "7.0+"),
         "classic puzzles, Sudoku Explainer rating (its hardest step)",
     ),
     "setter": (("easy", "medium", "hard", "extreme"), "development puzzles, the setter's words"),
@@ -57,9 +58,10 @@ SCALES: dict[str, tuple[tuple[str, ...], str]] = {
 
 
 def se_range(rating: float) -> str:
-    """The range of Sudoku Explainer ratings a rating falls in (singles, intersections and
-    subsets, fish and wings, chains, forcing chains and nets)."""
-    limits = ((1.5, "1.0-1.5"), (2.6, "1.6-2.6"), (4.4, "2.7-4.4"), (6.9, "4.5-6.9"))
+    """The range of Sudoku Explainer ratings a rating falls in: hidden singles; its "direct"
+    techniques and naked singles; intersections, subsets, fish and wings; uniqueness tests and
+    chains; forcing chains and nets."""
+    limits = ((1.5, "1.0-1.5"), (2.5, "1.6-2.5"), (4.4, "2.6-4.4"), (6.9, "4.5-6.9"))
     return next((label for limit, label in limits if rating <= limit), "7.0+")
 
 
@@ -72,7 +74,6 @@ def rated_puzzles(args: argparse.Namespace) -> Iterator[tuple[str, dict, dict[st
                 ratings = {
                     "HoDoKu": row["hodoku_level"],
                     "QQWing": row["qqwing_level"],
-                    "SE": se_range(float(row["se_er"])),
                     "SE rating": row["se_er"],
                 }
                 yield f"rated-{k + 1}", {"input": row["puzzle"]}, ratings
@@ -123,10 +124,18 @@ def band_of(record: dict) -> str:
     return difficulty(steps, record["solved"]).band
 
 
+def rating_of(record: dict, scale: str) -> str | None:
+    """A record's rating on one scale (Sudoku Explainer's by its range), None when it has none."""
+    ratings = record["ratings"]
+    if scale == "SE" and "SE rating" in ratings:
+        return se_range(float(ratings["SE rating"]))
+    return ratings.get(scale)
+
+
 def table(scale: str, records: list[dict]) -> str:
     """The Markdown table of one rating scale: counts by rating (rows) and band (columns)."""
     levels, heading = SCALES[scale]
-    rated = [(r["ratings"][scale], band_of(r)) for r in records if scale in r["ratings"]]
+    rated = [(level, band_of(r)) for r in records if (level := rating_of(r, scale))]
     if not rated:
         return ""
     counts = Counter(rated)
