@@ -158,3 +158,17 @@ def test_command_line_times_a_fresh_process_and_reports_its_status() -> None:
     seconds, cpu, status = bench.command_line({"input": ".1.....4....34.."}, 30)
     assert status == "solved" and seconds > 0 and cpu > 0
     assert bench.command_line({"input": "................"}, 30)[2] == "stuck"
+
+
+def test_summary_and_readme_line_of_a_set() -> None:
+    from sudoku_models.logic import logical_solve
+
+    path = logical_solve(".1.....4....34..")
+    timed = bench.Row({"id": "a", "stated": "easy"}, path, 0.5, 0.3, 0, True, cli=2.0, cli_cpu=1.0)
+    untimed = bench.Row({"id": "b"}, path, 1.5, 0.7, 0, True)
+    assert bench.readme_row("set", [timed, untimed]) == (
+        "| set | 2 | 100% | 100% | easy 2 | 1.00 (0.50) / 1.5 (0.7) | 2.00 (1.00) / 2.0 (1.0) |"
+    )
+    text = bench.summary("all", [timed, untimed])
+    assert "without trial 2 (100%)" in text and "stated easy: easy 1" in text
+    assert "command line: median 2.00 s" in text and "1 puzzles" in text
