@@ -324,11 +324,13 @@ def gas_entries(path: Path, sample: int) -> list[dict]:
 
 
 def digits_of(solution: str | list[int] | None) -> list[int] | None:
-    """A published solution as digits (``A``.. stand for 10..), None when there is none."""
+    """A published solution as digits, None when there is none: after digits, ``A``.. stand
+    for 10..; a solution of letters only (ISS's 16x16 grids) counts them from ``A`` = 1."""
     if solution is None:
         return None
     if isinstance(solution, str):
-        return [int(ch) if ch.isdigit() else ord(ch.upper()) - ord("A") + 10 for ch in solution]
+        first = 1 if solution.isalpha() else 10
+        return [int(ch) if ch.isdigit() else ord(ch.upper()) - ord("A") + first for ch in solution]
     return list(solution)
 
 

@@ -172,3 +172,10 @@ def test_summary_and_readme_line_of_a_set() -> None:
     text = bench.summary("all", [timed, untimed])
     assert "without trial 2 (100%)" in text and "stated easy: easy 1" in text
     assert "command line: median 2.00 s" in text and "1 puzzles" in text
+
+
+def test_published_solutions_are_read_as_digits() -> None:
+    assert bench.digits_of("1234") == [1, 2, 3, 4]
+    assert bench.digits_of("9ABG") == [9, 10, 11, 16]
+    assert bench.digits_of("ELPA") == [5, 12, 16, 1]  # letters only: A is 1
+    assert bench.digits_of([3, 1]) == [3, 1] and bench.digits_of(None) is None
