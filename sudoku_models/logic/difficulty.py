@@ -147,15 +147,16 @@ class Difficulty:
 def difficulty(steps: Sequence[Step], solved: bool) -> Difficulty:
     """The difficulty of a path of ``steps``; a path that stops short is ``beyond``.
 
-    The band is the hardest step's weight's, a forcing net weighing as a chain while the path
-    has fewer than :data:`MANY_NETS`, and one band up from :data:`MANY_TRIALS` trials.
+    The band is that of the hardest step's weight, a forcing net weighing as a chain while the
+    path has fewer than :data:`MANY_NETS`, and one band up from :data:`MANY_TRIALS` trials.
     """
     trials = sum(1 for s in steps if s.technique == "Trial")
     nets = sum(1 for s in steps if s.technique == "Forcing Net")
     hardest = max(steps, key=weight, default=None)
     name = hardest.technique if hardest is not None else "none"
-    few_nets = WEIGHTS["Chain"] if nets < MANY_NETS else WEIGHTS["Forcing Net"]
-    top = max((few_nets if s.technique == "Forcing Net" else weight(s) for s in steps), default=0.0)
+    net_weight = WEIGHTS["Chain"] if nets < MANY_NETS else WEIGHTS["Forcing Net"]
+    weights = (net_weight if s.technique == "Forcing Net" else weight(s) for s in steps)
+    top = max(weights, default=0.0)
     level = next(k for k, (_, limit) in enumerate(BANDS) if top <= limit)
     if trials >= MANY_TRIALS:
         level += 1
