@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_logic.py [JSONL] [--only ID ...] [--markdown]
+    python benchmarks/bench_logic.py [JSONL] [--only ID ...] [--cli K] [--markdown]
         [--pencilmark PYTHON [--pencilmark-limit SECONDS]]
 
 JSONL defaults to ``../shared/data/variants/fpuzzles_dev.jsonl`` (40 published puzzles in
@@ -11,6 +11,14 @@ one core, after a warm-up on a small puzzle; the table gives per puzzle the stat
 steps, forcing nets and trials, and the seconds, and checks every placed digit and every
 remaining candidate against the published solution. The load average is printed, since other
 work on the machine slows every wall-clock figure; the CPU time of this process is given too.
+``--cli K`` also runs every K-th puzzle through the command line, ``sudoku-models steps -
+--format json`` in a fresh process with the puzzle on its standard input, and times it on the
+wall clock (start-up and reading included). The summary gives the share solved without trial
+and without forcing nets or trials, the median and slowest times in process and through the
+command line, the bands, and the bands of the puzzles whose difficulty is stated (by a word
+such as "easy", "hard", "extreme" or "101" in a title, a name or a collection's name; of the
+development puzzles only two titles state one). ``--markdown`` prints the table per puzzle and
+the set's line of the README's table.
 
 ``--pencilmark PYTHON`` rates each puzzle with pencilmark as well, a grader installed outside the
 project: ``PYTHON`` is the interpreter of an environment that has it. Puzzle by puzzle, right after
@@ -30,9 +38,8 @@ author; each is meant for beginners, so the band is compared with that); of eith
 ``--sample``-th puzzle is run. A puzzle of these two sets without one solution as read (its
 rules in the text only) is left out and counted as not read. Every fourth puzzle of a set (by
 its order) is a *check* puzzle, kept apart while tuning: the summary is printed for the tuning
-part, the check part and the whole. ``--rated CSV`` instead tabulates the band of each
-classic puzzle of a CSV rated by HoDoKu and Sudoku Explainer (``puzzle``, ``hodoku_level``,
-``se_er``) against those ratings.
+part, the check part and the whole. The bands against people's ratings, source by source,
+are tabulated by ``calibrate_logic.py`` beside this script.
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ import argparse
 import json
 import os
 import re
+import resource
+import shutil
 import statistics
 import subprocess
 import time
@@ -49,19 +58,14 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_models import count_solutions, formats, fpuzzles
+from sudoku_models import Model, count_solutions, formats, fpuzzles
 from sudoku_models.errors import SudokuModelsError
+from sudoku_models.logic import Path as LogicalPath
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.difficulty import BANDS
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 DEFAULT_FILE = REPOSITORY.parent / "shared" / "data" / "variants" / "fpuzzles_dev.jsonl"
-
-
-def solution_of(entry: dict) -> list[int]:
-    """The published solution as a list of digits."""
-    sol = entry["solution"]
-    return [int(ch) for ch in sol] if isinstance(sol, str) else list(sol)
 
 
 #: The driver run by the pencilmark interpreter: reads ``{"fpuzzles": ..., "max_seconds": ...}``
@@ -162,12 +166,12 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (vx * vy) ** 0.5 if vx and vy else float("nan")
 
 
-def print_comparison(rows: list[tuple], ratings: list[Rating], markdown: bool) -> None:
+def print_comparison(rows: list[Row], ratings: list[Rating], markdown: bool) -> None:
     """The package and pencilmark side by side: per puzzle, then a summary."""
     rated = [(r, m) for r, m in zip(rows, ratings) if not m.error]
-    ours = [r[2] for r in rows]
+    ours = [r.seconds for r in rows]
     theirs = [m.seconds for m in ratings if not m.error]
-    mine = sum(1 for _, p, *_ in rows if p.solved and not p.trials)
+    mine = sum(r.no_trial for r in rows)
     solved = sum(m.solved for m in ratings)
     wrong = sum(not m.error and not m.matches for m in ratings)
     print(
@@ -183,63 +187,98 @@ def print_comparison(rows: list[tuple], ratings: list[Rating], markdown: bool) -
         )
     if len(rated) > 2:
         by_score = spearman(
-            [r[1].difficulty.score for r, _ in rated], [m.difficulty for _, m in rated]
+            [r.path.difficulty.score for r, _ in rated], [m.difficulty for _, m in rated]
         )
         by_band = spearman(
-            [float(BAND_INDEX[r[1].difficulty.band]) for r, _ in rated],
+            [float(BAND_INDEX[r.path.difficulty.band]) for r, _ in rated],
             [float(m.band_index) for _, m in rated],
         )
         print(
             f"rank correlation (Spearman, {len(rated)} rated puzzles): our score against its "
             f"difficulty {by_score:.2f}, our band against its band {by_band:.2f}"
         )
-    for (entry, *_), m in zip(rows, ratings):
+    for r, m in zip(rows, ratings):
         if m.error:
-            print(f"  {entry['id']}: {m.error}")
+            print(f"  {r.entry['id']}: {m.error}")
     if markdown:
         print("\n| puzzle | our band (score) | s | pencilmark band (difficulty) | s |")
         print("|---|---|---:|---|---:|")
-        for (entry, path, seconds, *_), m in zip(rows, ratings):
-            mark = (
-                "" if path.solved and not path.trials else f", {path.status}, {path.trials} trials"
-            )
+        for r, m in zip(rows, ratings):
+            path = r.path
+            mark = "" if r.no_trial else f", {path.status}, {path.trials} trials"
             ours_cell = f"{path.difficulty.band} ({path.difficulty.score:g}{mark})"
             if m.error:
                 theirs_cell, time_cell = m.error.split(":")[0], "-"
             else:
                 notes = (", trial" if m.trial else "") + ("" if m.matches else ", wrong solution")
                 theirs_cell, time_cell = f"{m.band} ({m.difficulty:g}{notes})", f"{m.seconds:.2f}"
-            print(f"| {entry['id']} | {ours_cell} | {seconds:.2f} | {theirs_cell} | {time_cell} |")
+            print(
+                f"| {r.entry['id']} | {ours_cell} | {r.seconds:.2f} | {theirs_cell} | {time_cell} |"
+            )
+
+
+#: Words by which a setter or a collector states a difficulty, and the level each is counted as.
+STATED_WORDS = (
+    (r"very hard|extreme", "extreme"),
+    (r"hard|harder|difficult", "hard"),
+    (r"medium|moderate", "medium"),
+    (r"easy|easier|beginners?|101", "easy"),
+)
+
+
+def stated_difficulty(*texts: str | None) -> str | None:
+    """The difficulty the first of ``texts`` that states one states (a title, a name, the name
+    or comment of a collection): ``easy``, ``medium``, ``hard`` or ``extreme``, or None."""
+    for text in texts:
+        words = (text or "").replace("_", " ")
+        for pattern, level in STATED_WORDS:
+            if re.search(rf"\b(?:{pattern})\b", words, re.I):
+                return level
+    return None
 
 
 def iss_entries(path: Path) -> list[dict]:
     """The puzzles written out in full in ISS's ``collections.js``: inline entries (``input``
-    with its ``solution`` when given) and bare puzzle text in the collections' lists."""
+    with its ``solution`` when given) and bare puzzle text in the collections' lists, each with
+    its ``group`` (the list it is in) and the difficulty its name or its list states."""
     text = path.read_text(encoding="utf-8")
     quoted = r"""'((?:[^'\\\n]|\\.)*)'"""
     entries: list[dict] = []
-    for block in re.split(r"\n\s*\{\s*\n", text)[1:]:
-        block = block.split("\n  }", 1)[0]
-        found = re.search(r"input:\s*" + quoted, block)
-        if not found:
+    sections = re.split(r"((?:^//[^\n]*\n)*)^(?:export )?const (\w+) = ", text, flags=re.M)
+    for comment, group, body in zip(sections[1::3], sections[2::3], sections[3::3]):
+        context = f"{group} {comment}"
+        for block in re.split(r"\n\s*\{\s*\n", body)[1:]:
+            block = block.split("\n  }", 1)[0]
+            found = re.search(r"input:\s*(?:" + quoted + r"|`([^`]*)`)", block)
+            if not found:
+                continue
+            name = re.search(r"name:\s*" + quoted, block)
+            solution = re.search(r"solution:\s*" + quoted, block)
+            # a template literal (in backquotes) spans lines: its blanks are dropped
+            entries.append(
+                {
+                    "id": name.group(1) if name else f"iss-{len(entries)}",
+                    "input": found.group(1) or re.sub(r"\s+", "", found.group(2)),
+                    "solution": solution.group(1) if solution else None,
+                    "group": group,
+                    "stated": stated_difficulty(name and name.group(1), context),
+                }
+            )
+        if "new PuzzleCollection(" not in body:
             continue
-        name = re.search(r"name:\s*" + quoted, block)
-        solution = re.search(r"solution:\s*" + quoted, block)
-        entries.append(
-            {
-                "id": name.group(1) if name else f"iss-{len(entries)}",
-                "input": found.group(1),
-                "solution": solution.group(1) if solution else None,
-            }
-        )
-    for listing in re.findall(r"new PuzzleCollection\((.*?)\n\);", text, re.S):
-        body = listing.split("\n  [", 1)[-1]
-        pairs = re.findall(r"\[\s*" + quoted + r",\s*" + quoted + r"\s*\]", body)
-        bare = re.findall(r"^\s*" + quoted + r",?$", body, re.M)
+        listing = body.split("\n);", 1)[0].split("\n  [", 1)[-1]
+        pairs = re.findall(r"\[\s*" + quoted + r",\s*" + quoted + r"\s*\]", listing)
+        bare = re.findall(r"^\s*" + quoted + r",?$", listing, re.M)
         for puzzle, solution in pairs + [(p, "") for p in bare]:
             if len(puzzle) > 40:  # shorter ones are names of puzzles in another file: skipped
                 entries.append(
-                    {"id": f"iss-{len(entries)}", "input": puzzle, "solution": solution or None}
+                    {
+                        "id": f"iss-{len(entries)}",
+                        "input": puzzle,
+                        "solution": solution or None,
+                        "group": group,
+                        "stated": stated_difficulty(context),
+                    }
                 )
     return entries
 
@@ -278,58 +317,176 @@ def gas_entries(path: Path, sample: int) -> list[dict]:
                     "id": f"gas-{number}",
                     "input": url,
                     "solution": [int(x) for x in solution],
-                    "stated": "beginner",
+                    "stated": "easy",
                 }
             )
     return entries[::sample]
 
 
 def digits_of(solution: str | list[int] | None) -> list[int] | None:
-    """A published solution as digits (``A``.. stand for 10..), None when there is none."""
+    """A published solution as digits, None when there is none: after digits, ``A``.. stand
+    for 10..; a solution of letters only (ISS's 16x16 grids) counts them from ``A`` = 1."""
     if solution is None:
         return None
     if isinstance(solution, str):
-        return [int(ch) if ch.isdigit() else ord(ch.upper()) - ord("A") + 10 for ch in solution]
+        first = 1 if solution.isalpha() else 10
+        return [int(ch) if ch.isdigit() else ord(ch.upper()) - ord("A") + first for ch in solution]
     return list(solution)
 
 
-def summary(label: str, rows: list[tuple], cpus: list[float]) -> str:
-    """One line: solved, without trial, without nets or trials, times, bands."""
-    if not rows:
-        return f"{label}: no puzzles"
-    times = [r[2] for r in rows]
-    no_trial = sum(1 for _, p, *_ in rows if p.solved and not p.trials)
-    no_assumption = sum(1 for _, p, _, nets, _ in rows if p.solved and not p.trials and not nets)
-    bands = Counter(r[1].difficulty.band for r in rows)
-    return (
-        f"{label}: {len(rows)} puzzles, solved {sum(p.solved for _, p, *_ in rows)}, "
-        f"without trial {no_trial} ({no_trial / len(rows):.0%}), without forcing nets or trials "
-        f"{no_assumption} ({no_assumption / len(rows):.0%}); median {statistics.median(times):.2f} "
-        f"s, slowest {max(times):.2f} s (CPU median {statistics.median(cpus):.2f} s, slowest "
-        f"{max(cpus):.2f} s); unsound {sum(r[4] is False for r in rows)}; bands "
-        + ", ".join(f"{name} {bands[name]}" for name, _ in BANDS if bands[name])
+def dev_entries(path: Path) -> list[dict]:
+    """The puzzles of a JSONL file like the development set, each with the difficulty its title
+    or its rules text states (None for most)."""
+    entries = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    for entry in entries:
+        puzzle = entry.get("fpuzzles", {})
+        entry["stated"] = stated_difficulty(entry.get("title"), puzzle.get("ruleset"))
+    return entries
+
+
+def model_of(entry: dict) -> Model | str:
+    """The model of an entry, or why it is left out: the reader's error, or, for a puzzle read
+    from text or a link, not one solution as read (its rules kept in the text only)."""
+    try:
+        if "fpuzzles" in entry:
+            return fpuzzles.read(entry["fpuzzles"])
+        model = formats.read(entry["input"]).model
+    except SudokuModelsError as exc:
+        return str(exc)[:80]
+    if count_solutions(model, limit=2, time_limit=60) != 1:
+        return "not one solution as read"
+    return model
+
+
+def command_line(entry: dict, time_limit: float) -> tuple[float, float, str]:
+    """One puzzle through the command line: ``sudoku-models steps - --format json`` in a fresh
+    process, the puzzle on its standard input; the wall-clock seconds (start-up, reading and
+    the path), the CPU seconds of that process, and the status it prints (or its exit code
+    when it prints none)."""
+    program = shutil.which("sudoku-models")
+    if program is None:
+        raise SystemExit("--cli needs the sudoku-models command on the PATH (pip install -e .)")
+    text = json.dumps(entry["fpuzzles"]) if "fpuzzles" in entry else entry["input"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [program, "steps", "-", "--format", "json", "-t", f"{time_limit:g}"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    lines = done.stdout.strip().splitlines()
+    status = json.loads(lines[-1]).get("status", "") if lines else f"exit {done.returncode}"
+    return seconds, cpu, status
+
+
+@dataclass
+class Row:
+    """One puzzle's run: its path, wall and CPU seconds, forcing nets, whether every digit and
+    candidate left agrees with the published solution (None without one), and its wall and CPU
+    seconds through the command line when that was taken."""
+
+    entry: dict
+    path: LogicalPath
+    seconds: float
+    cpu: float
+    nets: int
+    sound: bool | None
+    cli: float | None = None
+    cli_cpu: float | None = None
+
+    @property
+    def no_trial(self) -> bool:
+        """Solved without trial."""
+        return self.path.solved and not self.path.trials
+
+    @property
+    def no_assumption(self) -> bool:
+        """Solved without forcing nets or trials."""
+        return self.no_trial and not self.nets
+
+
+def stated_bands(rows: list[Row]) -> str:
+    """The bands of the puzzles whose difficulty is stated, by that difficulty."""
+    by_level: dict[str, Counter[str]] = {}
+    for row in rows:
+        if row.entry.get("stated"):
+            by_level.setdefault(row.entry["stated"], Counter())[row.path.difficulty.band] += 1
+    if not by_level:
+        return "no stated difficulty"
+    return "; ".join(
+        f"stated {level}: " + ", ".join(f"{b} {n}" for b, _ in BANDS if (n := counts[b]))
+        for level, counts in by_level.items()
     )
 
 
-def calibrate(path: Path, time_limit: float) -> None:
-    """The band of each classic puzzle of a rated CSV against its HoDoKu level and Sudoku
-    Explainer rating: a table of counts, and the median SE rating per band."""
-    import csv
+def median_and_slowest(times: list[float]) -> str:
+    """``median X s, slowest Y s``."""
+    return f"median {statistics.median(times):.2f} s, slowest {max(times):.2f} s"
 
-    hodoku = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
-    table: dict[str, Counter[str]] = {name: Counter() for name, _ in BANDS}
-    se: dict[str, list[float]] = {name: [] for name, _ in BANDS}
-    with path.open(encoding="utf-8") as rows:
-        for row in csv.DictReader(rows):
-            band = logical_solve(row["puzzle"], time_limit=time_limit).difficulty.band
-            table[band][row["hodoku_level"]] += 1
-            se[band].append(float(row["se_er"]))
-    print("\n| band | " + " | ".join(hodoku) + " | SE rating (median) |")
-    print("|---|" + "---:|" * (len(hodoku) + 1))
-    for band, counts in table.items():
-        if counts:
-            cells = " | ".join(str(counts[level]) for level in hodoku)
-            print(f"| {band} | {cells} | {statistics.median(se[band]):.1f} |")
+
+def summary(label: str, rows: list[Row]) -> str:
+    """A few lines: solved, without trial, without nets or trials, times, bands."""
+    if not rows:
+        return f"{label}: no puzzles"
+    no_trial = sum(r.no_trial for r in rows)
+    no_assumption = sum(r.no_assumption for r in rows)
+    bands = Counter(r.path.difficulty.band for r in rows)
+    cli = [r.cli for r in rows if r.cli is not None]
+    cli_cpu = [r.cli_cpu for r in rows if r.cli_cpu is not None]
+    return (
+        f"{label}: {len(rows)} puzzles, solved {sum(r.path.solved for r in rows)}, "
+        f"without trial {no_trial} ({no_trial / len(rows):.0%}), without forcing nets or trials "
+        f"{no_assumption} ({no_assumption / len(rows):.0%}); unsound "
+        f"{sum(r.sound is False for r in rows)}\n  in process: "
+        f"{median_and_slowest([r.seconds for r in rows])} (CPU "
+        f"{median_and_slowest([r.cpu for r in rows])})\n  command line: "
+        + (
+            f"{median_and_slowest(cli)} (CPU {median_and_slowest(cli_cpu)}; {len(cli)} "
+            "puzzles, a fresh process each, wall clock and its CPU time)"
+            if cli
+            else "not timed (--cli K times every K-th puzzle)"
+        )
+        + "\n  bands: "
+        + ", ".join(f"{name} {bands[name]}" for name, _ in BANDS if bands[name])
+        + f"\n  bands against stated difficulty: {stated_bands(rows)}"
+    )
+
+
+def times(wall: list[float], cpu: list[float]) -> str:
+    """``median / slowest`` wall-clock seconds, each with its CPU seconds in brackets."""
+    return (
+        f"{statistics.median(wall):.2f} ({statistics.median(cpu):.2f}) / "
+        f"{max(wall):.1f} ({max(cpu):.1f})"
+    )
+
+
+#: The head of the README's table of the logical solver, one line a set.
+README_HEADER = (
+    "| set | puzzles | without trial | without nets or trials | bands | in process, median / "
+    "slowest s (CPU) | command line, median / slowest s (CPU) |\n|---|---:|---:|---:|---|---:|---:|"
+)
+
+
+def readme_row(label: str, rows: list[Row]) -> str:
+    """The set's line of the README's table of the logical solver."""
+    n = len(rows)
+    bands = Counter(r.path.difficulty.band for r in rows)
+    cli = [r for r in rows if r.cli is not None]
+    cells = [
+        label,
+        str(n),
+        f"{sum(r.no_trial for r in rows) / n:.0%}",
+        f"{sum(r.no_assumption for r in rows) / n:.0%}",
+        ", ".join(f"{name} {bands[name]}" for name, _ in BANDS if bands[name]),
+        times([r.seconds for r in rows], [r.cpu for r in rows]),
+        times([r.cli or 0.0 for r in cli], [r.cli_cpu or 0.0 for r in cli]) if cli else "-",
+    ]
+    return "| " + " | ".join(cells) + " |"
 
 
 def main() -> None:
@@ -337,13 +494,19 @@ def main() -> None:
     parser.add_argument("jsonl", nargs="?", default=str(DEFAULT_FILE))
     parser.add_argument("--iss", type=Path, help="ISS's data/collections.js instead of JSONL")
     parser.add_argument("--gas", type=Path, help="the approachable series' links file instead")
-    parser.add_argument("--rated", type=Path, help="a rated CSV of classic puzzles: bands vs")
     parser.add_argument(
         "--sample", type=int, default=5, help="every k-th ISS or GAS puzzle (default 5)"
     )
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--only", nargs="*", default=None, help="puzzle ids to run")
-    parser.add_argument("--markdown", action="store_true", help="print a README table")
+    parser.add_argument(
+        "--cli",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also time every K-th puzzle run through the command line (default: none)",
+    )
+    parser.add_argument("--markdown", action="store_true", help="print the tables for the docs")
     parser.add_argument(
         "--pencilmark", metavar="PYTHON", help="also rate each puzzle with pencilmark run by PYTHON"
     )
@@ -355,42 +518,29 @@ def main() -> None:
         help="pencilmark's time limit per puzzle (default 60)",
     )
     args = parser.parse_args()
-    if args.rated:
-        calibrate(args.rated, args.time_limit)
-        return
     if args.iss:
-        entries = iss_entries(args.iss)[:: args.sample]
+        label, entries = "ISS collections.js", iss_entries(args.iss)[:: args.sample]
     elif args.gas:
-        entries = gas_entries(args.gas, args.sample)
+        label, entries = "approachable series", gas_entries(args.gas, args.sample)
     else:
-        entries = [json.loads(line) for line in Path(args.jsonl).read_text().splitlines() if line]
+        label, entries = "development puzzles", dev_entries(Path(args.jsonl))
     if args.only:
         entries = [e for e in entries if e["id"] in args.only]
     logical_solve(".1.....4....34..")  # warm-up: imports and tables
-    rows = []
-    cpus: list[float] = []
+    rows: list[Row] = []
     ratings: list[Rating] = []
     check: list[bool] = []
     refused = 0
     for k, entry in enumerate(entries):
-        try:
-            model = (
-                fpuzzles.read(entry["fpuzzles"])
-                if "fpuzzles" in entry
-                else formats.read(entry["input"]).model
-            )
-        except SudokuModelsError as exc:
+        model = model_of(entry)
+        if isinstance(model, str):
             refused += 1
-            print(f"{entry['id'][:28]:28s} not read: {str(exc)[:80]}", flush=True)
-            continue
-        if not entry.get("fpuzzles") and count_solutions(model, limit=2, time_limit=60) != 1:
-            refused += 1  # rules kept in the text only: what was read has several solutions
-            print(f"{entry['id'][:28]:28s} not read: not one solution as read", flush=True)
+            print(f"{entry['id'][:28]:28s} not read: {model}", flush=True)
             continue
         start, cpu = time.perf_counter(), time.process_time()
         path = logical_solve(model, time_limit=args.time_limit)
         seconds = time.perf_counter() - start
-        cpus.append(time.process_time() - cpu)
+        cpu = time.process_time() - cpu
         solution = digits_of(entry.get("solution"))
         sound = (
             None
@@ -399,15 +549,23 @@ def main() -> None:
             and all(s in c for s, c in zip(solution, path.candidates))
         )
         nets = sum(1 for s in path.steps if s.technique == "Forcing Net")
-        rows.append((entry, path, seconds, nets, sound))
+        row = Row(entry, path, seconds, cpu, nets, sound)
+        rows.append(row)
         check.append(k % 4 == 3)
         verdict = {True: "sound", False: "UNSOUND", None: "-"}[sound]
         print(
             f"{entry['id'][:28]:28s} {path.status:8s} {path.difficulty.band:9s} "
             f"steps {len(path.steps):4d} nets {nets:3d} trials {path.trials:3d} "
-            f"{seconds:7.2f} s (cpu {cpus[-1]:6.2f} s) {verdict}",
+            f"{seconds:7.2f} s (cpu {cpu:6.2f} s) {verdict}",
             flush=True,
         )
+        if args.cli and (len(rows) - 1) % args.cli == 0:
+            row.cli, row.cli_cpu, status = command_line(entry, args.time_limit)
+            differs = "" if status == path.status else f" (status {status}: differs)"
+            print(
+                f"{'':28s} command line {row.cli:7.2f} s (cpu {row.cli_cpu:6.2f} s){differs}",
+                flush=True,
+            )
         if args.pencilmark:
             rating = run_pencilmark(
                 args.pencilmark, entry["fpuzzles"], solution or [], args.pencilmark_limit
@@ -421,20 +579,22 @@ def main() -> None:
                 flush=True,
             )
     print(f"\n{len(entries)} puzzles, {refused} not read; load average {os.getloadavg()[0]:.2f}")
-    for label, keep in (("tuning", False), ("check", True)):
-        part = [(r, c) for r, c, is_check in zip(rows, cpus, check) if is_check == keep]
-        print(summary(label, [r for r, _ in part], [c for _, c in part]))
-    print(summary("all", rows, cpus))
-    if args.markdown:
+    for part, keep in (("tuning", False), ("check", True)):
+        print(summary(part, [r for r, is_check in zip(rows, check) if is_check == keep]))
+    print(summary("all", rows))
+    if args.markdown and rows:
         print("\n| puzzle | size | rules | status | band | steps | nets | trials | s | CPU s |")
         print("|---|---|---|---|---|---:|---:|---:|---:|---:|")
-        for (entry, path, seconds, nets, _), cpu in zip(rows, cpus):
-            rules = ", ".join(entry.get("constraints", ())) or "classic"
+        for r in rows:
+            rules = ", ".join(r.entry.get("constraints", ())) or "classic"
             print(
-                f"| {entry['id']} | {path.model.n} | {rules} | {path.status} | "
-                f"{path.difficulty.band} | {len(path.steps)} | {nets} | {path.trials} | "
-                f"{seconds:.2f} | {cpu:.2f} |"
+                f"| {r.entry['id']} | {r.path.model.n} | {rules} | {r.path.status} | "
+                f"{r.path.difficulty.band} | {len(r.path.steps)} | {r.nets} | {r.path.trials} | "
+                f"{r.seconds:.2f} | {r.cpu:.2f} |"
             )
+        print(f"\nREADME (load average {os.getloadavg()[0]:.2f}):\n")
+        print(README_HEADER)
+        print(readme_row(label, rows))
     if args.pencilmark:
         print_comparison(rows, ratings, args.markdown)
 

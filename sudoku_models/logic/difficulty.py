@@ -2,10 +2,13 @@
 steps and trials.
 
 Each technique has a weight (:data:`WEIGHTS`, the table below); the hardest step's weight picks
-the band (:data:`BANDS`), and a path needing many trials moves up one band. The score is the
-hardest weight plus a quarter point per trial (at most eight counted), so paths in one band still
+the band (:data:`BANDS`), and a path needing many trials moves up one band. Forcing nets band a
+path as a chain does until there are many of them (:data:`MANY_NETS`): a net stands in for a
+deduction the finders lack, and puzzles people call easy may need two dozen. The score is the
+band's weight plus a quarter point per trial (at most eight counted), so paths in one band still
 compare. Classic puzzles keep their own ratings (QQWing, HoDoKu, Sudoku Explainer) in
-:mod:`sudoku_models.grading`; this scale is for every model.
+:mod:`sudoku_models.grading`; this scale is for every model. The bands are calibrated against
+people's ratings by ``benchmarks/calibrate_logic.py`` (the guide's difficulty page).
 
 =====================  ======  =============================================================
 technique              weight  what it reads
@@ -45,7 +48,7 @@ Extra-House Swordfish  5.5
 (classic, tier 4)      5.5     its chains, AIC, almost locked sets, finned fish, Sue de Coq
 Chain                  5.0     a candidate implying its own falsehood along links
 Forcing Chain          6.5     a literal implied by a candidate and by its falsehood
-Forcing Net            7.0     an assumption the finders take to a contradiction in 12 steps
+Forcing Net            7.0     an assumption the finders take to a contradiction in 20 steps
 Cell Forcing Net       7.5     every candidate of a cell, propagated, rules out one candidate
 House Forcing Net      7.5     every place of a digit in a house, likewise
 Trial                  8.0     an assumption that breaks a rule (depth 1; 10.0 at depth 2)
@@ -104,11 +107,13 @@ WEIGHTS: dict[str, float] = {
 #: Weight added to a trial per level of nesting past the first.
 DEPTH_WEIGHT = 2.0
 
-#: Bands, easiest first, each with the largest hardest-step weight it takes.
+#: Bands, easiest first, each with the largest hardest-step weight it takes: singles are easy,
+#: one rule's reading moderate, locked candidates, pairs and triples tough (HoDoKu's Medium),
+#: fish and chains hard, forcing chains and many forcing nets fiendish, trials extreme.
 BANDS: tuple[tuple[str, float], ...] = (
     ("easy", 1.5),
     ("moderate", 2.5),
-    ("tough", 3.5),
+    ("tough", 4.0),
     ("hard", 5.0),
     ("fiendish", 7.0),
     ("extreme", 9.0),
@@ -117,6 +122,10 @@ BANDS: tuple[tuple[str, float], ...] = (
 
 #: Trials from which a path moves one band up.
 MANY_TRIALS = 4
+
+#: Forcing nets from which they band a path as forcing nets (fiendish); fewer band it as a chain
+#: would (hard).
+MANY_NETS = 25
 
 
 #: Weights of the classic grader's techniques by their tier (wings and the like are tier 3,
@@ -156,11 +165,18 @@ class Difficulty:
 
 
 def difficulty(steps: Sequence[Step], solved: bool) -> Difficulty:
-    """The difficulty of a path of ``steps``; a path that stops short is ``beyond``."""
+    """The difficulty of a path of ``steps``; a path that stops short is ``beyond``.
+
+    The band is that of the hardest step's weight, a forcing net weighing as a chain while the
+    path has fewer than :data:`MANY_NETS`, and one band up from :data:`MANY_TRIALS` trials.
+    """
     trials = sum(1 for s in steps if s.technique == "Trial")
+    nets = sum(1 for s in steps if s.technique == "Forcing Net")
     hardest = max(steps, key=weight, default=None)
-    top = weight(hardest) if hardest is not None else 0.0
     name = hardest.technique if hardest is not None else "none"
+    net_weight = WEIGHTS["Chain"] if nets < MANY_NETS else WEIGHTS["Forcing Net"]
+    weights = (net_weight if s.technique == "Forcing Net" else weight(s) for s in steps)
+    top = max(weights, default=0.0)
     level = next(k for k, (_, limit) in enumerate(BANDS) if top <= limit)
     if trials >= MANY_TRIALS:
         level += 1
