@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from ..solvers.backtracking.propagators import digit_sets
-from .layout import House, Layout
+from .layout import House, Layout, per_layout
 from .state import State
 from .step import Step, cells_label, digit_list
 
@@ -257,16 +257,8 @@ class _FishHouses:
         self.none: dict[tuple[int, int], int] = {}  # (size, digit) -> places without a fish
 
 
-_FISH_HOUSES: dict[int, _FishHouses] = {}
-
-
-def _fish_houses(layout: Layout) -> _FishHouses:
-    """The fish houses of ``layout``, built once per layout (the last one kept)."""
-    found = _FISH_HOUSES.get(id(layout))
-    if found is None or found.layout is not layout:
-        _FISH_HOUSES.clear()
-        found = _FISH_HOUSES[id(layout)] = _FishHouses(layout)
-    return found
+#: The fish houses of a layout, built once per layout.
+_fish_houses = per_layout(_FishHouses)
 
 
 class _Fish:

@@ -37,7 +37,7 @@ from ..constraints import LinearSum, SumCage
 from ..solvers.backtracking.propagators import digit_sets
 from .layout import House, Layout
 from .state import State
-from .step import Contradiction, Step, cells_label, changes, digits_of, said
+from .step import Contradiction, Step, bits_of, cells_label, changes, digits_of, said
 
 #: Most cells of a sum that may lie outside its group of peers (they make the total vary).
 EXTRA_TERMS = 3
@@ -162,31 +162,22 @@ def supports(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
     masks = tuple(m & s for m in masks)
     forward: list[set[int]] = [{0}]
     for m in masks:
-        forward.append({u | b for u in forward[-1] for b in _bits(m & ~u)})
+        forward.append({u | b for u in forward[-1] for b in bits_of(m & ~u)})
     if s not in forward[-1]:
         return None
     backward: list[set[int]] = [set() for _ in range(k)] + [{0}]
     for j in range(k - 1, -1, -1):
-        backward[j] = {v | b for v in backward[j + 1] for b in _bits(masks[j] & ~v)}
+        backward[j] = {v | b for v in backward[j + 1] for b in bits_of(masks[j] & ~v)}
     out = []
     for j, m in enumerate(masks):
         keep = 0
         for u in forward[j]:
             rest = s & ~u
-            for b in _bits(m & rest & ~keep):
+            for b in bits_of(m & rest & ~keep):
                 if rest & ~b in backward[j + 1]:
                     keep |= b
         out.append(keep)
     return tuple(out)
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b)
-        m ^= b
-    return out
 
 
 def _set_text(s: int) -> str:
@@ -316,7 +307,7 @@ class CombinationGrid:
                 required &= s
             elims: list[tuple[int, int]] = []
             told: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-            for b in _bits(required if combos else 0):
+            for b in bits_of(required if combos else 0):
                 d = b.bit_length()
                 places = [i for i in g.cells if masks[i] & b]
                 if any(placed[i] for i in places):

@@ -26,7 +26,7 @@ from collections import deque
 
 from ..solvers.backtracking.propagators import RelationPropagator
 from .basic import required_digits
-from .layout import Layout
+from .layout import Layout, per_layout
 from .state import State
 from .step import Step, cell_label
 
@@ -203,16 +203,8 @@ class _Names:
         return " -> ".join(out)
 
 
-_NAMES: dict[int, _Names] = {}
-
-
-def _names(layout: Layout) -> _Names:
-    """The link names of ``layout``, built once per layout (the last one kept)."""
-    names = _NAMES.get(id(layout))
-    if names is None or names.layout is not layout:
-        _NAMES.clear()
-        names = _NAMES[id(layout)] = _Names(layout)
-    return names
+#: The link names of a layout, built once per layout.
+_names = per_layout(_Names)
 
 
 def chain(state: State) -> Step | None:

@@ -16,8 +16,9 @@ Built once per model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..constraints import AllDifferent, LinearSum, Relation, SumCage
 from ..model import Model
@@ -26,6 +27,8 @@ from ..solvers.backtracking.propagators import merge_relations
 from .rules import SET_THEORY, Rule, Unreadable, build_rule, span, variant_label
 from .step import cells_label
 from .sumsets import union_sums
+
+T = TypeVar("T")
 
 Pairs = frozenset[tuple[int, int]]
 
@@ -258,3 +261,16 @@ def _implied_label(n: int, implied: LinearSum) -> str:
     minus = [i for i, a in zip(implied.cells, implied.coeffs) if a < 0]
     terms = cells_label(n, plus) + (f" - {cells_label(n, minus)}" if minus else "")
     return f"{implied.name} {terms} = {implied.total}"
+
+
+def per_layout(build: Callable[[Layout], T]) -> Callable[[Layout], T]:
+    """``build`` made once per layout: the value for the layout asked about last is kept, as a
+    solve path asks about one layout again and again."""
+    last: list[tuple[Layout, T]] = []
+
+    def get(layout: Layout) -> T:
+        if not last or last[0][0] is not layout:
+            last[:] = [(layout, build(layout))]
+        return last[0][1]
+
+    return get

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..constraints import Relation, Table
 from .layout import House, Layout
 from .state import State
-from .step import Contradiction, Step, cell_label, cells_label, digits_of, said
+from .step import Contradiction, Step, bits_of, cell_label, cells_label, digits_of, said
 
 #: Most cells of one unit (larger ones are not read: their search could take long).
 MAX_CELLS = 12
@@ -283,7 +283,7 @@ def _supported(
     """Each cell of ``table`` with the digits some row still possible gives it."""
     cells, rows = table
     keep = [0] * len(cells)
-    options = [_bits(dom[u]) for u in cells]
+    options = [bits_of(dom[u]) for u in cells]
     if math.prod(map(len, options)) < len(rows):  # fewer tuples left than rows: try each
         possible: Iterable[tuple[int, ...]] = (t for t in itertools.product(*options) if t in rows)
     else:
@@ -292,16 +292,6 @@ def _supported(
         for k, b in enumerate(row):
             keep[k] |= b
     return list(zip(cells, keep))
-
-
-def _bits(m: int) -> list[int]:
-    """The digit bits of mask ``m``."""
-    out = []
-    while m:
-        b = m & -m
-        out.append(b)
-        m ^= b
-    return out
 
 
 class _Search:

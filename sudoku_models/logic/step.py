@@ -52,6 +52,16 @@ class Contradiction:
         return self.text
 
 
+def bits_of(m: int) -> list[int]:
+    """The set bits of ``m`` as masks of one bit each, lowest first."""
+    out = []
+    while m:
+        b = m & -m
+        out.append(b)
+        m ^= b
+    return out
+
+
 def digits_of(m: int) -> list[int]:
     """The digits whose bits are set in ``m``, smallest first."""
     out = []
