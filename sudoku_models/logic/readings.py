@@ -30,11 +30,14 @@ def _image(table: Sequence[int], m: int) -> int:
     return out
 
 
-def premises(rule: Rule, n: int, masks: Sequence[int]) -> tuple[list[int], list[str]] | None:
+def premises(
+    rule: Rule, n: int, masks: Sequence[int], limit: int | None = None
+) -> tuple[list[int], list[str]] | None:
     """A rule of two-cell relations read pair by pair, each narrowing with the premise it rests
     on: ``r5c6 is 1 or 2, so r4c6 is at most 3`` (or, when the digits struck have no partner
     among all the digits, ``r1c2 is not 5, whatever r1c1 holds``). The masks at the end and the
-    clauses; None for a rule with other kinds of propagators."""
+    clauses; None for a rule with other kinds of propagators, or once more than ``limit``
+    clauses are needed."""
     if not all(isinstance(p, RelationPropagator) for p in rule.propagators):
         return None
     cand = list(masks)
@@ -54,6 +57,8 @@ def premises(rule: Rule, n: int, masks: Sequence[int]) -> tuple[list[int], list[
                     clauses.append(f"{result}, whatever {name} holds")
                 else:
                     clauses.append(f"{name} is {said(cand[src])}, so {result}")
+                if limit is not None and len(clauses) > limit:
+                    return None
                 cand[dst] = keep
                 moved = True
                 if not keep:
@@ -84,8 +89,8 @@ class RuleReader:
                 self.idle[k] = key
                 continue
             elims, words = changes(n, masks, after)
-            worded = premises(rule, n, masks)
-            if worded is not None and worded[0] == after and len(worded[1]) <= CLAUSES:
+            worded = premises(rule, n, masks, CLAUSES)
+            if worded is not None and worded[0] == after:
                 words = "; ".join(worded[1])
             detail = rule.detail(n, after)
             text = f"{rule.label}: {detail + '; ' if detail else ''}{words}"
@@ -106,6 +111,20 @@ def _robbed(n: int, targets: Sequence[int], m: int, robbed: Sequence[int]) -> st
     return f"{names} cannot be {d}, as {d} there would take {d} from {cells_label(n, robbed)}"
 
 
+def _breaks(
+    rule: Rule, masks: Sequence[int], touched: tuple[int, ...], b: int, cell: int | None = None
+) -> bool:
+    """Whether the rule (at its fixpoint on ``masks``) can no longer be met once the cells
+    ``touched`` lose the digit of bit ``b`` (and ``cell`` of the rule, if given, holds it)."""
+    trial = list(masks)
+    for i in touched:
+        trial[i] &= ~b
+    if cell is None:
+        return rule.prune(trial, touched) is None
+    trial[cell] = b
+    return rule.prune(trial, (cell, *touched)) is None
+
+
 class RuleNeighbours:
     """A cell next to a rule (a peer of some of its cells) loses a digit when placing it there
     would leave the rule no way to be met: the digits a cage, a quadruple or a line must hold
@@ -122,6 +141,7 @@ class RuleNeighbours:
         self.layout = layout
         self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
         self.near = [self._near(rule.cells) for rule in self.rules]
+        self.inside = [frozenset(rule.cells) for rule in self.rules]
         self.idle: dict[int, tuple[int, ...]] = {}
 
     def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -146,7 +166,9 @@ class RuleNeighbours:
                 continue
             elims = []
             why: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-            inside = set(rule.cells)
+            inside = self.inside[k]
+            # outside cells seeing the same cells of the rule rob them alike: asked once
+            robs: dict[tuple[tuple[int, ...], int], bool] = {}
             for p, touched in near:
                 if placed[p]:
                     continue
@@ -156,16 +178,17 @@ class RuleNeighbours:
                     for i in touched:
                         inner |= masks[i]
                     hit &= inner
-                changed = (p, *touched) if p in inside else touched
                 while hit:
                     b = hit & -hit
                     hit ^= b
-                    trial = list(masks)
-                    for i in touched:
-                        trial[i] &= ~b
                     if p in inside:
-                        trial[p] = b
-                    if rule.prune(trial, changed) is None:
+                        breaks = _breaks(rule, masks, touched, b, p)
+                    else:
+                        known = robs.get((touched, b))
+                        if known is None:
+                            known = robs[touched, b] = _breaks(rule, masks, touched, b)
+                        breaks = known
+                    if breaks:
                         d = b.bit_length()
                         elims.append((p, d))
                         robbed = tuple(i for i in touched if masks[i] & b)
