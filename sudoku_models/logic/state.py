@@ -3,11 +3,9 @@ placed (a placed digit has left the candidates of the cell's peers)."""
 
 from __future__ import annotations
 
-import functools
-import operator
+import itertools
 import weakref
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 from .layout import Layout
 from .step import Contradiction, Step, cell_label
@@ -77,73 +75,40 @@ class State:
             name = cell_label(n, i)
             return Contradiction(name, (i,), f"{name}: no candidate left")
         full = (1 << n) - 1
-        for house, cells in zip(self.layout.houses, _cliques(self.layout).houses):
-            union = functools.reduce(operator.or_, cells(masks))
+        for house in self.layout.houses:
+            union = 0
+            for i in house.cells:
+                union |= masks[i]
             if union != full:
                 d = ((full & ~union) & -(full & ~union)).bit_length()
                 return Contradiction(house.name, house.cells, f"{house.name}: no place for {d}")
-        if _cliques(self.layout).clash(masks, self.placed):
-            return self._clash()
-        return None
-
-    def _clash(self) -> Contradiction | None:
-        """The first two peers placed with one digit, cell by cell."""
-        n = self.layout.n
-        masks = self.masks
-        for i, m in enumerate(masks):
-            if self.placed[i]:
-                for p in self.layout.peers[i]:
-                    if self.placed[p] and masks[p] == m and p > i:
-                        a, b = cell_label(n, i), cell_label(n, p)
-                        text = f"{a} and {b} both hold {m.bit_length()}"
-                        return Contradiction(f"{a},{b}", (i, p), text)
+        if _clash(_peer_bits(self.layout), masks, self.placed):
+            for i, m in enumerate(masks):
+                if self.placed[i]:
+                    for p in self.layout.peers[i]:
+                        if self.placed[p] and masks[p] == m and p > i:
+                            a, b = cell_label(n, i), cell_label(n, p)
+                            text = f"{a} and {b} both hold {m.bit_length()}"
+                            return Contradiction(f"{a},{b}", (i, p), text)
         return None
 
 
-class _Cliques:
-    """The peer relation of a layout as sets of cells that are all peers of each other (its
-    houses, its groups, and the pairs of peers in none of them), for checking a state at
-    once; the houses' cells also as getters."""
-
-    def __init__(self, layout: Layout) -> None:
-        self.houses = [_getter(h.cells) for h in layout.houses]
-        cliques = [h.cells for h in layout.houses + layout.groups]
-        covered: list[set[int]] = [set() for _ in layout.peers]
-        for cells in cliques:
-            for i in cells:
-                covered[i].update(cells)
-        pairs = [
-            (i, p)
-            for i, peers in enumerate(layout.peers)
-            for p in peers
-            if p > i and p not in covered[i]
-        ]
-        self.cliques = [_getter(cells) for cells in cliques + pairs if len(cells) > 1]
-
-    def clash(self, masks: list[int], placed: list[bool]) -> bool:
-        """Whether two peers are placed with one digit."""
-        for cells in self.cliques:
-            seen = 0
-            for m, p in zip(cells(masks), cells(placed)):
-                if p:
-                    if seen & m:
-                        return True
-                    seen |= m
-        return False
+def _clash(peer_bits: list[int], masks: list[int], placed: list[bool]) -> bool:
+    """Whether two peers are placed with one digit (``peer_bits[i]``: the peers of cell ``i``,
+    bit ``p`` for cell ``p``)."""
+    cells = list(itertools.compress(range(len(masks)), placed))
+    holding: dict[int, int] = {}  # a placed digit's mask: the cells holding it, as bits
+    for i in cells:
+        holding[masks[i]] = holding.get(masks[i], 0) | 1 << i
+    return any(peer_bits[i] & holding[masks[i]] for i in cells)
 
 
-def _getter(cells: tuple[int, ...]) -> Callable[[list[Any]], tuple[Any, ...]]:
-    """The items of a list at ``cells``, as a tuple."""
-    get = operator.itemgetter(*cells)
-    return get if len(cells) > 1 else lambda items: (get(items),)
+_PEER_BITS: weakref.WeakKeyDictionary[Layout, list[int]] = weakref.WeakKeyDictionary()
 
 
-_CLIQUES: weakref.WeakKeyDictionary[Layout, _Cliques] = weakref.WeakKeyDictionary()
-
-
-def _cliques(layout: Layout) -> _Cliques:
-    """The cliques of ``layout``, made once."""
-    found = _CLIQUES.get(layout)
+def _peer_bits(layout: Layout) -> list[int]:
+    """The peers of each cell of ``layout`` as bits, made once per layout."""
+    found = _PEER_BITS.get(layout)
     if found is None:
-        found = _CLIQUES[layout] = _Cliques(layout)
+        found = _PEER_BITS[layout] = [sum(1 << p for p in peers) for peers in layout.peers]
     return found
