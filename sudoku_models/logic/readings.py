@@ -5,7 +5,9 @@ A rule is read again only when one of its cells changed since it last found noth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..solvers.backtracking.propagators import RelationPropagator
 from .layout import Layout
@@ -16,6 +18,11 @@ from .step import Contradiction, Step, cell_label, cells_label, changes, narrowe
 #: Most premises a relation step spells out; a longer reading (a whole thermometer on an empty
 #: grid) is told by what each cell keeps.
 CLAUSES = 4
+
+
+def _getter(cells: tuple[int, ...]) -> Callable[[Sequence[int]], Any]:
+    """The masks of ``cells`` out of the grid's, in one call (a key for what a finder read)."""
+    return operator.itemgetter(*cells) if cells else lambda masks: ()
 
 
 def _image(table: Sequence[int], m: int) -> int:
@@ -71,14 +78,16 @@ class RuleReader:
 
     def __init__(self, rules: list[Rule]) -> None:
         self.rules = rules
-        self.idle: dict[int, tuple[int, ...]] = {}
+        self.idle: dict[int, Any] = {}
+        self.keys = [_getter(rule.cells) for rule in rules]  # a rule's masks, as its key
 
     def __call__(self, state: State) -> Step | Contradiction | None:
         """The first rule of this technique that narrows a cell, as a step."""
         masks = state.masks
         n = state.layout.n
+        keys = self.keys
         for k, rule in enumerate(self.rules):
-            key = tuple([masks[i] for i in rule.cells])
+            key = keys[k](masks)
             if self.idle.get(k) == key:
                 continue
             after = rule.prune(masks)
@@ -142,7 +151,8 @@ class RuleNeighbours:
         self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
         self.near = [self._near(rule.cells) for rule in self.rules]
         self.inside = [frozenset(rule.cells) for rule in self.rules]
-        self.idle: dict[int, tuple[int, ...]] = {}
+        self.keys = [_getter(tuple(p for p, _ in near)) for near in self.near]
+        self.idle: dict[int, Any] = {}
 
     def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Each cell seeing some of ``cells`` with the cells of the rule it sees: the rule's own
@@ -161,7 +171,7 @@ class RuleNeighbours:
         n = self.layout.n
         for k, rule in enumerate(self.rules):
             near = self.near[k]
-            key = tuple([masks[p] for p, _ in near])
+            key = self.keys[k](masks)
             if self.idle.get(k) == key:
                 continue
             elims = []
