@@ -28,12 +28,10 @@ def _getter(cells: tuple[int, ...]) -> Callable[[Sequence[int]], Any]:
 def _image(table: Sequence[int], m: int) -> int:
     """The partners allowed to the digits of ``m`` (``table[d - 1]`` those of ``d``)."""
     out = 0
-    d = 0
     while m:
-        if m & 1:
-            out |= table[d]
-        m >>= 1
-        d += 1
+        low = m & -m
+        out |= table[low.bit_length() - 1]
+        m ^= low
     return out
 
 
@@ -54,8 +52,14 @@ def premises(
     while moved:
         moved = False
         for p in rule.propagators:
-            for src, dst, table in ((p.a, p.b, p.forward), (p.b, p.a, p.backward)):
-                keep = cand[dst] & _image(table, cand[src])
+            for src, dst, table, memo in (
+                (p.a, p.b, p.forward, p.forward_memo),
+                (p.b, p.a, p.backward, p.backward_memo),
+            ):
+                image = memo.get(cand[src])  # shared with the propagator: one look-up
+                if image is None:
+                    image = memo[cand[src]] = _image(table, cand[src])
+                keep = cand[dst] & image
                 if keep == cand[dst]:
                     continue
                 result = narrowed(n, dst, cand[dst], keep)
