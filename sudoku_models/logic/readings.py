@@ -1,6 +1,6 @@
 """Step finders of the rules: each rule read on its own, all its eliminations in one step.
 
-A rule is read again only when one of its cells changed since it last found nothing.
+A rule is read again only when its cells hold candidates it has not found nothing on lately.
 """
 
 from __future__ import annotations
@@ -23,6 +23,18 @@ CLAUSES = 4
 def _getter(cells: tuple[int, ...]) -> Callable[[Sequence[int]], Any]:
     """The masks of ``cells`` out of the grid's, in one call (a key for what a finder read)."""
     return operator.itemgetter(*cells) if cells else lambda masks: ()
+
+
+#: Positions remembered per rule where it found nothing (a forcing net reads the rules on
+#: positions a few steps aside from the path's, then the path comes back to its own).
+IDLE_KEYS = 32
+
+
+def _remember(idle: set[Any], key: Any) -> None:
+    """Add ``key`` to a rule's idle positions, forgetting them all when there are too many."""
+    if len(idle) >= IDLE_KEYS:
+        idle.clear()
+    idle.add(key)
 
 
 def _image(table: Sequence[int], m: int) -> int:
@@ -82,7 +94,7 @@ class RuleReader:
 
     def __init__(self, rules: list[Rule]) -> None:
         self.rules = rules
-        self.idle: dict[int, Any] = {}
+        self.idle: list[set[Any]] = [set() for _ in rules]
         self.keys = [_getter(rule.cells) for rule in rules]  # a rule's masks, as its key
 
     def __call__(self, state: State) -> Step | Contradiction | None:
@@ -92,14 +104,14 @@ class RuleReader:
         keys = self.keys
         for k, rule in enumerate(self.rules):
             key = keys[k](masks)
-            if self.idle.get(k) == key:
+            if key in self.idle[k]:
                 continue
             after = rule.prune(masks)
             if after is None:
                 what = "no digit set left" if rule.technique == CAGE else "no way left to meet it"
                 return Contradiction(rule.label, rule.cells, f"{rule.label}: {what}")
             if after == masks:
-                self.idle[k] = key
+                _remember(self.idle[k], key)
                 continue
             elims, words = changes(n, masks, after)
             worded = premises(rule, n, masks, CLAUSES)
@@ -156,7 +168,7 @@ class RuleNeighbours:
         self.near = [self._near(rule.cells) for rule in self.rules]
         self.inside = [frozenset(rule.cells) for rule in self.rules]
         self.keys = [_getter(tuple(p for p, _ in near)) for near in self.near]
-        self.idle: dict[int, Any] = {}
+        self.idle: list[set[Any]] = [set() for _ in self.rules]
 
     def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Each cell seeing some of ``cells`` with the cells of the rule it sees: the rule's own
@@ -175,8 +187,8 @@ class RuleNeighbours:
         n = self.layout.n
         for k, rule in enumerate(self.rules):
             near = self.near[k]
-            key = self.keys[k](masks)
-            if self.idle.get(k) == key:
+            key = (self.keys[k](masks), self.keys[k](placed))  # all this rule reads
+            if key in self.idle[k]:
                 continue
             elims = []
             why: dict[tuple[int, tuple[int, ...]], list[int]] = {}
@@ -208,7 +220,7 @@ class RuleNeighbours:
                         robbed = tuple(i for i in touched if masks[i] & b)
                         why.setdefault((d, robbed), []).append(p)
             if not elims:
-                self.idle[k] = key
+                _remember(self.idle[k], key)
                 continue
             grouped: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for (d, robbed), targets in sorted(why.items()):
