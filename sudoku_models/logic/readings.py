@@ -30,6 +30,11 @@ def _getter(cells: tuple[int, ...]) -> Callable[[Sequence[int]], Any]:
 IDLE_KEYS = 32
 
 
+#: Answers remembered per rule interaction, whether a digit taken from some of its cells breaks
+#: the rule (by the masks its propagators read): forgotten all at once when there are more.
+KNOWN_BREAKS = 4096
+
+
 def _remember(idle: set[Any], key: Any) -> None:
     """Add ``key`` to a rule's idle positions, forgetting them all when there are too many."""
     if len(idle) >= IDLE_KEYS:
@@ -169,6 +174,8 @@ class RuleNeighbours:
         self.inside = [frozenset(rule.cells) for rule in self.rules]
         self.keys = [_getter(tuple(p for p, _ in near)) for near in self.near]
         self.idle: list[set[Any]] = [set() for _ in self.rules]
+        self.read = [_getter(tuple(rule.watchers)) for rule in self.rules]
+        self.known: list[dict[Any, bool]] = [{} for _ in self.rules]
 
     def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Each cell seeing some of ``cells`` with the cells of the rule it sees: the rule's own
@@ -193,8 +200,12 @@ class RuleNeighbours:
             elims = []
             why: dict[tuple[int, tuple[int, ...]], list[int]] = {}
             inside = self.inside[k]
-            # outside cells seeing the same cells of the rule rob them alike: asked once
-            robs: dict[tuple[tuple[int, ...], int], bool] = {}
+            # the rule reads only its propagators' cells: what breaks it is remembered by
+            # their masks (outside cells seeing the same cells of the rule rob them alike)
+            read = self.read[k](masks)
+            known = self.known[k]
+            if len(known) >= KNOWN_BREAKS:
+                known.clear()
             for p, touched in near:
                 if placed[p]:
                     continue
@@ -207,13 +218,11 @@ class RuleNeighbours:
                 while hit:
                     b = hit & -hit
                     hit ^= b
-                    if p in inside:
-                        breaks = _breaks(rule, masks, touched, b, p)
-                    else:
-                        known = robs.get((touched, b))
-                        if known is None:
-                            known = robs[touched, b] = _breaks(rule, masks, touched, b)
-                        breaks = known
+                    cell = p if p in inside else None
+                    asked = (read, touched, b, cell)
+                    breaks = known.get(asked)
+                    if breaks is None:
+                        breaks = known[asked] = _breaks(rule, masks, touched, b, cell)
                     if breaks:
                         d = b.bit_length()
                         elims.append((p, d))
