@@ -100,7 +100,8 @@ class RuleReader:
     def __init__(self, rules: list[Rule]) -> None:
         self.rules = rules
         self.idle: list[set[Any]] = [set() for _ in rules]
-        self.keys = [_getter(rule.cells) for rule in rules]  # a rule's masks, as its key
+        # the masks a rule reads (its cells and its propagators'), as the key of a position
+        self.keys = [_getter(tuple(dict.fromkeys((*r.cells, *r.watchers)))) for r in rules]
 
     def __call__(self, state: State) -> Step | Contradiction | None:
         """The first rule of this technique that narrows a cell, as a step."""
@@ -172,7 +173,10 @@ class RuleNeighbours:
         self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
         self.near = [self._near(rule.cells) for rule in self.rules]
         self.inside = [frozenset(rule.cells) for rule in self.rules]
-        self.keys = [_getter(tuple(p for p, _ in near)) for near in self.near]
+        self.keys = [  # the cells near a rule and those its propagators read
+            _getter(tuple(dict.fromkeys((*(p for p, _ in near), *rule.watchers))))
+            for near, rule in zip(self.near, self.rules)
+        ]
         self.idle: list[set[Any]] = [set() for _ in self.rules]
         self.read = [_getter(tuple(rule.watchers)) for rule in self.rules]
         self.known: list[dict[Any, bool]] = [{} for _ in self.rules]
