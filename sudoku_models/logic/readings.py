@@ -1,6 +1,6 @@
 """Step finders of the rules: each rule read on its own, all its eliminations in one step.
 
-A rule is read again only when its cells hold candidates it has not found nothing on lately.
+A rule is skipped when its cells hold candidates on which it lately found nothing.
 """
 
 from __future__ import annotations
