@@ -15,14 +15,16 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from itertools import islice
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .api import Backend, PuzzleLike
 from .errors import MissingDependencyError
 from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.base import Result, Solver, as_model
+
+if TYPE_CHECKING:  # the pools are imported when used: the command line starts without them
+    from concurrent.futures import Executor, Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -139,6 +141,8 @@ def run_in_chunks(
         if executor is not None:
             yield from _map_chunks(executor, chunk_task, items, size, parallel, bar)
             return
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             yield from _map_chunks(pool, chunk_task, items, size, parallel, bar)
     finally:

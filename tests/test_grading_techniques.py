@@ -10,6 +10,8 @@ solver needs them, and checked against the puzzle's unique solution instead.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from sudoku_models import Puzzle
@@ -421,6 +423,33 @@ def test_sue_de_coq():
         (i, d) for i in box_rest for d in (3, 4)
     ]
     check(grid, "Sue de Coq", eliminations=expected)
+
+
+def test_sue_de_coq_found_once_its_crossing_changes():
+    # the crossing of row 1 and box 1 is remembered as holding no Sue de Coq while r2c3 holds
+    # 3/4/5; once r2c3 is down to 3/4 the crossing is read again and the pattern found
+    module = importlib.import_module("sudoku_models.grading.techniques.sue_de_coq")
+
+    grid = open_grid()
+    for i in (cell(1, 1), cell(1, 2)):
+        only(grid, i, 1, 2, 3, 4)
+    only(grid, cell(1, 7), 1, 2)
+    only(grid, cell(2, 3), 3, 4, 5)
+    assert list(module.sue_de_coq(grid)) == []
+    grid.eliminate(cell(2, 3), 5)
+    warm = list(module.sue_de_coq(grid))
+    module._BARREN.clear()
+    assert warm and warm == list(module.sue_de_coq(grid))
+
+
+def test_sue_de_coq_memory_keeps_the_rating():
+    line = FROM_PUZZLES["Sue de Coq"]
+    module = importlib.import_module("sudoku_models.grading.techniques.sue_de_coq")
+
+    module._BARREN.clear()
+    cold = rate(line).steps
+    assert module._BARREN  # the second rating starts with crossings remembered
+    assert rate(line).steps == cold
 
 
 def _loop_step(line: str, kind: str):

@@ -3,6 +3,7 @@ against the exact solutions of small puzzles with every variant kind."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -375,3 +376,40 @@ def test_the_time_limit_stops_a_path_and_says_so(monkeypatch):
     assert 0 < len(path.steps) < len(full.steps)
     assert path.steps == full.steps[: len(path.steps)]
     assert path.to_dict()["status"] == "stopped"
+
+
+def test_two_peers_placed_with_one_digit_are_named():
+    from sudoku_models.logic.layout import layout_of
+    from sudoku_models.logic.state import State
+
+    layout = layout_of(Model.from_puzzle(Puzzle.empty((2, 2))))
+    state = State.start(layout, [0] * 16)
+    assert state.broken() is None
+    state.masks[5] = state.masks[6] = 0b100  # r2c2 and r2c3, placed by hand past place()
+    state.placed[5] = state.placed[6] = True
+    broken = state.broken()
+    assert broken is not None and broken.text == "r2c2 and r2c3 both hold 3"
+    state.masks[6] = 0b10
+    assert state.broken() is None
+
+
+@pytest.mark.parametrize("kind", ["classic", "killer"])
+def test_a_hint_mid_path_is_the_step_the_path_took(kind):
+    """The finders remember what they read (rules, crossings) from one position to the next:
+    a position reached afresh, its digits given and its candidates struck, gets the step the
+    path took there."""
+    from sudoku_models.logic import hint
+
+    if kind == "classic":
+        puzzle = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+        model = Model.from_puzzle(puzzle)
+    else:
+        model = generate(seed=3, variant="killer", box=(3, 3)).model
+    path = logical_solve(model, max_depth=0)
+    assert len(path.steps) > 20
+    n = model.n
+    for k in range(0, len(path.steps), 9):
+        digits, candidates = path.position(k)
+        struck = [(i, d) for i, ds in candidates.items() for d in range(1, n + 1) if d not in ds]
+        again = dataclasses.replace(model, givens=digits)
+        assert hint(again, max_depth=0, struck=struck) == path.steps[k]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 from ..errors import InvalidPuzzleError
@@ -29,6 +28,8 @@ def path(name: str) -> Path:
     """Filesystem path of a shipped set."""
     if name not in NAMES:
         raise KeyError(f"unknown dataset {name!r}; shipped: {', '.join(NAMES)}")
+    from importlib import resources  # only here, to keep the package's import light
+
     return Path(str(resources.files(__package__).joinpath(f"{name}.txt")))
 
 

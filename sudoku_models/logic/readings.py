@@ -1,11 +1,13 @@
 """Step finders of the rules: each rule read on its own, all its eliminations in one step.
 
-A rule is read again only when one of its cells changed since it last found nothing.
+A rule is skipped when its cells hold candidates on which it lately found nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..solvers.backtracking.propagators import RelationPropagator
 from .layout import Layout
@@ -18,23 +20,46 @@ from .step import Contradiction, Step, cell_label, cells_label, changes, narrowe
 CLAUSES = 4
 
 
+def _getter(cells: tuple[int, ...]) -> Callable[[Sequence[int]], Any]:
+    """The masks of ``cells`` out of the grid's, in one call (a key for what a finder read)."""
+    return operator.itemgetter(*cells) if cells else lambda masks: ()
+
+
+#: Positions remembered per rule where it found nothing (a forcing net reads the rules on
+#: positions a few steps aside from the path's, then the path comes back to its own).
+IDLE_KEYS = 32
+
+
+#: Answers remembered per rule interaction, whether a digit taken from some of its cells breaks
+#: the rule (by the masks its propagators read): forgotten all at once when there are more.
+KNOWN_BREAKS = 4096
+
+
+def _remember(idle: set[Any], key: Any) -> None:
+    """Add ``key`` to a rule's idle positions, forgetting them all when there are too many."""
+    if len(idle) >= IDLE_KEYS:
+        idle.clear()
+    idle.add(key)
+
+
 def _image(table: Sequence[int], m: int) -> int:
     """The partners allowed to the digits of ``m`` (``table[d - 1]`` those of ``d``)."""
     out = 0
-    d = 0
     while m:
-        if m & 1:
-            out |= table[d]
-        m >>= 1
-        d += 1
+        low = m & -m
+        out |= table[low.bit_length() - 1]
+        m ^= low
     return out
 
 
-def premises(rule: Rule, n: int, masks: Sequence[int]) -> tuple[list[int], list[str]] | None:
+def premises(
+    rule: Rule, n: int, masks: Sequence[int], limit: int | None = None
+) -> tuple[list[int], list[str]] | None:
     """A rule of two-cell relations read pair by pair, each narrowing with the premise it rests
     on: ``r5c6 is 1 or 2, so r4c6 is at most 3`` (or, when the digits struck have no partner
     among all the digits, ``r1c2 is not 5, whatever r1c1 holds``). The masks at the end and the
-    clauses; None for a rule with other kinds of propagators."""
+    clauses; None for a rule with other kinds of propagators, or once more than ``limit``
+    clauses are needed."""
     if not all(isinstance(p, RelationPropagator) for p in rule.propagators):
         return None
     cand = list(masks)
@@ -44,8 +69,14 @@ def premises(rule: Rule, n: int, masks: Sequence[int]) -> tuple[list[int], list[
     while moved:
         moved = False
         for p in rule.propagators:
-            for src, dst, table in ((p.a, p.b, p.forward), (p.b, p.a, p.backward)):
-                keep = cand[dst] & _image(table, cand[src])
+            for src, dst, table, memo in (
+                (p.a, p.b, p.forward, p.forward_memo),
+                (p.b, p.a, p.backward, p.backward_memo),
+            ):
+                image = memo.get(cand[src])  # shared with the propagator: one look-up
+                if image is None:
+                    image = memo[cand[src]] = _image(table, cand[src])
+                keep = cand[dst] & image
                 if keep == cand[dst]:
                     continue
                 result = narrowed(n, dst, cand[dst], keep)
@@ -54,6 +85,8 @@ def premises(rule: Rule, n: int, masks: Sequence[int]) -> tuple[list[int], list[
                     clauses.append(f"{result}, whatever {name} holds")
                 else:
                     clauses.append(f"{name} is {said(cand[src])}, so {result}")
+                if limit is not None and len(clauses) > limit:
+                    return None
                 cand[dst] = keep
                 moved = True
                 if not keep:
@@ -66,26 +99,29 @@ class RuleReader:
 
     def __init__(self, rules: list[Rule]) -> None:
         self.rules = rules
-        self.idle: dict[int, tuple[int, ...]] = {}
+        self.idle: list[set[Any]] = [set() for _ in rules]
+        # the masks a rule reads (its cells and its propagators'), as the key of a position
+        self.keys = [_getter(tuple(dict.fromkeys((*r.cells, *r.watchers)))) for r in rules]
 
     def __call__(self, state: State) -> Step | Contradiction | None:
         """The first rule of this technique that narrows a cell, as a step."""
         masks = state.masks
         n = state.layout.n
+        keys = self.keys
         for k, rule in enumerate(self.rules):
-            key = tuple([masks[i] for i in rule.cells])
-            if self.idle.get(k) == key:
+            key = keys[k](masks)
+            if key in self.idle[k]:
                 continue
             after = rule.prune(masks)
             if after is None:
                 what = "no digit set left" if rule.technique == CAGE else "no way left to meet it"
                 return Contradiction(rule.label, rule.cells, f"{rule.label}: {what}")
             if after == masks:
-                self.idle[k] = key
+                _remember(self.idle[k], key)
                 continue
             elims, words = changes(n, masks, after)
-            worded = premises(rule, n, masks)
-            if worded is not None and worded[0] == after and len(worded[1]) <= CLAUSES:
+            worded = premises(rule, n, masks, CLAUSES)
+            if worded is not None and worded[0] == after:
                 words = "; ".join(worded[1])
             detail = rule.detail(n, after)
             text = f"{rule.label}: {detail + '; ' if detail else ''}{words}"
@@ -106,6 +142,20 @@ def _robbed(n: int, targets: Sequence[int], m: int, robbed: Sequence[int]) -> st
     return f"{names} cannot be {d}, as {d} there would take {d} from {cells_label(n, robbed)}"
 
 
+def _breaks(
+    rule: Rule, masks: Sequence[int], touched: tuple[int, ...], b: int, cell: int | None = None
+) -> bool:
+    """Whether the rule (at its fixpoint on ``masks``) can no longer be met once the cells
+    ``touched`` lose the digit of bit ``b`` (and ``cell`` of the rule, if given, holds it)."""
+    trial = list(masks)
+    for i in touched:
+        trial[i] &= ~b
+    if cell is None:
+        return rule.prune(trial, touched) is None
+    trial[cell] = b
+    return rule.prune(trial, (cell, *touched)) is None
+
+
 class RuleNeighbours:
     """A cell next to a rule (a peer of some of its cells) loses a digit when placing it there
     would leave the rule no way to be met: the digits a cage, a quadruple or a line must hold
@@ -122,7 +172,14 @@ class RuleNeighbours:
         self.layout = layout
         self.rules = [r for r in layout.rules if r.technique not in (ALLOWED, RELATION)]
         self.near = [self._near(rule.cells) for rule in self.rules]
-        self.idle: dict[int, tuple[int, ...]] = {}
+        self.inside = [frozenset(rule.cells) for rule in self.rules]
+        self.keys = [  # the cells near a rule and those its propagators read
+            _getter(tuple(dict.fromkeys((*(p for p, _ in near), *rule.watchers))))
+            for near, rule in zip(self.near, self.rules)
+        ]
+        self.idle: list[set[Any]] = [set() for _ in self.rules]
+        self.read = [_getter(tuple(rule.watchers)) for rule in self.rules]
+        self.known: list[dict[Any, bool]] = [{} for _ in self.rules]
 
     def _near(self, cells: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Each cell seeing some of ``cells`` with the cells of the rule it sees: the rule's own
@@ -141,12 +198,18 @@ class RuleNeighbours:
         n = self.layout.n
         for k, rule in enumerate(self.rules):
             near = self.near[k]
-            key = tuple([masks[p] for p, _ in near])
-            if self.idle.get(k) == key:
+            key = (self.keys[k](masks), self.keys[k](placed))  # all this rule reads
+            if key in self.idle[k]:
                 continue
             elims = []
             why: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-            inside = set(rule.cells)
+            inside = self.inside[k]
+            # the rule reads only its propagators' cells: what breaks it is remembered by
+            # their masks (outside cells seeing the same cells of the rule rob them alike)
+            read = self.read[k](masks)
+            known = self.known[k]
+            if len(known) >= KNOWN_BREAKS:
+                known.clear()
             for p, touched in near:
                 if placed[p]:
                     continue
@@ -156,22 +219,21 @@ class RuleNeighbours:
                     for i in touched:
                         inner |= masks[i]
                     hit &= inner
-                changed = (p, *touched) if p in inside else touched
                 while hit:
                     b = hit & -hit
                     hit ^= b
-                    trial = list(masks)
-                    for i in touched:
-                        trial[i] &= ~b
-                    if p in inside:
-                        trial[p] = b
-                    if rule.prune(trial, changed) is None:
+                    cell = p if p in inside else None
+                    asked = (read, touched, b, cell)
+                    breaks = known.get(asked)
+                    if breaks is None:
+                        breaks = known[asked] = _breaks(rule, masks, touched, b, cell)
+                    if breaks:
                         d = b.bit_length()
                         elims.append((p, d))
                         robbed = tuple(i for i in touched if masks[i] & b)
                         why.setdefault((d, robbed), []).append(p)
             if not elims:
-                self.idle[k] = key
+                _remember(self.idle[k], key)
                 continue
             grouped: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for (d, robbed), targets in sorted(why.items()):

@@ -401,17 +401,22 @@ def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contrad
 
 
 def _replay(
-    found: list[tuple[str, Finder]], state: State, i: int, d: int, clock: Clock | None = None
+    found: list[tuple[str, Finder]],
+    state: State,
+    i: int,
+    d: int,
+    most: int = NET_STEPS,
+    clock: Clock | None = None,
 ) -> Net | None:
     """The steps the finders take from ``d`` placed in cell ``i`` to a contradiction, with the
     sentence of that forcing net and the rules and cells its steps read, or None when they take
-    more than ``NET_STEPS``."""
+    more than ``most`` steps."""
     trial_state = state.copy()
     trial_state.place(i, d)
     name = cell_label(state.layout.n, i)
     reasons: dict[str, None] = {}
     cells: dict[int, None] = {i: None}
-    for count in range(NET_STEPS + 1):
+    for count in range(most + 1):
         step = next_step(found, trial_state, clock)
         if isinstance(step, Contradiction):
             later = f"{count} steps later " if count else ""

@@ -3,6 +3,8 @@ placed (a placed digit has left the candidates of the cell's peers)."""
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from collections.abc import Iterable
 
 from .layout import Layout
@@ -68,10 +70,10 @@ class State:
         with one digit; None when none is seen."""
         n = self.layout.n
         masks = self.masks
-        for i, m in enumerate(masks):
-            if not m:
-                name = cell_label(n, i)
-                return Contradiction(name, (i,), f"{name}: no candidate left")
+        if 0 in masks:
+            i = masks.index(0)
+            name = cell_label(n, i)
+            return Contradiction(name, (i,), f"{name}: no candidate left")
         full = (1 << n) - 1
         for house in self.layout.houses:
             union = 0
@@ -80,11 +82,33 @@ class State:
             if union != full:
                 d = ((full & ~union) & -(full & ~union)).bit_length()
                 return Contradiction(house.name, house.cells, f"{house.name}: no place for {d}")
-        for i, m in enumerate(masks):
-            if self.placed[i]:
-                for p in self.layout.peers[i]:
-                    if self.placed[p] and masks[p] == m and p > i:
-                        a, b = cell_label(n, i), cell_label(n, p)
-                        text = f"{a} and {b} both hold {m.bit_length()}"
-                        return Contradiction(f"{a},{b}", (i, p), text)
+        if _clash(_peer_bits(self.layout), masks, self.placed):
+            for i, m in enumerate(masks):
+                if self.placed[i]:
+                    for p in self.layout.peers[i]:
+                        if self.placed[p] and masks[p] == m and p > i:
+                            a, b = cell_label(n, i), cell_label(n, p)
+                            text = f"{a} and {b} both hold {m.bit_length()}"
+                            return Contradiction(f"{a},{b}", (i, p), text)
         return None
+
+
+def _clash(peer_bits: list[int], masks: list[int], placed: list[bool]) -> bool:
+    """Whether two peers are placed with one digit (``peer_bits[i]``: the peers of cell ``i``,
+    bit ``p`` for cell ``p``)."""
+    cells = list(itertools.compress(range(len(masks)), placed))
+    holding: dict[int, int] = {}  # a placed digit's mask: the cells holding it, as bits
+    for i in cells:
+        holding[masks[i]] = holding.get(masks[i], 0) | 1 << i
+    return any(peer_bits[i] & holding[masks[i]] for i in cells)
+
+
+_PEER_BITS: weakref.WeakKeyDictionary[Layout, list[int]] = weakref.WeakKeyDictionary()
+
+
+def _peer_bits(layout: Layout) -> list[int]:
+    """The peers of each cell of ``layout`` as bits, made once per layout."""
+    found = _PEER_BITS.get(layout)
+    if found is None:
+        found = _PEER_BITS[layout] = [sum(1 << p for p in peers) for peers in layout.peers]
+    return found

@@ -141,9 +141,9 @@ class Net(NamedTuple):
     cells: tuple[int, ...]
 
 
-#: ``replay(state, i, d)``: the forcing net the finders make from placing ``d`` in cell ``i``
-#: to a contradiction (at most ``NET_STEPS`` steps), or None.
-Replay = Callable[[State, int, int], "Net | None"]
+#: ``replay(state, i, d, most)``: the forcing net the finders make from placing ``d`` in cell
+#: ``i`` to a contradiction in at most ``most`` steps (at most ``NET_STEPS``), or None.
+Replay = Callable[[State, int, int, int], "Net | None"]
 
 
 class Trials:
@@ -201,8 +201,12 @@ class Trials:
         for _, i, d, depth in self.found[:REPLAYS]:
             if depth > 1:
                 continue
-            replayed = self.replay(state, i, d)
-            if replayed is not None and (best is None or replayed.steps < best[0].steps):
+            # only a shorter net than the best so far is taken: a replay stops before that
+            most = NET_STEPS if best is None else best[0].steps - 1
+            if most < 0:
+                break
+            replayed = self.replay(state, i, d, most)
+            if replayed is not None:
                 best = (replayed, i, d)
         if best is None:
             return None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import importlib.metadata
 import inspect
 import time
 from abc import ABC, abstractmethod
@@ -204,6 +203,8 @@ class Solver(ABC):
     def version(cls) -> str | None:
         """Version of the package behind this backend (``requires``), or None when it has none
         or it is not installed."""
+        import importlib.metadata  # only here: it costs the command line's start a tenth
+
         if cls.requires is None:
             return None
         try:

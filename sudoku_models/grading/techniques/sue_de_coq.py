@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from typing import Any
 
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step, eliminations_in
@@ -114,40 +115,70 @@ def _cores(masks: list[int], cross: list[int]) -> Iterator[tuple[tuple[int, ...]
                     yield (*pair, c), v3
 
 
+#: Crossings known to hold no Sue de Coq, by their line's and box's candidates (all a crossing
+#: reads): a solver asks again after each step, and most crossings keep their candidates.
+_BARREN: dict[tuple[Any, ...], None] = {}
+
+#: Most crossings remembered (the memory is emptied when full).
+BARREN_SIZE = 1 << 16
+
+
 def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
     """Every Sue de Coq with eliminations, in HoDoKu's scan order."""
     geo, masks = grid.geo, grid.masks
     for line, box, cross in _crossings(grid):
-        line_pool = sorted(i for i in geo.units[line] if masks[i] and i not in cross)
-        box_pool = sorted(i for i in geo.units[box] if masks[i] and i not in cross)
-        line_subsets = None
-        for core, v in _cores(masks, cross):
-            need = v.bit_count() - len(core)
-            if line_subsets is None:
-                line_subsets = _subsets(tuple(line_pool), tuple(masks[i] for i in line_pool))
-            for a_cells, a_digits in _line_sets(line_subsets, v, need):
-                left = need - _digits_beyond(a_cells, a_digits, v)
-                for b_cells, b_digits in _box_sets(masks, box_pool, v, left, a_digits & v):
-                    shared = a_digits & b_digits & ~v
-                    line_rest = set(line_pool).difference(a_cells)
-                    box_rest = set(box_pool).difference(b_cells)
-                    elims = eliminations_in(
-                        masks, line_rest, ((v | a_digits) & ~b_digits) | shared
-                    ) + eliminations_in(masks, box_rest, ((v | b_digits) & ~a_digits) | shared)
-                    if not elims:
-                        continue
-                    yield Step(
-                        "Sue de Coq",
-                        eliminations=tuple(sorted(set(elims))),
-                        cells=core + a_cells + b_cells,
-                        digits=tuple(digits_of(v | a_digits | b_digits)),
-                        reason=(
-                            f"{_named(grid, core)} where {geo.unit_name(line)} crosses "
-                            f"{geo.unit_name(box)}, with {_named(grid, a_cells)} in the line "
-                            f"and {_named(grid, b_cells)} in the box, hold as many digits as "
-                            "cells"
-                        ),
-                    )
+        key = (
+            geo,
+            line,
+            box,
+            tuple([masks[i] for i in geo.units[line]]),
+            tuple([masks[i] for i in geo.units[box]]),
+        )
+        if key in _BARREN:
+            continue
+        found = False
+        for step in _crossing_steps(grid, line, box, cross):
+            found = True
+            yield step
+        if not found:
+            if len(_BARREN) >= BARREN_SIZE:
+                _BARREN.clear()
+            _BARREN[key] = None
+
+
+def _crossing_steps(grid: CandidateGrid, line: int, box: int, cross: list[int]) -> Iterator[Step]:
+    """The Sue de Coqs of one crossing of a line and a box."""
+    geo, masks = grid.geo, grid.masks
+    line_pool = sorted(i for i in geo.units[line] if masks[i] and i not in cross)
+    box_pool = sorted(i for i in geo.units[box] if masks[i] and i not in cross)
+    line_subsets = None
+    for core, v in _cores(masks, cross):
+        need = v.bit_count() - len(core)
+        if line_subsets is None:
+            line_subsets = _subsets(tuple(line_pool), tuple(masks[i] for i in line_pool))
+        for a_cells, a_digits in _line_sets(line_subsets, v, need):
+            left = need - _digits_beyond(a_cells, a_digits, v)
+            for b_cells, b_digits in _box_sets(masks, box_pool, v, left, a_digits & v):
+                shared = a_digits & b_digits & ~v
+                line_rest = set(line_pool).difference(a_cells)
+                box_rest = set(box_pool).difference(b_cells)
+                elims = eliminations_in(
+                    masks, line_rest, ((v | a_digits) & ~b_digits) | shared
+                ) + eliminations_in(masks, box_rest, ((v | b_digits) & ~a_digits) | shared)
+                if not elims:
+                    continue
+                yield Step(
+                    "Sue de Coq",
+                    eliminations=tuple(sorted(set(elims))),
+                    cells=core + a_cells + b_cells,
+                    digits=tuple(digits_of(v | a_digits | b_digits)),
+                    reason=(
+                        f"{_named(grid, core)} where {geo.unit_name(line)} crosses "
+                        f"{geo.unit_name(box)}, with {_named(grid, a_cells)} in the line "
+                        f"and {_named(grid, b_cells)} in the box, hold as many digits as "
+                        "cells"
+                    ),
+                )
 
 
 def _named(grid: CandidateGrid, cells: tuple[int, ...]) -> str:
