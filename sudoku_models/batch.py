@@ -15,16 +15,14 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .api import Backend, PuzzleLike
 from .errors import MissingDependencyError
 from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.base import Result, Solver, as_model
-
-if TYPE_CHECKING:  # the pools are imported when used: the command line starts without them
-    from concurrent.futures import Executor, Future
 
 T = TypeVar("T")
 R = TypeVar("R")
