@@ -413,3 +413,58 @@ def test_a_hint_mid_path_is_the_step_the_path_took(kind):
         struck = [(i, d) for i, ds in candidates.items() for d in range(1, n + 1) if d not in ds]
         again = dataclasses.replace(model, givens=digits)
         assert hint(again, max_depth=0, struck=struck) == path.steps[k]
+
+
+def test_a_forcing_net_copies_clones_without_counting_a_step():
+    """Inside a forcing net, cells a rule makes equal share their candidates at once (a chain
+    of clones r1c1 = r2c3 = r4c2 here), and a clone left with one digit is placed; the rules
+    that did it are returned for the net's reasons."""
+    from sudoku_models.logic.layout import layout_of
+    from sudoku_models.logic.solver import _copy_equal
+    from sudoku_models.logic.state import State
+
+    clones = [Clone(((0, 0),), ((1, 2),)), Clone(((1, 2),), ((3, 1),))]
+    layout = layout_of(Model.from_puzzle(Puzzle.empty((2, 2)), variants=clones))
+    state = State.start(layout, [0] * 16)
+    assert _copy_equal(state) == []
+    state.masks[0] = 0b0011  # r1c1 is 1 or 2
+    used = _copy_equal(state)
+    assert state.masks[6] == state.masks[13] == 0b0011 and not state.placed[6]
+    assert {label for label, _, _ in used} == {layout.rules[0].label, layout.rules[1].label}
+    state.masks[13] = 0b0010  # r4c2 is 2: so are r2c3 and r1c1, and their peers are not
+    _copy_equal(state)
+    assert state.placed[0] and state.placed[6] and state.masks[0] == state.masks[6] == 0b0010
+    assert not state.masks[1] & 0b0010 and not state.masks[14] & 0b0010  # r1c2, r4c3
+    state.masks[3] = 0b0100  # r1c4 is 3 and r4c4 stays free: no equality, nothing moves
+    assert _copy_equal(state) == []
+
+
+def test_a_forcing_net_through_clones_is_certified():
+    """Nets on puzzles with clones name the clone rules they copy through, so each is proved."""
+    from sudoku_models.logic.certify import certify
+
+    rng = random.Random(7)
+    nets = 0
+    for _ in range(30):
+        board = Board(2, 3)
+        grid = random_grid(board, rng)
+        cells = [board.cell(r, c) for r in range(6) for c in range(6)]
+        same = [(a, b) for a in cells for b in cells if a < b and grid[a] == grid[b]]
+        pairs = rng.sample(same, 4)
+        marks = [Clone((divmod(a, 6),), (divmod(b, 6),)) for a, b in pairs]
+        marks += rng.sample(marks_on(board, grid, rng), 2)
+        givens = [d if rng.random() < 0.15 else 0 for d in grid]
+        model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=marks)  # type: ignore[arg-type]
+        path = logical_solve(model, time_limit=None)
+        assert_sound(model, path)
+        found = [
+            s
+            for s in path.steps
+            if s.technique == "Forcing Net" and any(r.startswith("clone") for r in s.reasons)
+        ]
+        nets += len(found)
+        if found:
+            assert all(c.certified for c in certify(path))
+        if nets >= 3:
+            break
+    assert nets >= 3

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..constraints import Relation
 from ..display import html_grid
 from ..model import Model
 from ..parsing import Source
@@ -38,7 +39,7 @@ from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
 from .forcing import forcing_net
-from .layout import Layout, layout_of
+from .layout import Layout, layout_of, per_layout
 from .lines import CASES, LineDigitsInHouse, LineInHouse
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
@@ -410,7 +411,8 @@ def _replay(
 ) -> Net | None:
     """The steps the finders take from ``d`` placed in cell ``i`` to a contradiction, with the
     sentence of that forcing net and the rules and cells its steps read, or None when they take
-    more than ``most`` steps."""
+    more than ``most`` steps. Cells a rule makes equal (clones, a palindrome's mirror cells)
+    share what each step leaves them at once, as a person copies a clone: that is no step."""
     trial_state = state.copy()
     trial_state.place(i, d)
     name = cell_label(state.layout.n, i)
@@ -430,7 +432,50 @@ def _replay(
         cells.update(dict.fromkeys(step.cells))
         cells.update(dict.fromkeys(c for c, _ in step.placements + step.eliminations))
         trial_state.apply(step)
+        for label, a, b in _copy_equal(trial_state):
+            reasons[label] = None
+            cells.update(dict.fromkeys((a, b)))
     return None
+
+
+def _equal(layout: Layout) -> list[tuple[str, int, int]]:
+    """The pairs of cells a rule makes equal, each with the rule."""
+    n = layout.n
+    same = frozenset((d, d) for d in range(1, n + 1))
+    return [
+        (rule.label, p.a, p.b)
+        for rule in layout.rules
+        for p in rule.primitives
+        if isinstance(p, Relation) and p.a != p.b and p.pairs == same
+    ]
+
+
+_equal_pairs = per_layout(_equal)
+
+
+def _copy_equal(state: State) -> list[tuple[str, int, int]]:
+    """Give cells that must be equal their common candidates (placing the digit when one is
+    left), until none changes; the pairs that changed, each with its rule. A pair with no
+    common candidate is left for the finders to name."""
+    masks, placed = state.masks, state.placed
+    used: dict[tuple[str, int, int], None] = {}
+    changed = True
+    while changed:
+        changed = False
+        for label, a, b in _equal_pairs(state.layout):
+            m = masks[a] & masks[b]
+            if not m or masks[a] == masks[b] == m:
+                continue
+            for i in (a, b):
+                if masks[i] == m:
+                    continue
+                if m & (m - 1) or placed[i]:
+                    masks[i] = m
+                else:
+                    state.place(i, m.bit_length())
+            used[label, a, b] = None
+            changed = True
+    return list(used)
 
 
 #: Largest side on which trials may nest: deeper trials on larger grids take far more than a
