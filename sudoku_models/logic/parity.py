@@ -57,17 +57,17 @@ def _sum_sets(layout: Layout) -> list[ParitySet]:
     return out
 
 
-def _grown(start: ParitySet, sums: list[ParitySet], skip: int = -1) -> ParitySet:
+def _grown(
+    start: ParitySet, sums: list[ParitySet], touching: dict[int, list[int]], skip: int = -1
+) -> ParitySet:
     """``start`` with the sums added (but the one at ``skip``), one at a time, each the one
-    that leaves it the fewest cells."""
+    that leaves it the fewest cells; ``touching`` lists the sums counting each cell."""
     cells, odd, reasons = start.cells, start.odd, list(start.reasons)
     used = {skip}
     while True:
         best = None
-        for k, s in enumerate(sums):
-            if k in used or not (cells & s.cells):
-                continue
-            size = len(cells ^ s.cells)
+        for k in sorted({k for i in cells for k in touching.get(i, ())} - used):
+            size = len(cells ^ sums[k].cells)
             if size < len(cells) and (best is None or size < best[0]):
                 best = (size, k)
         if best is None:
@@ -89,9 +89,13 @@ def parity_sets(layout: Layout) -> tuple[ParitySet, ...]:
     starts = [
         ParitySet(frozenset(h.cells), n * (n + 1) // 2 % 2 == 1, (h.name,)) for h in layout.houses
     ]
+    touching: dict[int, list[int]] = {}
+    for k, s in enumerate(sums):
+        for i in s.cells:
+            touching.setdefault(i, []).append(k)
     found: dict[frozenset[int], ParitySet] = {}
     for k, start in enumerate(starts + sums):
-        grown = _grown(start, sums, k - len(starts))
+        grown = _grown(start, sums, touching, k - len(starts))
         kept = len(grown.reasons) > 1 or k >= len(starts)
         if kept and 0 < len(grown.cells) <= MAX_CELLS and grown.cells not in found:
             found[grown.cells] = grown
