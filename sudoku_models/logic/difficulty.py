@@ -39,6 +39,7 @@ Naked Triple           4.0
 Hidden Triple          4.0
 X-Wing                 4.5     fish over rows and columns
 Line Cases in House    4.5     a line's cells in a house, joint and different, case by case
+Parity Set Theory      4.5     houses and sums added modulo two, against a house's odd digits
 Swordfish              5.0
 Franken X-Wing         5.0     fish over rows or columns against boxes or regions
 Franken Swordfish      5.5
@@ -91,6 +92,7 @@ WEIGHTS: dict[str, float] = {
     "Hidden Triple": 4.0,
     "X-Wing": 4.5,
     "Line Cases in House": 4.5,
+    "Parity Set Theory": 4.5,
     "Swordfish": 5.0,
     "Franken X-Wing": 5.0,
     "Franken Swordfish": 5.5,

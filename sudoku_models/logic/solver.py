@@ -41,6 +41,7 @@ from .difficulty import Difficulty, difficulty
 from .forcing import forcing_net
 from .layout import Layout, layout_of, per_layout
 from .lines import CASES, LineDigitsInHouse, LineInHouse
+from .parity import ParityFinder, parity_sets
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
@@ -230,6 +231,8 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
     out.append((CASES, LineInHouse(layout, cases=True)))
+    if parity_sets(layout):
+        out.append((ParityFinder.technique, ParityFinder(layout)))
     if extra:
         out.append(("Extra-House X-Wing", functools.partial(extra_house_fish, k=2)))
     if classic:
