@@ -31,10 +31,10 @@ from typing import Any
 
 from .board import cell_name as _rc_name
 from .cnf import _Fresh, pairwise, primitive_clauses, var
-from .constraints import AllDifferent, SumCage
+from .constraints import SumCage
 from .display import svg_grid
 from .errors import MissingDependencyError
-from .model import Model, classic_groups
+from .model import Model, classic_groups, sort_primitives
 from .parsing import Source
 from .puzzle import Puzzle
 from .setter import SOLUTION_LIMIT, unique_placements
@@ -216,19 +216,12 @@ def elements(model: Model) -> tuple[tuple[Any, ...], tuple[Element, ...]]:
 def _model_of(model: Model, hard: Sequence[Any], chosen: Sequence[Element]) -> Model:
     """The model of the houses and the ``chosen`` elements alone."""
     givens = [0] * model.size
-    groups: list[AllDifferent] = [p for p in hard if isinstance(p, AllDifferent)]
-    cages: list[Any] = []
-    constraints: list[Any] = [p for p in hard if not isinstance(p, AllDifferent)]
     for e in chosen:
         if e.is_given:
             givens[e.cells[0]] = e.digit
-        for p in e.primitives:
-            if isinstance(p, AllDifferent):
-                groups.append(p)
-            elif isinstance(p, SumCage):
-                cages.append(p)
-            else:
-                constraints.append(p)
+    groups, cages, constraints = sort_primitives(
+        [*hard, *(p for e in chosen for p in e.primitives)]
+    )
     return Model(model.board, tuple(givens), tuple(groups), tuple(cages), tuple(constraints))
 
 

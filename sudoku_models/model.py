@@ -99,17 +99,11 @@ class Model:
         groups = classic_groups(board)
         if any(v.replaces_boxes for v in rules):
             groups = groups[: 2 * board.n]
-        more_groups: list[AllDifferent] = []
-        more_cages: list[SumCage] = []
-        more: list[Constraint] = []
-        for k, rule in enumerate(rules):
-            for primitive in rule.primitives(board, rules[:k] + rules[k + 1 :]):
-                if isinstance(primitive, AllDifferent):
-                    more_groups.append(primitive)
-                elif isinstance(primitive, SumCage):
-                    more_cages.append(primitive)
-                else:
-                    more.append(primitive)
+        more_groups, more_cages, more = sort_primitives(
+            primitive
+            for k, rule in enumerate(rules)
+            for primitive in rule.primitives(board, rules[:k] + rules[k + 1 :])
+        )
         extra = tuple(
             AllDifferent(_checked_cells(board, cells), f"extra {k + 1}")
             for k, cells in enumerate(extra_groups)
@@ -334,6 +328,24 @@ def classic_groups(board: Board) -> tuple[AllDifferent, ...]:
 @functools.lru_cache(maxsize=64)
 def _peers_of_shape(size: int, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return peers_of(groups, size)
+
+
+def sort_primitives(
+    primitives: Iterable[AllDifferent | SumCage | Constraint],
+) -> tuple[list[AllDifferent], list[SumCage], list[Constraint]]:
+    """``primitives`` sorted as a model holds them: all-different groups, sum cages, the rest,
+    each in the order given."""
+    groups: list[AllDifferent] = []
+    cages: list[SumCage] = []
+    rest: list[Constraint] = []
+    for primitive in primitives:
+        if isinstance(primitive, AllDifferent):
+            groups.append(primitive)
+        elif isinstance(primitive, SumCage):
+            cages.append(primitive)
+        else:
+            rest.append(primitive)
+    return groups, cages, rest
 
 
 def _checked_cells(
