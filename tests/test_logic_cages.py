@@ -17,6 +17,7 @@ from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.cages import CombinationGrid, sum_groups, supports
 from sudoku_models.logic.certify import Certifier
+from sudoku_models.logic.house import House
 from sudoku_models.logic.layout import layout_of
 from sudoku_models.logic.state import State
 from sudoku_models.logic.step import Step
@@ -118,8 +119,8 @@ def test_union_sums_hold_on_the_solution():
     for _ in range(20):
         grid = random_grid(board, rng)
         cages = _random_cages(board, grid, rng)
-        houses = [(f"row {r + 1}", tuple(range(9 * r, 9 * r + 9))) for r in range(9)]
-        houses += [(f"column {c + 1}", tuple(range(c, 81, 9))) for c in range(9)]
+        houses = [House(f"row {r + 1}", tuple(range(9 * r, 9 * r + 9))) for r in range(9)]
+        houses += [House(f"column {c + 1}", tuple(range(c, 81, 9))) for c in range(9)]
         for s in union_sums(9, houses, cages):
             assert s.holds(grid), s
 

@@ -13,7 +13,8 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from ..solvers.backtracking.propagators import digit_sets
-from .layout import House, Layout, per_layout
+from .house import House, families
+from .layout import Layout, per_layout
 from .state import State
 from .step import Step, cells_label, digit_list
 
@@ -154,28 +155,14 @@ _FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _CLASSIC_FAMILIES = ("row", "column")
 
 
-def _families(layout: Layout) -> list[list[House]]:
-    """The houses grouped by kind (the first word of their name: rows, columns, boxes,
-    regions, ...), each group kept when it splits the grid into ``n`` disjoint houses."""
-    kinds: dict[str, list[House]] = {}
-    for house in layout.houses:
-        kinds.setdefault(house.name.split()[0], []).append(house)
-    out = []
-    for houses in kinds.values():
-        cells = {i for h in houses for i in h.cells}
-        if len(houses) == layout.n and len(cells) == layout.size:
-            out.append(houses)
-    return out
-
-
 def _lines(layout: Layout) -> Iterator[tuple[list[House], list[House]]]:
     """Pairs of families of disjoint houses, bases and covers: rows against columns and
     columns against rows first, then every other pair (rows against boxes or jigsaw regions,
     and the like)."""
-    families = _families(layout)
-    families.sort(key=lambda f: f[0].name.split()[0] not in _CLASSIC_FAMILIES)
-    for bases in families:
-        for covers in families:
+    found = families(layout.n, layout.houses)
+    found.sort(key=lambda f: f[0].kind not in _CLASSIC_FAMILIES)
+    for bases in found:
+        for covers in found:
             if bases is not covers:
                 yield bases, covers
 
@@ -223,7 +210,7 @@ def fish(state: State, k: int) -> Step | None:
                         f"so the rest of those lose {d}"
                     )
                     cells = tuple(sorted(i for i in inside if masks[i] & b))
-                    kinds = {bases[0].name.split()[0], covers[0].name.split()[0]}
+                    kinds = {bases[0].kind, covers[0].kind}
                     name = _FISH[k] if kinds <= set(_CLASSIC_FAMILIES) else f"Franken {_FISH[k]}"
                     bases_named = tuple(bases[r].name for r in chosen)
                     return Step(
@@ -240,7 +227,7 @@ FISH_NODES = 2000
 def extra_houses(layout: Layout) -> list[House]:
     """The houses of no family that splits the grid: diagonals, windoku windows, extra
     regions of ``n`` cells."""
-    family = {h.cells for f in _families(layout) for h in f}
+    family = {h.cells for f in families(layout.n, layout.houses) for h in f}
     return [h for h in layout.houses if h.cells not in family]
 
 

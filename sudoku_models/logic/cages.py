@@ -124,7 +124,7 @@ def _affordable(layout: Layout, group: SumGroup) -> bool:
     if math.comb(n, k) > 64 * MAX_SETS:
         return False
     totals = group.totals([(1 << n) - 1] * layout.size, n)
-    return sum(len(_sets(n, k, t)) for t in totals) <= MAX_SETS
+    return sum(len(digit_sets(n, k, t)) for t in totals) <= MAX_SETS
 
 
 def _clique(layout: Layout, cells: Sequence[int]) -> bool:
@@ -143,11 +143,6 @@ def _largest_clique(layout: Layout, cells: Sequence[int]) -> tuple[int, ...]:
         if len(grown) > len(best):
             best = grown
     return tuple(sorted(best))
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def _sets(n: int, k: int, total: int) -> tuple[int, ...]:
-    return digit_sets(n, k, total)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -243,7 +238,7 @@ class CombinationGrid:
                 union |= m
             out = []
             for total in sorted(g.totals(masks, n)):
-                for s in _sets(n, len(g.cells), total):
+                for s in digit_sets(n, len(g.cells), total):
                     if s & ~union:
                         continue
                     kept = supports(cell_masks, s)

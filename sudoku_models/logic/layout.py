@@ -24,6 +24,7 @@ from ..constraints import AllDifferent, LinearSum, Relation, SumCage
 from ..model import Model
 from ..solvers.backtracking.derived import implied_sums
 from ..solvers.backtracking.propagators import merge_relations
+from .house import House, families, plural
 from .rules import SET_THEORY, Rule, Unreadable, build_rule, span, variant_label
 from .step import cells_label
 from .sumsets import union_sums
@@ -31,15 +32,6 @@ from .sumsets import union_sums
 T = TypeVar("T")
 
 Pairs = frozenset[tuple[int, int]]
-
-
-@dataclass(frozen=True)
-class House:
-    """A named all-different group of cells."""
-
-    name: str
-    cells: tuple[int, ...]
-    total: int | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,8 +100,7 @@ def layout_of(model: Model) -> Layout:
         s.discard(i)
     peers = tuple(frozenset(s) for s in peer_sets)
     full_groups = [h.cells for h in houses]
-    house_cells = [(h.name, h.cells) for h in houses]
-    rules, unread = _rules(model, everything, sources, peers, full_groups, differ, house_cells)
+    rules, unread = _rules(model, everything, sources, peers, full_groups, differ, houses)
     return Layout(model, tuple(houses), tuple(groups), peers, merged, tuple(rules), unread)
 
 
@@ -119,14 +110,8 @@ def leftover_houses(n: int, houses: list[House]) -> list[House]:
     such family (windoku windows, extra regions) lie inside them, the ``n`` cells left hold
     every digit once. Found again with those found, so a windoku's four windows give its five
     hidden ones (rows 1, 5 and 9 of columns 2 to 4, ...)."""
-    kinds: dict[str, list[House]] = {}
-    for house in houses:
-        kinds.setdefault(house.name.split()[0], []).append(house)
-    size = n * n
-    families = [
-        f for f in kinds.values() if len(f) == n and len({i for h in f for i in h.cells}) == size
-    ]
-    in_family = {h.cells for f in families for h in f}
+    found_families = families(n, houses)
+    in_family = {h.cells for f in found_families for h in f}
     extra = [h for h in houses if h.cells not in in_family]
     if not extra:
         return []
@@ -134,8 +119,8 @@ def leftover_houses(n: int, houses: list[House]) -> list[House]:
     found: list[House] = []
     for _ in range(2):
         more = False
-        for family in families:
-            kind = family[0].name.split()[0]
+        for family in found_families:
+            kind = family[0].kind
             for a in range(n):
                 union: set[int] = set()
                 for b in range(a, n):
@@ -149,8 +134,7 @@ def leftover_houses(n: int, houses: list[House]) -> list[House]:
                     rest = frozenset(union - inside)
                     if count == b - a and count and len(rest) == n and rest not in known:
                         cells = tuple(sorted(rest))
-                        plural = kind + ("es" if kind.endswith("x") else "s")
-                        lines = f"{plural} {a + 1}-{b + 1}" if b > a else f"{kind} {a + 1}"
+                        lines = f"{plural(kind)} {a + 1}-{b + 1}" if b > a else f"{kind} {a + 1}"
                         lines = "the whole grid" if b - a == n - 1 else lines
                         name = f"leftover {_block(n, cells)} ({lines})"
                         found.append(House(name, cells))
@@ -210,7 +194,7 @@ def _rules(
     peers: tuple[frozenset[int], ...],
     full_groups: list[tuple[int, ...]],
     differ: list[tuple[int, int]],
-    named: list[tuple[str, tuple[int, ...]]],
+    houses: list[House],
 ) -> tuple[list[Rule], tuple[str, ...]]:
     """One rule per variant mark, per primitive without a variant, and per implied sum."""
     board, n = model.board, model.n
@@ -243,7 +227,7 @@ def _rules(
             rules.append(rule)
     implied_list = implied_sums(n, full_groups, model.cages)
     known = {(s.cells, s.total, s.coeffs) for s in implied_list}
-    for wider in union_sums(n, named, model.cages):
+    for wider in union_sums(n, houses, model.cages):
         if (wider.cells, wider.total, wider.coeffs) not in known:
             implied_list.append(wider)
     for implied in implied_list:

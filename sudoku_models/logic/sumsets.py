@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 
 from ..constraints import LinearSum, SumCage
 from ..solvers.backtracking.derived import region_sums
+from .house import House, families, plural
 
 #: Numbers of houses in a union (single houses and pairs are the search's own).
 UNION_SIZES = (3, 4)
@@ -27,14 +28,12 @@ UNION_SIZES = (3, 4)
 MAX_UNIONS = 400
 
 
-def union_sums(
-    n: int, houses: Sequence[tuple[str, tuple[int, ...]]], cages: Sequence[SumCage]
-) -> list[LinearSum]:
+def union_sums(n: int, houses: Sequence[House], cages: Sequence[SumCage]) -> list[LinearSum]:
     """The innie and outie sums of the connected unions of three or four houses of one family
-    (``houses`` as ``(name, cells)``), each named after its houses (``innies of rows 1, 2,
+    of ``houses``, each named after its houses (``innies of rows 1, 2,
     3``); cages that overlap another cage are left out of the count.
 
-    >>> rows = [(f"row {r + 1}", tuple(range(4 * r, 4 * r + 4))) for r in range(4)]
+    >>> rows = [House(f"row {r + 1}", tuple(range(4 * r, 4 * r + 4))) for r in range(4)]
     >>> cages = [SumCage((0, 1, 2, 3), 10), SumCage((4, 5, 6, 7), 10), SumCage((8, 9), 3)]
     >>> union_sums(4, rows, cages)[0]
     LinearSum(cells=(10, 11), total=7, coeffs=(1, 1), name='innies of rows 1, 2, 3')
@@ -46,48 +45,28 @@ def union_sums(
     cage_of = {i: k for k, c in enumerate(kept) for i in c.cells}
     out: list[LinearSum] = []
     seen: set[tuple[object, ...]] = set()
-    for family in _families(n, houses):
+    for family in families(n, houses):
         for members in _unions(n, family):
-            region = frozenset(i for k in members for i in family[k][1])
+            region = frozenset(i for k in members for i in family[k].cells)
             meeting = tuple(
                 (kept[k].cells, kept[k].total)
                 for k in sorted({cage_of[i] for i in region if i in cage_of})
             )
-            kind = family[members[0]][0].split()[0]
-            numbers = ", ".join(family[k][0].split(maxsplit=1)[-1] for k in sorted(members))
+            kind = family[members[0]].kind
+            numbers = ", ".join(family[k].name.split(maxsplit=1)[-1] for k in sorted(members))
             for implied in region_sums(n, region, meeting):
                 key = (implied.cells, implied.total, implied.coeffs)
                 if key not in seen:
                     seen.add(key)
-                    name = f"{implied.name} of {_plural(kind)} {numbers}"
+                    name = f"{implied.name} of {plural(kind)} {numbers}"
                     out.append(dataclasses.replace(implied, name=name))
     return out
 
 
-def _plural(kind: str) -> str:
-    """``rows``, ``boxes``."""
-    return kind + ("es" if kind.endswith(("x", "s")) else "s")
-
-
-def _families(
-    n: int, houses: Sequence[tuple[str, tuple[int, ...]]]
-) -> list[list[tuple[str, tuple[int, ...]]]]:
-    """The houses grouped by kind (the first word of their name), each group kept when its
-    ``n`` houses split the grid."""
-    kinds: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
-    for name, cells in houses:
-        kinds.setdefault(name.split()[0], []).append((name, cells))
-    return [
-        family
-        for family in kinds.values()
-        if len(family) == n and len({i for _, cells in family for i in cells}) == n * n
-    ]
-
-
-def _unions(n: int, family: Sequence[tuple[str, tuple[int, ...]]]) -> Iterator[tuple[int, ...]]:
+def _unions(n: int, family: Sequence[House]) -> Iterator[tuple[int, ...]]:
     """The connected sets of :data:`UNION_SIZES` houses of ``family`` (two houses touch when
     cells of theirs are orthogonal neighbours), at most :data:`MAX_UNIONS` of them."""
-    home = {i: k for k, (_, cells) in enumerate(family) for i in cells}
+    home = {i: k for k, house in enumerate(family) for i in house.cells}
     touching: list[set[int]] = [set() for _ in family]
     for i, k in home.items():
         r, c = divmod(i, n)
