@@ -195,7 +195,7 @@ def test_hint_and_rate_take_variant_rules_of_any_format_to_the_logical_solver(
 
 
 def test_the_time_limit_covers_reading(capsys: pytest.CaptureFixture[str]) -> None:
-    # The token is the base64 of (.?){120}: within the compiler's bound, but far from instant.
+    # The token is the base64 of (.?){120}: the compiler refuses it, but only after a while.
     slow = ".Regex~KC4_KXsxMjB9~R1C1~R1C2~R1C3"
     code, out, err = run(capsys, "solve", slow, "--time-limit", "0.01")
     assert code == EXIT_BAD_INPUT and out == ""

@@ -11,6 +11,9 @@ from types import FrameType
 
 from ..logic import TimeLimitReached
 
+REPEAT = 0.05
+"""Seconds between alarms once the limit has passed, until one ends the block."""
+
 
 @contextmanager
 def deadline(
@@ -19,7 +22,11 @@ def deadline(
     """Raise ``expired(seconds)`` (by default :class:`~sudoku_models.logic.TimeLimitReached`)
     inside the block once ``seconds`` have passed (None: no limit). The alarm signal carries
     it, so the limit holds only in the main thread of a platform that has one; elsewhere the
-    block runs unlimited."""
+    block runs unlimited.
+
+    The signal can land where an exception is only reported and dropped (a garbage
+    collector callback, a finaliser), so the alarm repeats every ``REPEAT`` seconds until
+    the block has ended."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if seconds is None or not usable:
         yield
@@ -29,7 +36,7 @@ def deadline(
         raise expired(seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
     try:
         yield
     finally:
