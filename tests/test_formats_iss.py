@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import urllib.parse
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -725,3 +726,17 @@ def test_the_writer_never_fails_on_what_the_reader_accepts(pattern: str) -> None
         except (InvalidPuzzleError, UnsupportedModelError):
             continue
         assert formats.read(iss.write(model)).model == model
+
+
+def test_a_cage_listing_a_cell_twice_counts_it_twice_in_its_sum() -> None:
+    # ISS sums every listed cell and keeps the cage's distinct cells different.
+    model = formats.read(".Cage~10~R1C1~R1C2~R1C2").model
+    sat = get_solver("sat")
+    for first in range(1, 10):
+        result = sat.solve(replace(model, givens=(first, *model.givens[1:])), limit=1)
+        if (10 - first) % 2 == 0 and (10 - first) // 2 != first:
+            assert result.solution is not None and first + 2 * result.solution.cells[1] == 10
+        else:
+            assert result.solution is None, first
+    plain = formats.read(".Cage~0~R1C1~R1C2~R1C2").model
+    assert [g.cells for g in plain.groups[27:]] == [(0, 1)] and not plain.constraints

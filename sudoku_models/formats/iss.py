@@ -225,10 +225,21 @@ def _greater(g: _Grid, args: list[str]) -> list[Variant]:
 
 
 def _cage(g: _Grid, args: list[str]) -> list[Variant]:
+    """``Cage~sum~cells``: different digits adding up to the sum (0 or empty: any sum). A cell
+    ISS lists twice is one cell of the cage that the sum counts twice."""
     if not args:
         raise InvalidPuzzleError("ISS Cage needs a sum and cells")
     total = None if args[0] == "" else _ranged(args[0], "Cage sum", 0)
-    return [KillerCage(g.cells(args[1:], "Cage"), total or None)]  # ISS: a sum of 0 is none
+    cells = g.cells(args[1:], "Cage")
+    distinct = tuple(dict.fromkeys(cells))
+    if len(distinct) == len(cells) or not total:
+        return [KillerCage(distinct, total or None)]  # ISS: a sum of 0 is none
+    counted = SumRule(total, (1,) * len(cells))
+    title = f"cage sum {total}"
+    return [
+        KillerCage(distinct, None),
+        SequenceRule(cells, (0, 0), counted, SumReached(total), title),
+    ]
 
 
 def _arrow(g: _Grid, args: list[str]) -> list[Variant]:
