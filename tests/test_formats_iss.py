@@ -740,3 +740,16 @@ def test_a_cage_listing_a_cell_twice_counts_it_twice_in_its_sum() -> None:
             assert result.solution is None, first
     plain = formats.read(".Cage~0~R1C1~R1C2~R1C2").model
     assert [g.cells for g in plain.groups[27:]] == [(0, 1)] and not plain.constraints
+
+
+def test_a_jigsaw_on_a_grid_with_no_box_shape_takes_the_place_of_boxes() -> None:
+    # 5 digits have no box shape; ISS draws none and the jigsaw pieces are the regions.
+    layout = "".join(str((c - r) % 5) for r in range(5) for c in range(5))
+    read = formats.read(f".Shape~5x5.Jigsaw~{layout}.~R1C1_1~R2C2_3")
+    pieces = {tuple(i for i in range(25) if layout[i] == k) for k in "01234"}
+    assert pieces <= {tuple(sorted(g.cells)) for g in read.model.groups}
+    result = get_solver("sat").solve(read.model, limit=2)
+    assert result.solutions
+    for grid in result.solutions:
+        assert all(len({grid.cells[i] for i in piece}) == 5 for piece in pieces)
+    assert formats.read(iss.write(read.model)).model.groups == read.model.groups

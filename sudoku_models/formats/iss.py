@@ -744,7 +744,7 @@ def read(text: str) -> Read:
     rules += _givens(grid, [a for kind, args in items if kind == "Given" for a in args], givens)
     for kind, args in items:
         if kind == "Jigsaw":
-            rules += _jigsaw(grid, args, "NoBoxes" in kinds)
+            rules += _jigsaw(grid, args, "NoBoxes" in kinds or not _usual_board(grid.board.n))
         elif kind == "Windoku":
             rules += windoku(grid.board)
         elif kind == "FullRankTies":
@@ -787,9 +787,8 @@ def _board(items: list[tuple[str, list[str]]]) -> Board:
     board = _usual_board(n)
     if board is not None:
         return board
-    kinds = {kind for kind, _ in items}
-    if {"Jigsaw", "NoBoxes"} <= kinds:
-        return Board(1, n)  # no boxes to draw: the jigsaw pieces take their place
+    if any(kind == "Jigsaw" for kind, _ in items):
+        return Board(1, n)  # no box shape: the jigsaw pieces are the only regions, as in ISS
     raise UnsupportedModelError(f"ISS {n}x{n} grid: no box shape for {n} digits")
 
 
