@@ -753,3 +753,12 @@ def test_a_jigsaw_on_a_grid_with_no_box_shape_takes_the_place_of_boxes() -> None
     for grid in result.solutions:
         assert all(len({grid.cells[i] for i in piece}) == 5 for piece in pieces)
     assert formats.read(iss.write(read.model)).model.groups == read.model.groups
+
+
+def test_a_sum_line_loop_reads_as_a_closed_line_and_writes_back() -> None:
+    text = ".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP"
+    (rule,) = formats.read(text).model.variants
+    assert isinstance(rule, TenLine) and rule.loop and len(rule.cells) == 4
+    assert iss.write(formats.read(text).model) == text
+    (line,) = formats.read(text.removesuffix("~LOOP")).model.variants
+    assert isinstance(line, TenLine) and not line.loop

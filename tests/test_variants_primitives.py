@@ -90,6 +90,10 @@ CASES: dict[str, tuple[list[v.Variant], Callable[[Grid], bool]]] = {
         lambda g: all((a + b) % 2 for a, b in itertools.pairwise(at(g, L1))),
     ),
     "sum-5 line": ([v.TenLine(tuple(L1), 5)], lambda g: segments(at(g, L1), 5)),
+    "sum-5 loop": (
+        [v.TenLine(tuple(L1), 5, loop=True)],
+        lambda g: any(segments(at(g, L1[k:] + L1[:k]), 5) for k in range(len(L1))),
+    ),
     "regex": (
         [v.RegexLine(tuple(SPREAD), "1?[2-4]+(3|4)")],
         lambda g: (

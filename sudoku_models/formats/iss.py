@@ -370,9 +370,11 @@ def _modular(cells: tuple[Cell, ...], mod: int) -> Variant:
 
 
 def _sum_line(g: _Grid, args: list[str]) -> list[Variant]:
-    if args and args[-1] == "LOOP":
-        raise UnsupportedModelError("ISS SumLine closed into a LOOP is not read")
-    return _valued(lambda cells, total: TenLine(cells, total), "SumLine", 2)(g, args)
+    """``SumLine~total~cells[~LOOP]``: pieces of the line add up to the total; a LOOP closes
+    the line, and a piece may run across the join."""
+    loop = bool(args) and args[-1] == "LOOP"
+    cells = args[:-1] if loop else args
+    return _valued(lambda c, total: TenLine(c, total, loop), "SumLine", 2)(g, cells)
 
 
 def _look_and_say(g: _Grid, args: list[str]) -> list[Variant]:
@@ -1005,7 +1007,7 @@ def _write_new_rule(rule: Variant, n: int) -> str | None:
         mod = rule.modulus if isinstance(rule, ModularLine) else 2
         return _item("Modular", mod, *_cells(rule.cells))
     if isinstance(rule, TenLine):
-        return _item("SumLine", rule.total, *_cells(rule.cells))
+        return _item("SumLine", rule.total, *_cells(rule.cells), *(["LOOP"] if rule.loop else []))
     if isinstance(rule, RegexLine):
         token = base64.urlsafe_b64encode(rule.pattern.encode("ascii")).decode().rstrip("=")
         return _item("Regex", token, *_cells(rule.cells))

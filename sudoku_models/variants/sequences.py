@@ -16,7 +16,7 @@ from ..board import Board
 from ..constraints import Automaton
 from ..errors import InvalidPuzzleError
 from ..regex import compile_regex
-from .base import Primitive, Variant, centre, indices, label
+from .base import Primitive, Variant, centre, indices, label, polyline
 from .lines import _Line
 
 #: A state of a rule written in Python: any hashable value.
@@ -156,26 +156,47 @@ class ParityLine(_AutomatonLine):
 @dataclass(frozen=True)
 class TenLine(_AutomatonLine):
     """The line splits into pieces of consecutive cells each adding up to ``total`` (10 unless
-    given)."""
+    given). A ``loop`` closes from its last cell back to its first, and one piece may run
+    across that join.
+
+    The loop's automaton guesses what the piece across the join holds before the first cell,
+    and the line must end holding just that.
+    """
 
     total: int = 10
+    loop: bool = False
     name: ClassVar[str] = "10-line"
     key: ClassVar[str] = ""
     color: ClassVar[str] = "#6b6"
 
     def start(self, board: Board) -> State:
-        return 0
+        return None if self.loop else 0
 
     def step(self, board: Board, state: Any, d: int) -> Iterable[State]:
-        s = state + d
-        return [] if s > self.total else [s % self.total]
+        if state is None:
+            return [
+                (before, (before + d) % self.total)
+                for before in range(self.total)
+                if before + d <= self.total
+            ]
+        before, s = state if self.loop else (None, state)
+        s += d
+        if s > self.total:
+            return []
+        return [(before, s % self.total)] if self.loop else [s % self.total]
 
     def accept(self, board: Board, state: Any) -> bool:
+        if self.loop:
+            return state is not None and state[0] == state[1]
         return state == 0
 
     def describe(self) -> str:
         prefix = "" if self.total == 10 else f"sum {self.total} "
-        return prefix + super().describe()
+        return prefix + super().describe() + (" (loop)" if self.loop else "")
+
+    def svg(self, board: Board, size: float) -> list[str]:
+        cells = (*self.cells, self.cells[0]) if self.loop else self.cells
+        return [polyline(cells, size, self.color, size * 0.2)]
 
 
 @dataclass(frozen=True)
