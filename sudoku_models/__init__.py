@@ -115,4 +115,5 @@ __all__ = [
     "why",
 ]
 
-__getattr__, __dir__ = lazy_names(__name__, _SOURCES)
+if not TYPE_CHECKING:  # type checkers read the imports above, and flag a misspelt name
+    __getattr__, __dir__ = lazy_names(__name__, _SOURCES)

@@ -3,10 +3,14 @@ the command line that runs one of its parts, pays only for the modules that are 
 
 A package lists where each public name lives and hands the two hooks to Python::
 
-    __getattr__, __dir__ = lazy_names(__name__, {"solve": ".api:solve", "formats": ".formats"})
+    if TYPE_CHECKING:
+        from . import formats
+        from .api import solve
+    if not TYPE_CHECKING:
+        __getattr__, __dir__ = lazy_names(__name__, {"solve": ".api:solve", "formats": ".formats"})
 
-Type checkers and readers still see every name: the package imports them under
-``typing.TYPE_CHECKING`` too.
+Type checkers read the imports, so they still know every name and its type, and, not seeing
+the hooks, still flag a misspelt one.
 """
 
 from __future__ import annotations

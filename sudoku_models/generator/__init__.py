@@ -30,19 +30,20 @@ __all__ = [
     "search_nodes",
 ]
 
-__getattr__, __dir__ = lazy_names(
-    __name__,
-    {
-        "DEFAULT_ATTEMPTS": ".api:DEFAULT_ATTEMPTS",
-        "Generated": ".api:Generated",
-        "generate": ".api:generate",
-        "generate_many": ".api:generate_many",
-        "random_grid": ".grids:random_grid",
-        "SYMMETRIES": ".symmetry:SYMMETRIES",
-        "orbits": ".symmetry:orbits",
-        "VARIANTS": ".variants:VARIANTS",
-        "VariantGenerated": ".variants:VariantGenerated",
-        "generate_variant": ".variants:generate_variant",
-        "search_nodes": ".variants:search_nodes",
-    },
-)
+if not TYPE_CHECKING:  # type checkers read the imports above, and flag a misspelt name
+    __getattr__, __dir__ = lazy_names(
+        __name__,
+        {
+            "DEFAULT_ATTEMPTS": ".api:DEFAULT_ATTEMPTS",
+            "Generated": ".api:Generated",
+            "generate": ".api:generate",
+            "generate_many": ".api:generate_many",
+            "random_grid": ".grids:random_grid",
+            "SYMMETRIES": ".symmetry:SYMMETRIES",
+            "orbits": ".symmetry:orbits",
+            "VARIANTS": ".variants:VARIANTS",
+            "VariantGenerated": ".variants:VariantGenerated",
+            "generate_variant": ".variants:generate_variant",
+            "search_nodes": ".variants:search_nodes",
+        },
+    )
