@@ -208,6 +208,21 @@ def browser(chromium: str) -> Iterator[Any]:
         launched.close()
 
 
+@pytest.fixture
+def page(browser: Any, page_server: Any) -> Iterator[Any]:
+    """A tab of its own for each test, in a fresh browser context, with the page server's
+    address as ``server_url``; the test fails if the page logs an error or throws."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    tab.server_url = page_server.url
+    yield tab
+    context.close()
+    assert not errors, errors
+
+
 @pytest.fixture(scope="session")
 def minizinc_solutions() -> Callable[[Path], list[tuple[int, ...]]]:
     """A function giving every grid MiniZinc with Gecode finds for a ``.mzn`` file, sorted,

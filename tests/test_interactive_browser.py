@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +22,6 @@ from sudoku_models.generator import generate
 SMALL = ".1.....4....34.."
 EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-
-
-@pytest.fixture
-def page(browser: Any, page_server: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 820})
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    tab.server_url = page_server.url
-    yield tab
-    context.close()
-    assert not errors, errors
 
 
 def open_board(page: Any, puzzle: str | None = None) -> None:

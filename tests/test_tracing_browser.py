@@ -7,27 +7,12 @@ tree draws is a benchmark figure (``benchmarks/bench_trace.py``), not checked he
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 import sudoku_models as sm
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
-
-
-@pytest.fixture(scope="module")
-def page(browser: Any, page_server: Any) -> Iterator[Any]:
-    tab = browser.new_page(viewport={"width": 1300, "height": 900})
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    tab.server_url = page_server.url
-    yield tab
-    tab.close()
-    assert not errors, errors
 
 
 def test_the_page_compares_naive_mrv_and_propagation(page: Any) -> None:

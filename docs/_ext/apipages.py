@@ -41,7 +41,9 @@ def reexported(modules: dict[str, ModuleType]) -> dict[int, str]:
         module = modules[name]
         if hasattr(module, "__path__"):
             for member in getattr(module, "__all__", ()):
-                if member not in vars(module):  # loaded lazily: documented where it is defined
+                # A name loaded on use that dir() does not list (a widget that needs an
+                # optional package) is documented where it is defined.
+                if member not in dir(module):
                     continue
                 value = getattr(module, member)
                 # Data keeps its page in the module that documents it with a comment.

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from . import EXIT_OK
-from .inputs import add_progress_flags, positive_int, seconds
+from .inputs import add_progress_flags, add_time_limit, positive_int
 
 
 def add_parser(commands: Any) -> None:
@@ -34,14 +34,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--limit", type=int, default=2, help="solutions to look for (default 2: prove uniqueness)"
     )
-    parser.add_argument(
-        "-t",
-        "--time-limit",
-        type=seconds,
-        default=None,
-        metavar="SECONDS",
-        help="time limit per puzzle",
-    )
+    add_time_limit(parser, "per puzzle")
     parser.add_argument("-w", "--workers", type=positive_int, default=None, help="worker processes")
     parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
     parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")

@@ -6,9 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ..true_candidates import true_candidates
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, box_shape, seconds
+from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, add_time_limit, box_shape
 from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
 
@@ -29,9 +28,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-l", "--limit", type=int, default=1, metavar="N", help="count solutions per digit up to N"
     )
-    parser.add_argument(
-        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
-    )
+    add_time_limit(parser, "per puzzle")
     parser.add_argument(
         "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
     )
@@ -42,6 +39,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the true candidates of every puzzle of the input."""
+    from ..true_candidates import true_candidates
+
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):
         found = true_candidates(

@@ -6,11 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from ..setter import check
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import TEXT_OR_JSON, add_puzzle_arguments, positive_int, seconds
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, add_time_limit, positive_int
 from .notes import say
 from .variant_args import add_variant_flags, read_models
 
@@ -33,9 +32,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-b", "--backend", default=DEFAULT_BACKEND, help=f"backend (default {DEFAULT_BACKEND})"
     )
-    parser.add_argument(
-        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per search"
-    )
+    add_time_limit(parser, "per search")
     parser.add_argument(
         "--probes",
         type=positive_int,
@@ -53,6 +50,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check every puzzle of the input and print the reports."""
+    from ..setter import check
+
     solver = get_solver(args.backend)
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):

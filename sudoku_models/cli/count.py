@@ -9,7 +9,7 @@ from typing import Any
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status, solve_keeping
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, seconds
+from .inputs import add_puzzle_arguments, add_time_limit
 from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
 
@@ -42,9 +42,7 @@ def add_parser(commands: Any) -> None:
         default=DEFAULT_BACKEND,
         help=f"backend name[:variant] (default {DEFAULT_BACKEND})",
     )
-    parser.add_argument(
-        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
-    )
+    add_time_limit(parser, "per puzzle")
     add_variant_flags(parser)
     parser.set_defaults(run=run)
 

@@ -9,15 +9,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from ..logic import TimeLimitReached
-
 REPEAT = 0.05
 """Seconds between alarms once the limit has passed, until one ends the block."""
 
 
 @contextmanager
 def deadline(
-    seconds: float | None, expired: Callable[[float], BaseException] = TimeLimitReached
+    seconds: float | None, expired: Callable[[float], BaseException] | None = None
 ) -> Iterator[None]:
     """Raise ``expired(seconds)`` (by default :class:`~sudoku_models.logic.TimeLimitReached`)
     inside the block once ``seconds`` have passed (None: no limit). The alarm signal carries
@@ -31,9 +29,14 @@ def deadline(
     if seconds is None or not usable:
         yield
         return
+    if expired is None:
+        from ..logic import TimeLimitReached
+
+        expired = TimeLimitReached
+    error = expired
 
     def expire(signum: int, frame: FrameType | None) -> None:
-        raise expired(seconds)
+        raise error(seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)

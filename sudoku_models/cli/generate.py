@@ -6,13 +6,15 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import printable
-from ..generator.api import Generated
-from ..generator.variants import VariantGenerated
 from . import EXIT_BAD_INPUT, EXIT_OK
 from .inputs import add_progress_flags, box_shape
+
+if TYPE_CHECKING:
+    from ..generator.api import Generated
+    from ..generator.variants import VariantGenerated
 
 #: Counts from which a progress bar is shown by default (when stderr is a terminal).
 PROGRESS_FROM = 20
@@ -183,6 +185,8 @@ def _write(puzzles: Iterator[Any], fmt: str, out: TextIO) -> None:
 
 
 def _render(generated: Any, fmt: str) -> str:
+    from ..generator.variants import VariantGenerated
+
     if isinstance(generated, VariantGenerated):
         return _render_variant(generated, fmt)
     if fmt == "fpuzzles":

@@ -11,8 +11,8 @@ from ..puzzle import Puzzle
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .deadline import deadline
-from .inputs import TEXT_OR_JSON, add_puzzle_arguments
-from .steps import add_time_limit, hint_models
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, add_time_limit
+from .steps import TIME_LIMIT, hint_models
 from .variant_args import is_rich, read_classic
 
 #: Cells named at most when listing the digits that could be the wrong one.
@@ -35,7 +35,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
     )
-    add_time_limit(parser)
+    add_time_limit(parser, "per puzzle", TIME_LIMIT)
     parser.set_defaults(run=run)
 
 

@@ -16,12 +16,12 @@ import re
 import stat
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from .. import datasets, formats
-from ..board import MAX_DIGITS
 from ..errors import InvalidPuzzleError
-from ..parsing import is_square_grid, puzzle_lines
-from ..puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 #: The forms a puzzle is read from, for the help of every command that reads puzzles.
 PUZZLE_FORMS = (
@@ -57,6 +57,23 @@ def seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"a time limit must be positive seconds, got {text!r}")
     return value
+
+
+def add_time_limit(
+    parser: argparse.ArgumentParser, bounds: str, default: float | None = None
+) -> None:
+    """Declare ``-t/--time-limit SECONDS``, a positive number of seconds: ``bounds`` says what
+    it limits (``"per puzzle"``) and ends the help, ``default`` is the limit when the option is
+    left out (None: no limit)."""
+    shown = "none" if default is None else f"{default:g}"
+    parser.add_argument(
+        "-t",
+        "--time-limit",
+        type=seconds,
+        default=default,
+        metavar="SECONDS",
+        help=f"seconds {bounds} (default: {shown})",
+    )
 
 
 def _whole(text: str, least: int) -> int:
@@ -126,6 +143,9 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     Standard input and files hold one puzzle a line, or a single puzzle written as a grid over
     several lines (when the first line is not a puzzle by itself).
     """
+    from .. import datasets
+    from ..puzzle import Puzzle
+
     source = given_source(source)
     if source == "-":
         return puzzles_in_text(sys.stdin.read(), "standard input", box)
@@ -147,6 +167,8 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
 
 def _refuse_rich(text: str, where: str) -> None:
     """Refuse ``text`` that is no list of plain puzzles but a puzzle in a richer format."""
+    from .. import formats
+
     module = formats.detect(text)
     if module is not None and module is not formats.plain:
         raise InvalidPuzzleError(
@@ -193,6 +215,10 @@ def puzzles_in_text(text: str, where: str, box: tuple[int, int] | None = None) -
 
 
 def _puzzles_from_text(text: str, where: str, box: tuple[int, int] | None) -> Iterator[Puzzle]:
+    from ..board import MAX_DIGITS
+    from ..parsing import is_square_grid, puzzle_lines
+    from ..puzzle import Puzzle
+
     lines = [line for _, line in puzzle_lines(text)]
     if not lines:
         raise InvalidPuzzleError(f"{where}: no puzzle found")

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import printable
-from ..formats.guard import answer_warnings
-from ..model import Model
-from ..puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ..model import Model
+    from ..puzzle import Puzzle
 
 
 def warnings_of(
     model: Model, solutions: Sequence[Puzzle | Sequence[int]] = (), complete: bool = False
 ) -> list[str]:
     """The reader's warnings on ``model``, then what ``solutions`` say against its file."""
+    from ..formats.guard import answer_warnings
+    from ..puzzle import Puzzle
+
     grids = [g.cells if isinstance(g, Puzzle) else tuple(g) for g in solutions]
     return [*model.warnings, *answer_warnings(model, grids, complete)]
 

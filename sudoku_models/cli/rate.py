@@ -10,14 +10,19 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..batch import check_pool_arguments, run_in_chunks
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
 from .deadline import deadline
-from .inputs import TEXT_OR_JSON, add_progress_flags, add_puzzle_arguments, positive_int
+from .inputs import (
+    TEXT_OR_JSON,
+    add_progress_flags,
+    add_puzzle_arguments,
+    add_time_limit,
+    positive_int,
+)
 from .output import emit, shows_bar
-from .steps import add_time_limit, rate_models
+from .steps import TIME_LIMIT, rate_models
 from .variant_args import is_rich, read_classic
 
 #: What rating one puzzle gives back: its HoDoKu level (None when it cannot be rated) and the
@@ -46,12 +51,14 @@ def add_parser(commands: Any) -> None:
         "-w", "--workers", type=positive_int, default=None, metavar="N", help="N processes"
     )
     add_progress_flags(parser, "for several puzzles when stderr is a terminal")
-    add_time_limit(parser)
+    add_time_limit(parser, "per puzzle", TIME_LIMIT)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of the input; a tally by level ends a job of several."""
+    from ..batch import check_pool_arguments, run_in_chunks
+
     if args.puzzle is not None and is_rich(args.puzzle):
         # variant rules: the logical solver
         return rate_models(args.puzzle, args.format, args.time_limit)

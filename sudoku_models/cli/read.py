@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import formats
-from ..formats.base import Read
 from . import EXIT_OK
 from .inputs import PUZZLE_FORMS, TEXT_OR_JSON
 from .variant_args import add_reading_flags, reading_choice, source_text
+
+if TYPE_CHECKING:
+    from ..formats.base import Read
 
 
 def add_parser(commands: Any) -> None:
@@ -36,6 +37,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
+    from .. import formats
+
     read = formats.read(source_text(args.puzzle), reading_choice(args))
     report = describe(read)
     if args.format == "json":

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from . import EXIT_OK
+from .inputs import add_time_limit
 
 
 def add_parser(commands: Any) -> None:
@@ -29,9 +30,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--no-browser", dest="browser", action="store_false", help="do not open a browser"
     )
-    parser.add_argument(
-        "--time-limit", type=float, default=10.0, metavar="S", help="seconds per search"
-    )
+    add_time_limit(parser, "per search the board asks for", 10.0)
     parser.set_defaults(run=run)
 
 
@@ -42,8 +41,6 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0..65535, got {args.port}")
-    if args.time_limit <= 0:
-        raise ValueError(f"--time-limit must be positive seconds, got {args.time_limit}")
     if args.puzzle is not None:
         read_rules(args.puzzle)  # a bad puzzle is exit code 2 here, not an error in the page
     try:

@@ -9,14 +9,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..batch import progress_bar, solve_many
 from ..board import cell_name
 from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_progress_flags, add_puzzle_arguments, positive_int, seconds
+from .inputs import add_progress_flags, add_puzzle_arguments, add_time_limit, positive_int
 from .notes import say, say_readings, warnings_of
 from .output import Tally, emit, shows_bar
 from .prompt import ask_puzzle
@@ -66,9 +65,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="every solution; the grid and line formats print them as the search goes",
     )
-    parser.add_argument(
-        "-t", "--time-limit", type=seconds, default=None, metavar="SECONDS", help="per puzzle"
-    )
+    add_time_limit(parser, "per puzzle")
     parser.add_argument(
         "-f",
         "--format",
@@ -143,6 +140,8 @@ def _results(
     the search finds them (see :func:`solve_streaming`); otherwise each result is printed whole,
     the puzzles solved on ``--workers`` processes when asked.
     """
+    from ..batch import progress_bar, solve_many
+
     if args.all and args.format in ("grid", "line") and args.workers is None:
         progress = progress_bar(bar, len(puzzles), solver.label)
         try:

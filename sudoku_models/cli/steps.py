@@ -5,14 +5,21 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..logic.step import Contradiction, Step, cell_label
-from ..model import Model
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import TEXT_OR_JSON, add_puzzle_arguments, seconds
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, add_time_limit
 from .notes import say
 from .variant_args import add_variant_flags, read_models
+
+if TYPE_CHECKING:
+    from ..logic.step import Step
+    from ..model import Model
+
+#: Seconds a puzzle may take when ``-t`` is left out (``steps``, ``hint`` and ``rate``): the
+#: logical solver's own default, :data:`sudoku_models.logic.solver.TIME_LIMIT`, written here
+#: so that declaring the option does not load the solver.
+TIME_LIMIT = 120.0
 
 
 def add_parser(commands: Any) -> None:
@@ -43,22 +50,8 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="prove each step from the rules and cells it names (a SAT check per step)",
     )
-    add_time_limit(parser)
+    add_time_limit(parser, "per puzzle; the path stops there with the steps found", TIME_LIMIT)
     parser.set_defaults(run=run)
-
-
-def add_time_limit(parser: argparse.ArgumentParser) -> None:
-    """The ``-t/--time-limit`` option of ``steps``, ``hint`` and ``rate``."""
-    from ..logic.solver import TIME_LIMIT
-
-    parser.add_argument(
-        "-t",
-        "--time-limit",
-        type=seconds,
-        default=TIME_LIMIT,
-        metavar="SECONDS",
-        help=f"per puzzle (default {TIME_LIMIT:g}); a path stops there with the steps found",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,7 +117,7 @@ def rate_models(source: str, fmt: str, time_limit: float | None = None) -> int:
 def hint_models(source: str, fmt: str, time_limit: float | None = None) -> int | None:
     """``hint`` on an f-puzzles link or JSON with variant rules: the next logical step. None for
     a classic model, which the classic hint takes."""
-    from ..logic import TimeLimitReached, hint
+    from ..logic import Contradiction, TimeLimitReached, hint
 
     models = list(read_models(source, argparse.Namespace()))
     if all(m.is_classic for m in models):
@@ -157,6 +150,8 @@ def hint_models(source: str, fmt: str, time_limit: float | None = None) -> int |
 
 
 def _step_data(model: Model, step: Step) -> dict[str, Any]:
+    from ..logic.step import cell_label
+
     n = model.n
     return {
         "technique": step.technique,

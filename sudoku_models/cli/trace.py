@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InvalidPuzzleError, UnknownSolverError
 from ..model import Model
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import add_puzzle_arguments, positive_int, seconds
+from .inputs import add_puzzle_arguments, add_time_limit, positive_int
 from .variant_args import add_variant_flags, read_models
 
 #: Formats that hold one picture, so one puzzle per run.
@@ -56,14 +56,7 @@ def add_parser(commands: Any) -> None:
         metavar="N",
         help="stop recording after N nodes (default 1,000,000)",
     )
-    parser.add_argument(
-        "-t",
-        "--time-limit",
-        type=seconds,
-        default=None,
-        metavar="SECONDS",
-        help="stop the search after SECONDS, keeping the tree recorded so far (default: none)",
-    )
+    add_time_limit(parser, "before the search stops, keeping the tree recorded so far")
     add_variant_flags(parser)
     parser.set_defaults(run=run)
 

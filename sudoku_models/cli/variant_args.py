@@ -10,28 +10,19 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from .. import formats
-from ..board import Board
 from ..errors import InvalidPuzzleError, UnsupportedModelError
-from ..formats import fpuzzles_keys as fpuzzles
-from ..formats.readings import MAX_TRIES, Choice, given
-from ..model import Model
-from ..puzzle import Puzzle
-from ..solvers import get_solver
-from ..variants import (
-    AntiKing,
-    AntiKnight,
-    Diagonal,
-    DisjointGroups,
-    Jigsaw,
-    Nonconsecutive,
-    Variant,
-    windoku,
-)
 from .deadline import deadline
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..formats.readings import Choice
+    from ..model import Model
+    from ..puzzle import Puzzle
+    from ..variants import Jigsaw, Variant
 
 #: Flags that add one rule to the whole grid: (flag, help).
 FLAGS = (
@@ -77,6 +68,8 @@ UNIQUE_SECONDS = 5.0
 def reading_choice(args: argparse.Namespace) -> Choice:
     """How to choose a rich puzzle's readings: those ``--as`` gives, and, among those its rules
     text leaves open, one that leaves the puzzle a single solution (SAT, a few seconds each)."""
+    from ..formats.readings import MAX_TRIES, Choice, given
+
     claims = tuple(given(text) for text in getattr(args, "readings_as", None) or ())
     limit = getattr(args, "time_limit", None)
     seconds = UNIQUE_SECONDS if limit is None else min(UNIQUE_SECONDS, limit / (2 * MAX_TRIES))
@@ -84,6 +77,8 @@ def reading_choice(args: argparse.Namespace) -> Choice:
 
 
 def _is_unique(model: Model, seconds: float) -> bool:
+    from ..solvers import get_solver
+
     try:
         return get_solver("sat").is_unique(model, time_limit=seconds)
     except TimeoutError:
@@ -92,6 +87,8 @@ def _is_unique(model: Model, seconds: float) -> bool:
 
 def flag_rules(args: argparse.Namespace, board: Board) -> list[Variant]:
     """The rules the flags of ``args`` ask for, on ``board``."""
+    from ..variants import AntiKing, AntiKnight, Diagonal, DisjointGroups, Nonconsecutive, windoku
+
     rules: list[Variant] = []
     if getattr(args, "diagonal", False):
         rules += [Diagonal(True), Diagonal(False)]
@@ -112,6 +109,8 @@ def flag_rules(args: argparse.Namespace, board: Board) -> list[Variant]:
 
 def jigsaw_regions(text: str, board: Board) -> Jigsaw:
     """Irregular regions from one symbol a cell, row by row (whitespace ignored)."""
+    from ..variants import Jigsaw
+
     symbols = "".join(text.split())
     if len(symbols) != board.size:
         raise InvalidPuzzleError(
@@ -130,6 +129,8 @@ def is_rich(source: str) -> bool:
     """Whether ``source`` is a puzzle in a format richer than a plain grid: an f-puzzles,
     SudokuPad or ISS link or text (:func:`~sudoku_models.formats.is_rich`), a file holding
     one, or an f-puzzles ``.json`` or ISS ``.iss`` file."""
+    from .. import formats
+
     text = source.strip()
     if _rules_path(text):
         return True
@@ -150,6 +151,9 @@ def read_models(
     with), its JSON or a ``.json`` file, a SudokuPad or ISS link, or ISS text (inline or an
     ``.iss`` file).
     """
+    from .. import formats
+    from ..model import Model
+
     source = given_source(source)
     if source == "-":
         text, where = sys.stdin.read(), "standard input"
@@ -176,6 +180,8 @@ def read_models(
 def source_text(source: str) -> str:
     """The text of one puzzle ``source``: standard input for ``-``, a file's text, or the
     argument itself."""
+    from ..formats import fpuzzles_keys as fpuzzles
+
     source = given_source(source)
     if source == "-":
         return sys.stdin.read(fpuzzles.MAX_JSON + 1)
@@ -222,6 +228,8 @@ def _head(text: str) -> str:
 def _rules_file(path: str) -> str:
     """The text of an f-puzzles ``.json`` or ISS ``.iss`` file, refused when longer than any
     puzzle's."""
+    from ..formats import fpuzzles_keys as fpuzzles
+
     with open(path, encoding="utf-8") as handle:
         text = handle.read(fpuzzles.MAX_JSON + 1)
     if len(text) > fpuzzles.MAX_JSON:

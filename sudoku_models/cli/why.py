@@ -9,9 +9,14 @@ from typing import Any
 
 from ..solvers.base import Status
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .inputs import TEXT_OR_JSON, add_puzzle_arguments, seconds
+from .inputs import TEXT_OR_JSON, add_puzzle_arguments, add_time_limit
 from .notes import say
 from .variant_args import add_variant_flags, read_models
+
+#: Seconds when ``-t`` is left out: the explanation's own default,
+#: :data:`sudoku_models.diagnosis.TIME_LIMIT`, written here so that declaring the option does
+#: not load the explanation's solvers.
+TIME_LIMIT = 60.0
 
 
 def add_parser(commands: Any) -> None:
@@ -29,14 +34,7 @@ def add_parser(commands: Any) -> None:
         ),
     )
     add_puzzle_arguments(parser)
-    parser.add_argument(
-        "-t",
-        "--time-limit",
-        type=seconds,
-        default=None,
-        metavar="SECONDS",
-        help="for shrinking the core and for each search (default 60)",
-    )
+    add_time_limit(parser, "for shrinking the core and for each search", TIME_LIMIT)
     parser.add_argument(
         "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
     )
@@ -46,13 +44,12 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Explain every puzzle of the input."""
-    from ..diagnosis import TIME_LIMIT, why
+    from ..diagnosis import why
 
-    limit = TIME_LIMIT if args.time_limit is None else args.time_limit
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):
         say(model.warnings)
-        answer = why(model, time_limit=limit)
+        answer = why(model, time_limit=args.time_limit)
         if answer.status != Status.UNIQUE.value:
             code = EXIT_NO_SOLUTION
         if args.format == "json":

@@ -1,0 +1,72 @@
+"""Public names loaded on first use: ``import sudoku_models`` alone loads none of its parts, and
+``sm.X`` is still the object its module defines."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from types import ModuleType
+
+import pytest
+
+import sudoku_models as sm
+from sudoku_models import generator
+from sudoku_models.lazy import lazy_names
+
+#: Public modules known under another name than their own.
+ALIASES = {"fpuzzles": "fpuzzles_keys"}
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules of the package loaded in a fresh interpreter after running ``code``."""
+    program = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return {m for m in done.stdout.split() if m.startswith("sudoku_models")}
+
+
+def test_importing_the_package_loads_none_of_its_parts() -> None:
+    assert loaded_after("import sudoku_models") == {"sudoku_models", "sudoku_models.lazy"}
+
+
+def test_a_name_loads_its_own_module_only() -> None:
+    loaded = loaded_after("import sudoku_models as sm\nsm.InvalidPuzzleError")
+    assert loaded == {"sudoku_models", "sudoku_models.lazy", "sudoku_models.errors"}
+
+
+@pytest.mark.parametrize("package", [sm, generator], ids=lambda p: p.__name__)
+def test_every_public_name_resolves_to_the_object_of_its_name(package: ModuleType) -> None:
+    for name in package.__all__:
+        value = getattr(package, name)
+        assert name in dir(package)
+        if isinstance(value, ModuleType):
+            assert value.__name__.rsplit(".", 1)[-1] == ALIASES.get(name, name)
+        elif isinstance(value, type) or callable(value):
+            assert value.__name__ == name
+
+
+def test_the_names_are_the_ones_users_import() -> None:
+    from sudoku_models.api import solve
+    from sudoku_models.formats import fpuzzles_keys
+    from sudoku_models.logic.certify import certify
+    from sudoku_models.solvers.base import Status
+
+    assert sm.solve is solve and sm.Status is Status and sm.certify is certify
+    assert sm.fpuzzles is fpuzzles_keys
+    assert sm.solve(".1.....4....34..").status is Status.SOLVED
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="'sudoku_models' has no attribute 'solver'"):
+        sm.solver  # noqa: B018
+    assert not hasattr(generator, "generate_all")
+
+
+def test_lazy_names_reads_module_and_attribute() -> None:
+    get, listing = lazy_names("sudoku_models", {"parse": ".parsing:parse_cells", "m": ".board"})
+    from sudoku_models import board, parsing
+
+    assert get("parse") is parsing.parse_cells and get("m") is board
+    assert {"parse", "m", "__version__"} <= set(listing())
+    with pytest.raises(AttributeError):
+        get("other")
