@@ -1,0 +1,526 @@
+"""Digit classes: cells coloured by the class of their digit, then counted per house.
+
+A *class system* splits the digits into classes: low, middle and high (1-3, 4-6, 7-9 on 9x9);
+the remainders modulo 3 (1/4/7, 2/5/8, 3/6/9); odd and even; below and above the middle digit
+(with the middle digit, 5 on 9x9, a class of its own). A two-cell relation whose digit pairs
+are always of two classes (an entropic line's cells one or two apart, a German whisper's
+neighbours, a white dot's consecutive digits for parity) or always of one keeps its cells of
+different or of one class; an automaton line (a modular or parity line) is read pair by pair
+the same way. Nothing here knows a variant: any rule made of these primitives is read.
+
+Once per layout, cells are *coloured*: cells a rule keeps of one class are joined, and so are
+cells of one class by elimination: with three classes, two cells that both differ from two
+cells of different classes (cells three apart on an entropic or modular line); with two, two
+cells that differ from one cell (cells two apart on a whisper). A house holds each class as
+many times as the class has digits, so a colour with that many cells in a house makes every
+other cell of the house of another class, and the colouring goes on with that.
+
+On the candidates, each colour's possible classes are those every one of its cells still has
+(and that its cells in one house can hold as different digits). Two finders read them:
+
+- :meth:`ClassFinder.colours` ("Line Classes"): a colour's cells lose the digits of a class
+  one of them (or a colour it differs from) rules out;
+- :meth:`ClassFinder.counts` ("Class Count"): a colour cannot take a class its cells in a
+  house would hold more often than the house has digits of it, beside the cells of that class
+  already known; and a colour must take a class when the house's other cells cannot hold
+  enough of it.
+
+Glossary: ``k`` a class (its position in the system), ``dom`` a bit mask of classes, ``root``
+the representative cell of a colour, ``labels`` the rules and houses a fact reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..constraints import Automaton, Relation
+from .layout import Layout, per_layout
+from .state import State
+from .step import Step, cell_label, cells_label, said
+
+LINE_CLASSES = "Line Classes"
+CLASS_COUNT = "Class Count"
+
+#: Longest automaton line read pair by pair (in houses' worth of cells) and most transitions.
+AUTOMATON_HOUSES, AUTOMATON_TRANSITIONS = 2, 3000
+
+
+@dataclass(frozen=True)
+class ClassSystem:
+    """Digits split into classes: ``names[k]`` holds the digits of ``masks[k]``."""
+
+    title: str
+    names: tuple[str, ...]
+    masks: tuple[int, ...]
+
+    def of(self, d: int) -> int:
+        """The class of digit ``d``."""
+        return next(k for k, m in enumerate(self.masks) if m >> (d - 1) & 1)
+
+    def word(self, k: int) -> str:
+        """``low (1, 2 or 3)``, ``odd``."""
+        digits = said(self.masks[k])
+        return self.names[k] if self.names[k] == digits else f"{self.names[k]} ({digits})"
+
+
+def systems(n: int) -> list[ClassSystem]:
+    """The class systems of digits ``1..n``."""
+
+    def mask(ds: Iterable[int]) -> int:
+        return sum(1 << (d - 1) for d in ds)
+
+    out = []
+    if n % 3 == 0 and n >= 6:
+        t = n // 3
+        out.append(
+            ClassSystem(
+                "entropy",
+                ("low", "middle", "high"),
+                tuple(mask(range(k * t + 1, (k + 1) * t + 1)) for k in range(3)),
+            )
+        )
+    if n >= 6:
+        masks = tuple(mask(range(r, n + 1, 3)) for r in (1, 2, 3))
+        out.append(ClassSystem("remainder", tuple(said(m) for m in masks), masks))
+    out.append(
+        ClassSystem("parity", ("odd", "even"), (mask(range(1, n + 1, 2)), mask(range(2, n + 1, 2))))
+    )
+    half = n // 2
+    if n % 2:
+        middle = half + 1
+        names: tuple[str, ...] = (f"below {middle}", str(middle), f"above {middle}")
+        masks = (mask(range(1, middle)), mask([middle]), mask(range(middle + 1, n + 1)))
+    else:
+        names, masks = ("low", "high"), (mask(range(1, half + 1)), mask(range(half + 1, n + 1)))
+    out.append(ClassSystem("halves", names, masks))
+    return out
+
+
+@dataclass
+class Colouring:
+    """The colours of one class system over a layout: ``root[i]`` the colour of cell ``i``,
+    ``dom[root]`` the classes its rules allow it, ``differ[root]`` the colours it differs from
+    (each with the labels saying why), ``labels[root]`` what joined its cells."""
+
+    system: ClassSystem
+    root: list[int]
+    dom: list[int]
+    differ: dict[int, dict[int, tuple[str, ...]]] = field(default_factory=dict)
+    labels: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    members: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+def _merge(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(label for g in groups for label in g))
+
+
+def _relation_edges(system: ClassSystem, p: Relation) -> tuple[str, int, int] | None:
+    """``("same" | "differ", classes of a, classes of b)`` for a relation, None when it keeps
+    no class apart."""
+    pairs = {(system.of(x), system.of(y)) for x, y in p.pairs}
+    if not pairs:
+        return None
+    dom_a = sum(1 << a for a in {a for a, _ in pairs})
+    dom_b = sum(1 << b for b in {b for _, b in pairs})
+    if all(a == b for a, b in pairs):
+        return "same", dom_a, dom_b
+    if all(a != b for a, b in pairs):
+        return "differ", dom_a, dom_b
+    full = (1 << len(system.masks)) - 1
+    if dom_a != full or dom_b != full:
+        return "", dom_a, dom_b
+    return None
+
+
+def _automaton_pairs(
+    system: ClassSystem, p: Automaton, n: int
+) -> tuple[list[int], dict[tuple[int, int], set[tuple[int, int]]]]:
+    """The classes each position of an automaton line may take, and for each pair of positions
+    the class pairs some accepted word puts there."""
+    cells = p.cells
+    size = len(cells)
+    fwd = [{p.start}]
+    for _ in cells:
+        fwd.append({r for q in fwd[-1] for d in range(1, n + 1) for r in p.step.get((q, d), ())})
+    useful: list[set[int]] = [set() for _ in range(size + 1)]
+    useful[size] = fwd[size] & set(p.accepting)
+    trans: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(size)]
+    for pos in range(size - 1, -1, -1):
+        for q in fwd[pos]:
+            moves = [
+                (d, r)
+                for d in range(1, n + 1)
+                for r in p.step.get((q, d), ())
+                if r in useful[pos + 1]
+            ]
+            if moves:
+                useful[pos].add(q)
+                trans[pos][q] = moves
+    classes = [0] * size
+    pairs: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for j in range(size):
+        reach: set[tuple[int, int]] = set()
+        for q in useful[j]:
+            for d, r in trans[j].get(q, ()):
+                classes[j] |= 1 << system.of(d)
+                reach.add((r, system.of(d)))
+        for pos in range(j + 1, size):
+            seen: set[tuple[int, int]] = set()
+            after: set[tuple[int, int]] = set()
+            for q, kx in reach:
+                for d, r in trans[pos].get(q, ()):
+                    seen.add((kx, system.of(d)))
+                    after.add((r, kx))
+            pairs[j, pos] = seen
+            reach = after
+    return classes, pairs
+
+
+class _Joiner:
+    """Union-find over cells with the labels of each colour."""
+
+    def __init__(self, size: int, full: int) -> None:
+        self.parent = list(range(size))
+        self.dom = [full] * size
+        self.labels: dict[int, tuple[str, ...]] = {}
+        self.edges: list[tuple[int, int, tuple[str, ...]]] = []
+
+    def restrict(self, i: int, dom: int, label: str) -> None:
+        """Cell ``i`` (not joined yet) keeps the classes of ``dom``, by ``label``."""
+        if self.dom[i] & ~dom:
+            self.dom[i] &= dom
+            self.labels[i] = _merge(self.labels.get(i, ()), (label,))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def join(self, a: int, b: int, labels: Iterable[str]) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb or not self.dom[ra] & self.dom[rb]:
+            return False
+        self.parent[rb] = ra
+        self.dom[ra] &= self.dom[rb]
+        self.labels[ra] = _merge(self.labels.get(ra, ()), self.labels.get(rb, ()), labels)
+        return True
+
+    def differ(self) -> dict[int, dict[int, tuple[str, ...]]]:
+        out: dict[int, dict[int, tuple[str, ...]]] = {}
+        for a, b, labels in self.edges:
+            ra, rb = self.find(a), self.find(b)
+            if ra != rb:
+                for x, y in ((ra, rb), (rb, ra)):
+                    out.setdefault(x, {}).setdefault(y, labels)
+        return out
+
+
+def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
+    """The colours of ``system`` over ``layout``, None when no rule speaks of its classes."""
+    n, size = layout.n, layout.size
+    classes = len(system.masks)
+    full = (1 << classes) - 1
+    sizes = [m.bit_count() for m in system.masks]
+    joiner = _Joiner(size, full)
+    same: list[tuple[int, int, tuple[str, ...]]] = []
+    for rule in layout.rules:
+        for p in rule.primitives:
+            if isinstance(p, Relation) and p.a != p.b:
+                found = _relation_edges(system, p)
+                if found is None:
+                    continue
+                kind, dom_a, dom_b = found
+                joiner.restrict(p.a, dom_a, rule.label)
+                joiner.restrict(p.b, dom_b, rule.label)
+                if kind == "same":
+                    same.append((p.a, p.b, (rule.label,)))
+                elif kind == "differ":
+                    joiner.edges.append((p.a, p.b, (rule.label,)))
+            elif isinstance(p, Automaton) and len(p.transitions) <= AUTOMATON_TRANSITIONS:
+                if len(p.cells) > AUTOMATON_HOUSES * n:
+                    continue
+                doms, pairs = _automaton_pairs(system, p, n)
+                for i, dom in zip(p.cells, doms):
+                    joiner.restrict(i, dom, rule.label)
+                for (j, k), seen in pairs.items():
+                    a, b = p.cells[j], p.cells[k]
+                    if a == b or not seen:
+                        continue
+                    if all(x == y for x, y in seen):
+                        same.append((a, b, (rule.label,)))
+                    elif all(x != y for x, y in seen):
+                        joiner.edges.append((a, b, (rule.label,)))
+    if not same and not joiner.edges:
+        return None
+    for a, b, labels in same:
+        joiner.join(a, b, labels)
+    houses = layout.houses
+    for _ in range(2 * size):
+        if not _colour_round(joiner, houses, sizes, full):
+            break
+    members: dict[int, list[int]] = {}
+    for i in range(size):
+        members.setdefault(joiner.find(i), []).append(i)
+    root = [joiner.find(i) for i in range(size)]
+    return Colouring(
+        system,
+        root,
+        joiner.dom,
+        joiner.differ(),
+        joiner.labels,
+        {r: tuple(cells) for r, cells in members.items()},
+    )
+
+
+def _colour_round(joiner: _Joiner, houses: Sequence, sizes: list[int], full: int) -> bool:
+    """One round of colouring by elimination and by the houses; whether anything changed."""
+    find, dom = joiner.find, joiner.dom
+    differ = joiner.differ()
+    changed = False
+    for x, near in list(differ.items()):
+        x = find(x)
+        d = dom[x]
+        if d.bit_count() == 2:
+            for p, why_p in near.items():
+                if dom[find(p)] != d:
+                    continue
+                for y, why_y in differ.get(p, {}).items():
+                    why = _merge(why_p, why_y, joiner.labels.get(find(p), ()))
+                    if find(y) != x and dom[find(y)] == d and joiner.join(x, y, why):
+                        changed = True
+        elif d.bit_count() == 3:
+            same_dom = [p for p in near if dom[find(p)] == d]
+            for a, p in enumerate(same_dom):
+                for q in same_dom[a + 1 :]:
+                    if q not in differ.get(p, {}):
+                        continue
+                    for y in set(differ.get(p, {})) & set(differ.get(q, {})):
+                        if find(y) == x or dom[find(y)] != d:
+                            continue
+                        why = _merge(near[p], near[q], differ[p][y], differ[q][y], differ[p][q])
+                        why = _merge(why, joiner.labels.get(p, ()), joiner.labels.get(q, ()))
+                        if joiner.join(x, y, why):
+                            changed = True
+        if changed:
+            return True
+    for house in houses:
+        counts: dict[int, list[int]] = {}
+        for i in house.cells:
+            counts.setdefault(find(i), []).append(i)
+        for r, cells in counts.items():
+            if len(cells) < 2:
+                continue
+            k = len(cells)
+            keep = sum(1 << c for c in range(len(sizes)) if dom[r] >> c & 1 and sizes[c] >= k)
+            if keep != dom[r]:
+                dom[r] = keep
+                joiner.labels[r] = _merge(joiner.labels.get(r, ()), (house.name,))
+                changed = True
+            if keep and all(sizes[c] == k for c in range(len(sizes)) if keep >> c & 1):
+                for i in house.cells:
+                    if find(i) != r and find(i) not in differ.get(r, {}):
+                        why = _merge(joiner.labels.get(r, ()), (house.name,))
+                        joiner.edges.append((r, i, why))
+                        changed = True
+    return changed
+
+
+@per_layout
+def colourings(layout: Layout) -> tuple[Colouring, ...]:
+    """The colourings of every class system some rule of ``layout`` speaks of."""
+    out = []
+    for system in systems(layout.n):
+        found = colouring(layout, system)
+        if found is not None:
+            out.append(found)
+    return tuple(out)
+
+
+class ClassFinder:
+    """The finders reading the digit classes of a layout's colourings."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.houses_of: dict[int, list[int]] = {}
+        for k, h in enumerate(layout.houses):
+            for i in h.cells:
+                self.houses_of.setdefault(i, []).append(k)
+
+    def _possible(self, col: Colouring, masks: Sequence[int]) -> dict[int, int]:
+        """Each colour's classes that every one of its cells still has a digit of."""
+        out = {}
+        system = col.system
+        for r, cells in col.members.items():
+            d = col.dom[r]
+            for k, m in enumerate(system.masks):
+                if d >> k & 1 and any(not masks[i] & m for i in cells):
+                    d &= ~(1 << k)
+            out[r] = d
+        return out
+
+    def colours(self, state: State) -> Step | None:
+        """A colour's cells losing the digits of a class one of them, the colours it differs
+        from, or its cells in one house rule out."""
+        masks, n = state.masks, state.layout.n
+        for col in colourings(self.layout):
+            system = col.system
+            possible = self._possible(col, masks)
+            for r, cells in col.members.items():
+                d = col.dom[r]
+                causes: list[str] = []
+                labels: list[str] = list(col.labels.get(r, ()))
+                shown: list[int] = list(cells)
+                lacking: dict[int, list[str]] = {}
+                for k, m in enumerate(system.masks):
+                    if not d >> k & 1:
+                        continue
+                    without = [i for i in cells if not masks[i] & m]
+                    if without:
+                        lacking.setdefault(without[0], []).append(system.word(k))
+                        d &= ~(1 << k)
+                        continue
+                    for p, why in col.differ.get(r, {}).items():
+                        if possible[p] == 1 << k:
+                            mates = col.members[p]
+                            causes.append(
+                                f"{cells_label(state.layout.n, mates)} of another class "
+                                f"({', '.join(why)}) {'is' if len(mates) == 1 else 'are'} "
+                                f"{system.word(k)}"
+                            )
+                            labels += list(why) + list(col.labels.get(p, ()))
+                            shown += mates
+                            d &= ~(1 << k)
+                            break
+                    else:
+                        hall = self._hall(state, cells, m)
+                        if hall:
+                            causes.append(
+                                f"{cells_label(state.layout.n, hall[1])} in {hall[0]} cannot "
+                                f"hold {len(hall[1])} different {system.word(k)} digits"
+                            )
+                            labels.append(hall[0])
+                            d &= ~(1 << k)
+                if len(cells) > 1:
+                    causes[:0] = [
+                        f"{cell_label(n, i)} has no {' or '.join(words)} digit"
+                        for i, words in lacking.items()
+                    ]
+                if not causes:
+                    continue
+                keep = sum(system.masks[k] for k in range(len(system.masks)) if d >> k & 1)
+                elims = tuple(
+                    (i, x)
+                    for i in cells
+                    for x in range(1, state.layout.n + 1)
+                    if masks[i] >> (x - 1) & 1 and not keep >> (x - 1) & 1
+                )
+                if not elims:
+                    continue
+                return self._step(
+                    LINE_CLASSES, state, col, cells, "; ".join(causes), elims, labels, shown
+                )
+        return None
+
+    def _hall(self, state: State, cells: Sequence[int], m: int) -> tuple[str, list[int]] | None:
+        """A house whose cells among ``cells`` have fewer digits of ``m`` than cells."""
+        layout, masks = state.layout, state.masks
+        by_house: dict[int, list[int]] = {}
+        for i in cells:
+            for h in self.houses_of.get(i, ()):
+                by_house.setdefault(h, []).append(i)
+        for h, inside in by_house.items():
+            if len(inside) < 2:
+                continue
+            union = 0
+            for i in inside:
+                union |= masks[i] & m
+            if union.bit_count() < len(inside):
+                return layout.houses[h].name, inside
+        return None
+
+    def counts(self, state: State) -> Step | None:
+        """A colour that would hold a class too often in a house, or that a house needs to hold
+        a class often enough."""
+        layout, masks = state.layout, state.masks
+        n = layout.n
+        for col in colourings(layout):
+            system = col.system
+            possible = self._possible(col, masks)
+            for house in layout.houses:
+                for k, m in enumerate(system.masks):
+                    need = m.bit_count()
+                    sure = [i for i in house.cells if possible[col.root[i]] == 1 << k]
+                    able = [i for i in house.cells if possible[col.root[i]] >> k & 1]
+                    for r in dict.fromkeys(col.root[i] for i in house.cells):
+                        cells = col.members[r]
+                        if len(cells) < 2 or not possible[r] >> k & 1 or possible[r] == 1 << k:
+                            continue
+                        inside = [i for i in house.cells if col.root[i] == r]
+                        others = [i for i in sure if col.root[i] != r]
+                        word = system.word(k)
+                        if len(inside) + len(others) > need:
+                            why = (
+                                f"if they were {word}, {house.name} would hold "
+                                f"{len(inside) + len(others)} {system.names[k]} digits with "
+                                f"{cells_label(n, others)}, and it has {need}"
+                            )
+                            strike = m
+                        else:
+                            rest = [i for i in able if col.root[i] != r]
+                            if len(rest) >= need:
+                                continue
+                            places = cells_label(n, rest) if rest else "no other cell"
+                            why = (
+                                f"{house.name} needs {need} {system.names[k]} digits, and "
+                                f"besides {cells_label(n, inside)} only {places} can be {word}"
+                            )
+                            strike = ((1 << n) - 1) & ~m
+                        elims = tuple(
+                            (i, x)
+                            for i in cells
+                            for x in range(1, n + 1)
+                            if masks[i] & strike & (1 << (x - 1))
+                        )
+                        if elims:
+                            labels = [*col.labels.get(r, ()), house.name]
+                            for i in house.cells:
+                                labels += col.labels.get(col.root[i], ())
+                            return self._step(
+                                CLASS_COUNT, state, col, cells, why, elims, labels, house.cells
+                            )
+        return None
+
+    def _step(
+        self,
+        technique: str,
+        state: State,
+        col: Colouring,
+        cells: Sequence[int],
+        why: str,
+        elims: tuple[tuple[int, int], ...],
+        labels: Sequence[str],
+        shown: Iterable[int],
+    ) -> Step:
+        n = state.layout.n
+        own = col.labels.get(col.root[cells[0]], ())
+        if len(cells) > 1:
+            head = f"{cells_label(n, cells)} share a class ({', '.join(own)}): "
+        else:
+            head = ""
+        gone: dict[int, list[int]] = {}
+        for i, d in elims:
+            gone.setdefault(d, []).append(i)
+        struck = sorted({i for i, _ in elims})
+        digits = sum(1 << (d - 1) for d in gone)
+        text = f"{head}{why}; so {cells_label(n, struck)} cannot be {said(digits)}"
+        reasons = _merge(labels)
+        return Step(
+            technique,
+            reasons[0] if reasons else "",
+            text,
+            eliminations=elims,
+            cells=tuple(sorted(set(cells) | set(shown))),
+            reasons=reasons[1:],
+        )
