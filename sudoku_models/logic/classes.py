@@ -33,8 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..constraints import Automaton, Relation
+from .house import House
 from .layout import Layout, per_layout
 from .state import State
 from .step import Step, cell_label, cells_label, said
@@ -54,9 +56,21 @@ class ClassSystem:
     names: tuple[str, ...]
     masks: tuple[int, ...]
 
+    #: The class of each digit (``table[d]``; ``table[0]`` unused), made from ``masks``.
+    table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        n = max(m.bit_length() for m in self.masks)
+        table = [-1] * (n + 1)
+        for k, m in enumerate(self.masks):
+            for d in range(1, n + 1):
+                if m >> (d - 1) & 1:
+                    table[d] = k
+        object.__setattr__(self, "table", tuple(table))
+
     def of(self, d: int) -> int:
         """The class of digit ``d``."""
-        return next(k for k, m in enumerate(self.masks) if m >> (d - 1) & 1)
+        return self.table[d]
 
     def word(self, k: int) -> str:
         """``low (1, 2 or 3)``, ``odd``."""
@@ -115,10 +129,22 @@ def _merge(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(label for g in groups for label in g))
 
 
-def _relation_edges(system: ClassSystem, p: Relation) -> tuple[str, int, int] | None:
-    """``("same" | "differ", classes of a, classes of b)`` for a relation, None when it keeps
-    no class apart."""
-    pairs = {(system.of(x), system.of(y)) for x, y in p.pairs}
+def _relation_edges(
+    system: ClassSystem, p: Relation, seen: dict[frozenset[tuple[int, int]], Any]
+) -> tuple[str, int, int] | None:
+    """``("same" | "differ" | "", classes of a, classes of b)`` for a relation (``""``: it
+    only narrows the classes), None when it says nothing of them; ``seen`` keeps the answers
+    by digit pairs."""
+    if p.pairs not in seen:
+        seen[p.pairs] = _class_pairs(system, p.pairs)
+    return seen[p.pairs]
+
+
+def _class_pairs(
+    system: ClassSystem, digit_pairs: frozenset[tuple[int, int]]
+) -> tuple[str, int, int] | None:
+    table = system.table
+    pairs = {(table[x], table[y]) for x, y in digit_pairs}
     if not pairs:
         return None
     dom_a = sum(1 << a for a in {a for a, _ in pairs})
@@ -225,10 +251,11 @@ def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
     sizes = [m.bit_count() for m in system.masks]
     joiner = _Joiner(size, full)
     same: list[tuple[int, int, tuple[str, ...]]] = []
+    known: dict[frozenset[tuple[int, int]], Any] = {}
     for rule in layout.rules:
         for p in rule.primitives:
             if isinstance(p, Relation) and p.a != p.b:
-                found = _relation_edges(system, p)
+                found = _relation_edges(system, p, known)
                 if found is None:
                     continue
                 kind, dom_a, dom_b = found
@@ -258,7 +285,7 @@ def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
         joiner.join(a, b, labels)
     houses = layout.houses
     for _ in range(2 * size):
-        if not _colour_round(joiner, houses, sizes, full):
+        if not _colour_round(joiner, houses, sizes):
             break
     members: dict[int, list[int]] = {}
     for i in range(size):
@@ -274,37 +301,38 @@ def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
     )
 
 
-def _colour_round(joiner: _Joiner, houses: Sequence, sizes: list[int], full: int) -> bool:
-    """One round of colouring by elimination and by the houses; whether anything changed."""
-    find, dom = joiner.find, joiner.dom
+def _colour_round(joiner: _Joiner, houses: Sequence[House], sizes: list[int]) -> bool:
+    """One round of colouring by elimination and by the houses; whether anything changed.
+
+    With two classes among them, two colours differing from one colour share a class; with
+    three classes in all, two colours differing from two colours of different classes do."""
+    find, dom, labels = joiner.find, joiner.dom, joiner.labels
     differ = joiner.differ()
+    three = len(sizes) == 3
     changed = False
-    for x, near in list(differ.items()):
-        x = find(x)
-        d = dom[x]
-        if d.bit_count() == 2:
-            for p, why_p in near.items():
-                if dom[find(p)] != d:
+    for x, near in differ.items():
+        for p, why_p in near.items():
+            for y, why_y in differ.get(p, {}).items():
+                if (
+                    find(y) == find(x)
+                    or (dom[find(x)] | dom[find(p)] | dom[find(y)]).bit_count() != 2
+                ):
                     continue
-                for y, why_y in differ.get(p, {}).items():
-                    why = _merge(why_p, why_y, joiner.labels.get(find(p), ()))
-                    if find(y) != x and dom[find(y)] == d and joiner.join(x, y, why):
-                        changed = True
-        elif d.bit_count() == 3:
-            same_dom = [p for p in near if dom[find(p)] == d]
-            for a, p in enumerate(same_dom):
-                for q in same_dom[a + 1 :]:
-                    if q not in differ.get(p, {}):
+                why = _merge(why_p, why_y, labels.get(find(p), ()))
+                changed |= joiner.join(x, y, why)
+        if not three:
+            continue
+        keys = list(near)
+        for a, p in enumerate(keys):
+            for q in keys[a + 1 :]:
+                if q not in differ.get(p, {}):
+                    continue
+                for y in set(differ.get(p, {})) & set(differ.get(q, {})):
+                    if find(y) == find(x):
                         continue
-                    for y in set(differ.get(p, {})) & set(differ.get(q, {})):
-                        if find(y) == x or dom[find(y)] != d:
-                            continue
-                        why = _merge(near[p], near[q], differ[p][y], differ[q][y], differ[p][q])
-                        why = _merge(why, joiner.labels.get(p, ()), joiner.labels.get(q, ()))
-                        if joiner.join(x, y, why):
-                            changed = True
-        if changed:
-            return True
+                    why = _merge(near[p], near[q], differ[p][y], differ[q][y], differ[p][q])
+                    why = _merge(why, labels.get(find(p), ()), labels.get(find(q), ()))
+                    changed |= joiner.join(x, y, why)
     for house in houses:
         counts: dict[int, list[int]] = {}
         for i in house.cells:
@@ -373,6 +401,7 @@ class ClassFinder:
                 labels: list[str] = list(col.labels.get(r, ()))
                 shown: list[int] = list(cells)
                 lacking: dict[int, list[str]] = {}
+                strike = 0
                 for k, m in enumerate(system.masks):
                     if not d >> k & 1:
                         continue
@@ -380,6 +409,7 @@ class ClassFinder:
                     if without:
                         lacking.setdefault(without[0], []).append(system.word(k))
                         d &= ~(1 << k)
+                        strike |= m if len(cells) > 1 else 0
                         continue
                     for p, why in col.differ.get(r, {}).items():
                         if possible[p] == 1 << k:
@@ -392,16 +422,18 @@ class ClassFinder:
                             labels += list(why) + list(col.labels.get(p, ()))
                             shown += mates
                             d &= ~(1 << k)
+                            strike |= m
                             break
                     else:
                         hall = self._hall(state, cells, m)
                         if hall:
                             causes.append(
-                                f"{cells_label(state.layout.n, hall[1])} in {hall[0]} cannot "
-                                f"hold {len(hall[1])} different {system.word(k)} digits"
+                                f"{cells_label(n, hall[1])} see each other in {hall[0]} and "
+                                f"have only {said(hall[2])} of {system.word(k)}"
                             )
                             labels.append(hall[0])
                             d &= ~(1 << k)
+                            strike |= m
                 if len(cells) > 1:
                     causes[:0] = [
                         f"{cell_label(n, i)} has no {' or '.join(words)} digit"
@@ -409,12 +441,11 @@ class ClassFinder:
                     ]
                 if not causes:
                     continue
-                keep = sum(system.masks[k] for k in range(len(system.masks)) if d >> k & 1)
                 elims = tuple(
                     (i, x)
                     for i in cells
-                    for x in range(1, state.layout.n + 1)
-                    if masks[i] >> (x - 1) & 1 and not keep >> (x - 1) & 1
+                    for x in range(1, n + 1)
+                    if (masks[i] & strike) >> (x - 1) & 1
                 )
                 if not elims:
                     continue
@@ -423,8 +454,11 @@ class ClassFinder:
                 )
         return None
 
-    def _hall(self, state: State, cells: Sequence[int], m: int) -> tuple[str, list[int]] | None:
-        """A house whose cells among ``cells`` have fewer digits of ``m`` than cells."""
+    def _hall(
+        self, state: State, cells: Sequence[int], m: int
+    ) -> tuple[str, list[int], int] | None:
+        """A house whose cells among ``cells`` have fewer digits of ``m`` than cells: its name,
+        those cells and the digits of ``m`` they have."""
         layout, masks = state.layout, state.masks
         by_house: dict[int, list[int]] = {}
         for i in cells:
@@ -437,7 +471,7 @@ class ClassFinder:
             for i in inside:
                 union |= masks[i] & m
             if union.bit_count() < len(inside):
-                return layout.houses[h].name, inside
+                return layout.houses[h].name, inside, union
         return None
 
     def counts(self, state: State) -> Step | None:
@@ -463,8 +497,8 @@ class ClassFinder:
                         if len(inside) + len(others) > need:
                             why = (
                                 f"if they were {word}, {house.name} would hold "
-                                f"{len(inside) + len(others)} {system.names[k]} digits with "
-                                f"{cells_label(n, others)}, and it has {need}"
+                                f"{len(inside) + len(others)} such digits (with "
+                                f"{cells_label(n, others)}), and it has only {need}"
                             )
                             strike = m
                         else:
@@ -473,8 +507,8 @@ class ClassFinder:
                                 continue
                             places = cells_label(n, rest) if rest else "no other cell"
                             why = (
-                                f"{house.name} needs {need} {system.names[k]} digits, and "
-                                f"besides {cells_label(n, inside)} only {places} can be {word}"
+                                f"{house.name} needs {need} {word} digits, and besides "
+                                f"{cells_label(n, inside)} only {places} can hold them"
                             )
                             strike = ((1 << n) - 1) & ~m
                         elims = tuple(
