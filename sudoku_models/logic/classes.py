@@ -123,6 +123,14 @@ class Colouring:
     differ: dict[int, dict[int, tuple[str, ...]]] = field(default_factory=dict)
     labels: dict[int, tuple[str, ...]] = field(default_factory=dict)
     members: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: The colours a finder reads: of several cells, or differing from another colour.
+    read: tuple[int, ...] = ()
+    #: Per house (by position), the colours of several cells it has cells of.
+    shared: tuple[tuple[int, ...], ...] = ()
+    #: The classes each candidate mask has digits of (``classes_of[mask]``, a mask of classes).
+    classes_of: tuple[int, ...] = ()
+    #: Per colour, each house holding two or more of its cells, with those cells.
+    groups: dict[int, tuple[tuple[str, tuple[int, ...]], ...]] = field(default_factory=dict)
 
 
 def _merge(*groups: Iterable[str]) -> tuple[str, ...]:
@@ -291,13 +299,32 @@ def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
     for i in range(size):
         members.setdefault(joiner.find(i), []).append(i)
     root = [joiner.find(i) for i in range(size)]
+    differ = joiner.differ()
+    read = tuple(r for r, cells in members.items() if len(cells) > 1 or r in differ)
+    shared = tuple(
+        tuple(dict.fromkeys(root[i] for i in h.cells if len(members[root[i]]) > 1)) for h in houses
+    )
+    groups: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
+    for h in houses:
+        inside: dict[int, list[int]] = {}
+        for i in h.cells:
+            inside.setdefault(root[i], []).append(i)
+        for r, cells in inside.items():
+            if len(cells) > 1:
+                groups.setdefault(r, []).append((h.name, tuple(cells)))
     return Colouring(
         system,
         root,
         joiner.dom,
-        joiner.differ(),
+        differ,
         joiner.labels,
         {r: tuple(cells) for r, cells in members.items()},
+        read,
+        shared,
+        tuple(
+            sum(1 << k for k, m in enumerate(system.masks) if m & mask) for mask in range(1 << n)
+        ),
+        {r: tuple(g) for r, g in groups.items()},
     )
 
 
@@ -371,20 +398,15 @@ class ClassFinder:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.houses_of: dict[int, list[int]] = {}
-        for k, h in enumerate(layout.houses):
-            for i in h.cells:
-                self.houses_of.setdefault(i, []).append(k)
 
     def _possible(self, col: Colouring, masks: Sequence[int]) -> dict[int, int]:
         """Each colour's classes that every one of its cells still has a digit of."""
+        classes = col.classes_of
         out = {}
-        system = col.system
         for r, cells in col.members.items():
             d = col.dom[r]
-            for k, m in enumerate(system.masks):
-                if d >> k & 1 and any(not masks[i] & m for i in cells):
-                    d &= ~(1 << k)
+            for i in cells:
+                d &= classes[masks[i]]
             out[r] = d
         return out
 
@@ -395,7 +417,8 @@ class ClassFinder:
         for col in colourings(self.layout):
             system = col.system
             possible = self._possible(col, masks)
-            for r, cells in col.members.items():
+            for r in col.read:
+                cells = col.members[r]
                 d = col.dom[r]
                 causes: list[str] = []
                 labels: list[str] = list(col.labels.get(r, ()))
@@ -425,7 +448,7 @@ class ClassFinder:
                             strike |= m
                             break
                     else:
-                        hall = self._hall(state, cells, m)
+                        hall = self._hall(col, masks, r, m)
                         if hall:
                             causes.append(
                                 f"{cells_label(n, hall[1])} see each other in {hall[0]} and "
@@ -455,23 +478,16 @@ class ClassFinder:
         return None
 
     def _hall(
-        self, state: State, cells: Sequence[int], m: int
-    ) -> tuple[str, list[int], int] | None:
-        """A house whose cells among ``cells`` have fewer digits of ``m`` than cells: its name,
+        self, col: Colouring, masks: Sequence[int], r: int, m: int
+    ) -> tuple[str, tuple[int, ...], int] | None:
+        """A house whose cells of colour ``r`` have fewer digits of ``m`` than cells: its name,
         those cells and the digits of ``m`` they have."""
-        layout, masks = state.layout, state.masks
-        by_house: dict[int, list[int]] = {}
-        for i in cells:
-            for h in self.houses_of.get(i, ()):
-                by_house.setdefault(h, []).append(i)
-        for h, inside in by_house.items():
-            if len(inside) < 2:
-                continue
+        for name, inside in col.groups.get(r, ()):
             union = 0
             for i in inside:
                 union |= masks[i] & m
             if union.bit_count() < len(inside):
-                return layout.houses[h].name, inside, union
+                return name, inside, union
         return None
 
     def counts(self, state: State) -> Step | None:
@@ -482,14 +498,17 @@ class ClassFinder:
         for col in colourings(layout):
             system = col.system
             possible = self._possible(col, masks)
-            for house in layout.houses:
+            for house, shared in zip(layout.houses, col.shared):
+                open_colours = [r for r in shared if possible[r].bit_count() > 1]
+                if not open_colours:
+                    continue
                 for k, m in enumerate(system.masks):
                     need = m.bit_count()
                     sure = [i for i in house.cells if possible[col.root[i]] == 1 << k]
                     able = [i for i in house.cells if possible[col.root[i]] >> k & 1]
-                    for r in dict.fromkeys(col.root[i] for i in house.cells):
+                    for r in open_colours:
                         cells = col.members[r]
-                        if len(cells) < 2 or not possible[r] >> k & 1 or possible[r] == 1 << k:
+                        if not possible[r] >> k & 1:
                             continue
                         inside = [i for i in house.cells if col.root[i] == r]
                         others = [i for i in sure if col.root[i] != r]
