@@ -393,30 +393,143 @@ def colourings(layout: Layout) -> tuple[Colouring, ...]:
     return tuple(out)
 
 
+@dataclass
+class _View:
+    """A colouring on the candidates: the colours of :class:`Colouring`, with those joined that
+    differ from one colour while the three keep to the same two classes; ``possible[root]``
+    the classes each colour can still take, ``dom[root]`` those its rules allow,
+    ``notes[root]`` why joined colours share a class and ``pivots[root]`` the cells of the
+    colours that joined them."""
+
+    system: ClassSystem
+    root: list[int]
+    members: dict[int, tuple[int, ...]]
+    possible: dict[int, int]
+    dom: list[int]
+    labels: dict[int, tuple[str, ...]]
+    differ: dict[int, dict[int, tuple[str, ...]]]
+    read: tuple[int, ...]
+    shared: tuple[tuple[int, ...], ...]
+    groups: dict[int, tuple[tuple[str, tuple[int, ...]], ...]]
+    notes: dict[int, str] = field(default_factory=dict)
+    pivots: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+def _view(col: Colouring, layout: Layout, masks: Sequence[int]) -> _View:
+    """``col`` read on the candidates ``masks``."""
+    classes = col.classes_of
+    possible = {}
+    for r, cells in col.members.items():
+        d = col.dom[r]
+        for i in cells:
+            d &= classes[masks[i]]
+        possible[r] = d
+    parent: dict[int, int] = {}
+
+    def find(r: int) -> int:
+        while r in parent:
+            r = parent[r]
+        return r
+
+    joins: list[tuple[int, int, int, tuple[str, ...]]] = []
+    for x in col.read:
+        if possible[x].bit_count() != 2:
+            continue
+        for p, why_p in col.differ.get(x, {}).items():
+            if (possible[x] | possible[p]).bit_count() != 2:
+                continue
+            for y, why_y in col.differ[p].items():
+                a, b = find(x), find(y)
+                if a == b or (possible[x] | possible[p] | possible[y]).bit_count() != 2:
+                    continue
+                parent[b] = a
+                joins.append((x, y, p, _merge(why_p, why_y, col.labels.get(p, ()))))
+    if not joins:
+        return _View(
+            col.system,
+            col.root,
+            col.members,
+            possible,
+            col.dom,
+            col.labels,
+            col.differ,
+            col.read,
+            col.shared,
+            col.groups,
+        )
+    n = layout.n
+    root = [find(r) for r in col.root]
+    members: dict[int, list[int]] = {}
+    for i, r in enumerate(root):
+        members.setdefault(r, []).append(i)
+    full = (1 << len(col.system.masks)) - 1
+    merged_possible = dict.fromkeys(members, full)
+    dom = col.dom[:]
+    for r, d in possible.items():
+        merged_possible[find(r)] &= d
+        dom[find(r)] &= col.dom[r]
+    labels: dict[int, tuple[str, ...]] = {}
+    for r, own in col.labels.items():
+        labels[find(r)] = _merge(labels.get(find(r), ()), own)
+    notes: dict[int, list[str]] = {}
+    pivots: dict[int, list[int]] = {}
+    for x, y, p, why in joins:
+        top = find(x)
+        labels[top] = _merge(labels.get(top, ()), why)
+        words = " or ".join(
+            col.system.word(k) for k in range(len(col.system.masks)) if possible[p] >> k & 1
+        )
+        notes.setdefault(top, []).append(
+            f"{cells_label(n, col.members[x])} and {cells_label(n, col.members[y])} both differ "
+            f"from {cells_label(n, col.members[p])}, and the three are {words}"
+        )
+        pivots.setdefault(top, []).extend(col.members[p])
+    differ: dict[int, dict[int, tuple[str, ...]]] = {}
+    for x, near in col.differ.items():
+        for y, why in near.items():
+            if find(x) != find(y):
+                differ.setdefault(find(x), {}).setdefault(find(y), why)
+    houses = layout.houses
+    shared = tuple(
+        tuple(dict.fromkeys(root[i] for i in h.cells if len(members[root[i]]) > 1)) for h in houses
+    )
+    groups: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
+    for h in houses:
+        inside: dict[int, list[int]] = {}
+        for i in h.cells:
+            inside.setdefault(root[i], []).append(i)
+        for r, part in inside.items():
+            if len(part) > 1:
+                groups.setdefault(r, []).append((h.name, tuple(part)))
+    return _View(
+        col.system,
+        root,
+        {r: tuple(cells) for r, cells in members.items()},
+        merged_possible,
+        dom,
+        labels,
+        differ,
+        tuple(r for r, cells in members.items() if len(cells) > 1 or r in differ),
+        shared,
+        {r: tuple(g) for r, g in groups.items()},
+        {r: "; ".join(words) for r, words in notes.items()},
+        {r: tuple(cells) for r, cells in pivots.items()},
+    )
+
+
 class ClassFinder:
     """The finders reading the digit classes of a layout's colourings."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
 
-    def _possible(self, col: Colouring, masks: Sequence[int]) -> dict[int, int]:
-        """Each colour's classes that every one of its cells still has a digit of."""
-        classes = col.classes_of
-        out = {}
-        for r, cells in col.members.items():
-            d = col.dom[r]
-            for i in cells:
-                d &= classes[masks[i]]
-            out[r] = d
-        return out
-
     def colours(self, state: State) -> Step | None:
         """A colour's cells losing the digits of a class one of them, the colours it differs
         from, or its cells in one house rule out."""
         masks, n = state.masks, state.layout.n
-        for col in colourings(self.layout):
-            system = col.system
-            possible = self._possible(col, masks)
+        for found in colourings(self.layout):
+            col = _view(found, self.layout, masks)
+            system, possible = col.system, col.possible
             for r in col.read:
                 cells = col.members[r]
                 d = col.dom[r]
@@ -478,7 +591,7 @@ class ClassFinder:
         return None
 
     def _hall(
-        self, col: Colouring, masks: Sequence[int], r: int, m: int
+        self, col: _View, masks: Sequence[int], r: int, m: int
     ) -> tuple[str, tuple[int, ...], int] | None:
         """A house whose cells of colour ``r`` have fewer digits of ``m`` than cells: its name,
         those cells and the digits of ``m`` they have."""
@@ -495,9 +608,9 @@ class ClassFinder:
         a class often enough."""
         layout, masks = state.layout, state.masks
         n = layout.n
-        for col in colourings(layout):
-            system = col.system
-            possible = self._possible(col, masks)
+        for found in colourings(layout):
+            col = _view(found, layout, masks)
+            system, possible = col.system, col.possible
             for house, shared in zip(layout.houses, col.shared):
                 open_colours = [r for r in shared if possible[r].bit_count() > 1]
                 if not open_colours:
@@ -549,7 +662,7 @@ class ClassFinder:
         self,
         technique: str,
         state: State,
-        col: Colouring,
+        col: _View,
         cells: Sequence[int],
         why: str,
         elims: tuple[tuple[int, int], ...],
@@ -557,11 +670,14 @@ class ClassFinder:
         shown: Iterable[int],
     ) -> Step:
         n = state.layout.n
-        own = col.labels.get(col.root[cells[0]], ())
+        r = col.root[cells[0]]
+        own = col.labels.get(r, ())
+        note = f"; {col.notes[r]}" if r in col.notes else ""
         if len(cells) > 1:
-            head = f"{cells_label(n, cells)} share a class ({', '.join(own)}): "
+            head = f"{cells_label(n, cells)} share a class ({', '.join(own)}{note}): "
         else:
             head = ""
+        shown = [*shown, *col.pivots.get(r, ())]
         gone: dict[int, list[int]] = {}
         for i, d in elims:
             gone.setdefault(d, []).append(i)
