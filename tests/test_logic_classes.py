@@ -183,6 +183,27 @@ def class_marks(board: Board, grid: tuple[int, ...], rng: random.Random) -> list
     return out
 
 
+JOINED = ".12......3.7......8........" + "." * 54
+
+
+def test_colours_join_on_the_candidates_when_they_differ_from_one_colour():
+    """r1c1 and r3c3 each differ from r2c2 on an entropic line; with no low digit left to the
+    three, they are middle and high in some order, so r1c1 and r3c3 share a class, and box 1
+    cannot hold two more high digits beside 7 and 8."""
+    marks = EntropicLine(((0, 0), (1, 1))), EntropicLine(((1, 1), (2, 2)))
+    finder, state = start(model_of(*marks, givens=JOINED))
+    step = finder.counts(state)
+    assert step is not None and step.technique == CLASS_COUNT
+    assert step.text == (
+        "r1c1,r3c3 share a class (entropic line r1c1-r2c2, entropic line r2c2-r3c3; r1c1 and "
+        "r3c3 both differ from r2c2, and the three are middle (4, 5 or 6) or high (7, 8 or 9)): "
+        "box 1 needs 3 middle (4, 5 or 6) digits, and besides r1c1,r3c3 only r2c2,r3c2 can "
+        "hold them; so r1c1,r3c3 cannot be 9"
+    )
+    assert sorted(step.eliminations) == [(0, 9), (20, 9)]
+    assert set(step.reasons) == {"entropic line r2c2-r3c3", "box 1"}
+
+
 def finder_steps(model: Model, counts_first: bool, most: int = 12) -> list[tuple[list[int], Step]]:
     """The steps the two finders alone take from the givens, each with the candidates before
     it."""
@@ -212,6 +233,7 @@ def test_every_step_of_the_finders_is_certified():
         model_of(EntropicLine(((0, 0), (1, 0), (1, 1), (0, 2))), givens=GIVENS),
         model_of(*crossing, givens="." * 63 + "7" + "." * 17),
         model_of(ModularLine(tuple((r, r % 2) for r in range(9))), givens="1" + "." * 80),
+        model_of(EntropicLine(((0, 0), (1, 1))), EntropicLine(((1, 1), (2, 2))), givens=JOINED),
     ]
     seen: set[str] = set()
     for model in models:
