@@ -79,7 +79,11 @@ class ClassSystem:
 
 
 def systems(n: int) -> list[ClassSystem]:
-    """The class systems of digits ``1..n``."""
+    """The class systems of digits ``1..n``.
+
+    >>> [s.word(0) for s in systems(9)]
+    ['low (1, 2 or 3)', '1, 4 or 7', 'odd (1, 3, 5, 7 or 9)', 'below 5 (1 to 4)']
+    """
 
     def mask(ds: Iterable[int]) -> int:
         return sum(1 << (d - 1) for d in ds)
