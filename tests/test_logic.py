@@ -60,7 +60,6 @@ from sudoku_models.variants import (
     XSum,
     ZipperLine,
 )
-from sudoku_models.variants.sequences import ModularLine, ParityLine
 
 
 def assert_sound(model: Model, path: Path) -> None:
@@ -219,8 +218,6 @@ def marks_on(board: Board, grid: tuple[int, ...], rng: random.Random) -> list[ob
             Palindrome(line),
             BetweenLine(line),
             EntropicLine(line),
-            ModularLine(line),
-            ParityLine(line),
             ZipperLine(line),
             RegionSumLine(line),
             KillerCage(line, sum(values)),
