@@ -45,7 +45,7 @@ LINE_CLASSES = "Line Classes"
 CLASS_COUNT = "Class Count"
 
 #: Longest automaton line read pair by pair (in houses' worth of cells) and most transitions.
-AUTOMATON_HOUSES, AUTOMATON_TRANSITIONS = 2, 3000
+AUTOMATON_HOUSES, AUTOMATON_TRANSITIONS = 2, 1000
 
 
 @dataclass(frozen=True)
