@@ -102,6 +102,22 @@ def test_a_given_low_digit_makes_its_colour_low_along_the_line():
     assert step.rule == "entropic line r1c3-r4c6"
 
 
+def test_a_colour_loses_the_class_of_a_cell_its_house_keeps_apart():
+    """r1c1, r4c1 and r7c1 take a whole class in column 1, so r8c1, given 7, is of another
+    class: they are not high."""
+    first = EntropicLine(tuple((r, 0) for r in range(7)))
+    second = EntropicLine(((7, 0), (7, 1), (8, 1)))
+    finder, state = start(model_of(first, second, givens="." * 63 + "7" + "." * 17))
+    step = finder.colours(state)
+    assert step is not None and step.technique == LINE_CLASSES
+    assert step.text == (
+        "r1c1,r4c1,r7c1 share a class (entropic line r1c1-r7c1): r8c1 is high (7, 8 or 9) and "
+        "of another class (entropic line r1c1-r7c1, column 1); so r1c1,r4c1,r7c1 cannot be 8 "
+        "or 9"
+    )
+    assert step.reasons == ("column 1",)
+
+
 def test_a_colour_cannot_overfill_its_class_in_a_house():
     """A whisper's ends in row 1 share a class; with 1, 2 and 3 placed in the row they cannot
     both be below 5, so they are above it."""

@@ -555,9 +555,8 @@ class ClassFinder:
                         if possible[p] == 1 << k:
                             mates = col.members[p]
                             causes.append(
-                                f"{cells_label(state.layout.n, mates)} of another class "
-                                f"({', '.join(why)}) {'is' if len(mates) == 1 else 'are'} "
-                                f"{system.word(k)}"
+                                f"{cells_label(n, mates)} {'is' if len(mates) == 1 else 'are'} "
+                                f"{system.word(k)} and of another class ({', '.join(why)})"
                             )
                             labels += list(why) + list(col.labels.get(p, ()))
                             shown += mates
@@ -680,7 +679,7 @@ class ClassFinder:
         if len(cells) > 1:
             head = f"{cells_label(n, cells)} share a class ({', '.join(own)}{note}): "
         else:
-            head = ""
+            head = f"{cells_label(n, cells)}: "
         shown = [*shown, *col.pivots.get(r, ())]
         gone: dict[int, list[int]] = {}
         for i, d in elims:
