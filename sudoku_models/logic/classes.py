@@ -630,10 +630,11 @@ class ClassFinder:
                         others = [i for i in sure if col.root[i] != r]
                         word = system.word(k)
                         if len(inside) + len(others) > need:
+                            beside = f" (with {cells_label(n, others)})" if others else ""
                             why = (
                                 f"if they were {word}, {house.name} would hold "
-                                f"{len(inside) + len(others)} such digits (with "
-                                f"{cells_label(n, others)}), and it has only {need}"
+                                f"{len(inside) + len(others)} such digits{beside}, and it has "
+                                f"only {need}"
                             )
                             strike = m
                         else:
