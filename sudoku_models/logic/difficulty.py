@@ -31,12 +31,14 @@ Naked Pair             3.0     two cells holding two digits between them
 Line in House          3.0     a line's or dot chain's cells in a house, joint and different
 Rule Interaction       3.5     a neighbour's digit that would leave a rule no way to be met
 Line Digits in House   3.5     digits a line's cells in a house always hold, struck elsewhere
+Line Classes           3.5     cells of one digit class (low/middle/high, odd/even, ...) coloured
 Set Theory             3.5     innies and outies of houses against cages
 Hidden Cage Digit      3.5     a house's digit that only fits in one cage: the cage holds it
 Cage Clash             4.0     cages in one house (and its other cells) take different digits
 Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
 Hidden Triple          4.0
+Class Count            4.0     a house holds each digit class as often as the class has digits
 X-Wing                 4.5     fish over rows and columns
 Line Cases in House    4.5     a line's cells in a house, joint and different, case by case
 Parity Set Theory      4.5     houses and sums added modulo two, against a house's odd digits
@@ -84,12 +86,14 @@ WEIGHTS: dict[str, float] = {
     "Line in House": 3.0,
     "Rule Interaction": 3.5,
     "Line Digits in House": 3.5,
+    "Line Classes": 3.5,
     "Set Theory": 3.5,
     "Hidden Cage Digit": 3.5,
     "Cage Clash": 4.0,
     "Hidden Pair": 3.5,
     "Naked Triple": 4.0,
     "Hidden Triple": 4.0,
+    "Class Count": 4.0,
     "X-Wing": 4.5,
     "Line Cases in House": 4.5,
     "Parity Set Theory": 4.5,

@@ -36,6 +36,7 @@ from .basic import (
 )
 from .cages import CombinationGrid
 from .chains import chain
+from .classes import CLASS_COUNT, LINE_CLASSES, ClassFinder, colourings
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
 from .forcing import forcing_net
@@ -220,6 +221,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     out.append((LineInHouse.technique, LineInHouse(layout)))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
     out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
+    classes = ClassFinder(layout) if colourings(layout) else None
+    if classes is not None:
+        out.append((LINE_CLASSES, classes.colours))
     if theory is not None:
         out.append((SET_THEORY, theory))
     if grid.groups:
@@ -227,6 +231,8 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
+    if classes is not None:
+        out.append((CLASS_COUNT, classes.counts))
     classic = has_classic_houses(layout)
     extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
