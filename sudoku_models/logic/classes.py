@@ -305,17 +305,7 @@ def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
     root = [joiner.find(i) for i in range(size)]
     differ = joiner.differ()
     read = tuple(r for r, cells in members.items() if len(cells) > 1 or r in differ)
-    shared = tuple(
-        tuple(dict.fromkeys(root[i] for i in h.cells if len(members[root[i]]) > 1)) for h in houses
-    )
-    groups: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
-    for h in houses:
-        inside: dict[int, list[int]] = {}
-        for i in h.cells:
-            inside.setdefault(root[i], []).append(i)
-        for r, cells in inside.items():
-            if len(cells) > 1:
-                groups.setdefault(r, []).append((h.name, tuple(cells)))
+    shared, groups = _house_parts(houses, root, members)
     return Colouring(
         system,
         root,
@@ -330,6 +320,25 @@ def colouring(layout: Layout, system: ClassSystem) -> Colouring | None:
         ),
         {r: tuple(g) for r, g in groups.items()},
     )
+
+
+def _house_parts(
+    houses: Sequence[House], root: Sequence[int], members: dict[int, list[int]]
+) -> tuple[tuple[tuple[int, ...], ...], dict[int, list[tuple[str, tuple[int, ...]]]]]:
+    """Per house, the colours of more than one cell that meet it; per colour, the houses it
+    meets twice or more, with its cells there."""
+    shared = tuple(
+        tuple(dict.fromkeys(root[i] for i in h.cells if len(members[root[i]]) > 1)) for h in houses
+    )
+    groups: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
+    for h in houses:
+        inside: dict[int, list[int]] = {}
+        for i in h.cells:
+            inside.setdefault(root[i], []).append(i)
+        for r, part in inside.items():
+            if len(part) > 1:
+                groups.setdefault(r, []).append((h.name, tuple(part)))
+    return shared, groups
 
 
 def _colour_round(joiner: _Joiner, houses: Sequence[House], sizes: list[int]) -> bool:
@@ -493,18 +502,7 @@ def _view(col: Colouring, layout: Layout, masks: Sequence[int]) -> _View:
         for y, why in near.items():
             if find(x) != find(y):
                 differ.setdefault(find(x), {}).setdefault(find(y), why)
-    houses = layout.houses
-    shared = tuple(
-        tuple(dict.fromkeys(root[i] for i in h.cells if len(members[root[i]]) > 1)) for h in houses
-    )
-    groups: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
-    for h in houses:
-        inside: dict[int, list[int]] = {}
-        for i in h.cells:
-            inside.setdefault(root[i], []).append(i)
-        for r, part in inside.items():
-            if len(part) > 1:
-                groups.setdefault(r, []).append((h.name, tuple(part)))
+    shared, groups = _house_parts(layout.houses, root, members)
     return _View(
         col.system,
         root,
