@@ -9,6 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_logic import assert_sound
+from walks import KING, random_walk
 
 from sudoku_models.board import Board
 from sudoku_models.generator.grids import random_grid
@@ -155,30 +156,13 @@ def test_a_house_short_of_a_class_fills_it_from_a_colour():
     assert sorted(step.eliminations) == [(0, 6), (0, 9), (2, 6), (2, 9)]
 
 
-def _walk(board: Board, rng: random.Random, length: int) -> tuple[tuple[int, int], ...]:
-    """A random walk of distinct neighbours (diagonal steps too)."""
-    n = board.n
-    cells = [(rng.randrange(n), rng.randrange(n))]
-    while len(cells) < length:
-        r, c = cells[-1]
-        options = [
-            (r + dr, c + dc)
-            for dr, dc in itertools.product((-1, 0, 1), repeat=2)
-            if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr, c + dc) not in cells
-        ]
-        if not options:
-            break
-        cells.append(rng.choice(options))
-    return tuple(cells)
-
-
 def class_marks(board: Board, grid: tuple[int, ...], rng: random.Random) -> list[object]:
     """Lines and dots that speak of digit classes, each true on ``grid``."""
     n = board.n
     at = lambda cell: grid[board.cell(*cell)]  # noqa: E731
     out: list[object] = []
     for _ in range(10):
-        line = _walk(board, rng, rng.randint(3, 8))
+        line = random_walk(board, rng, rng.randint(3, 8), KING)
         values = [at(c) for c in line]
         windows = [values[k : k + 3] for k in range(len(values))]
         if n % 3 == 0 and all(len({(v - 1) * 3 // n for v in w}) == len(w) for w in windows):

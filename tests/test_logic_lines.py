@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_logic import assert_sound
+from walks import random_walk
 
 from sudoku_models import certify
 from sudoku_models.board import Board
@@ -118,29 +119,12 @@ def test_a_search_stops_at_its_node_budget():
     assert found is not None and len(set(found[: unit.inside])) == unit.inside
 
 
-def _walk(board: Board, rng: random.Random, length: int) -> tuple[tuple[int, int], ...]:
-    """A random walk of distinct orthogonal neighbours."""
-    n = board.n
-    cells = [(rng.randrange(n), rng.randrange(n))]
-    while len(cells) < length:
-        r, c = cells[-1]
-        options = [
-            (r + dr, c + dc)
-            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-            if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr, c + dc) not in cells
-        ]
-        if not options:
-            break
-        cells.append(rng.choice(options))
-    return tuple(cells)
-
-
 def line_marks(board: Board, grid: tuple[int, ...], rng: random.Random) -> list[object]:
     """Lines and dots of every relation kind, each true on ``grid``."""
     at = lambda cell: grid[board.cell(*cell)]  # noqa: E731
     out: list[object] = []
     for _ in range(8):
-        line = _walk(board, rng, rng.randint(3, 5))
+        line = random_walk(board, rng, rng.randint(3, 5))
         values = [at(c) for c in line]
         steps = [abs(a - b) for a, b in itertools.pairwise(values)]
         out.append(Whispers(line, gap=min(steps)))
