@@ -38,6 +38,7 @@ from .cages import CombinationGrid
 from .chains import chain
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
+from .equalsums import EqualSums
 from .forcing import forcing_net
 from .layout import Layout, layout_of, per_layout
 from .lines import CASES, LineDigitsInHouse, LineInHouse
@@ -47,6 +48,7 @@ from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
 from .state import State
 from .step import Contradiction, Step, cell_label
+from .together import RulesTogether
 from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
 
 Finder = Callable[[State], "Step | Contradiction | None"]
@@ -217,8 +219,14 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     if grid.groups:
         out += [("Cage Sets", grid.sets), ("Must Contain", grid.must_contain)]
     out.append(("Locked Candidates", locked_candidates))
+    equal = EqualSums(layout)
+    if equal.families:
+        out.append((equal.technique, equal))
     out.append((LineInHouse.technique, LineInHouse(layout)))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
+    together = RulesTogether(layout)
+    if together.pairs:
+        out.append((together.technique, together))
     out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
     if theory is not None:
         out.append((SET_THEORY, theory))

@@ -1,0 +1,130 @@
+"""Two rules that share cells, read together.
+
+Each rule's finder reads the rule on its own, so it keeps a digit that some way of meeting the
+rule allows, even when that way leaves a rule crossing it no way at all. A solver looks at the
+crossing: a cage r3c3-r4c3 of 11 over a quadruple asking for 3 and 8 in r3c3, r3c4, r4c3, r4c4
+has no 3 in r3c3, since the cage would then put 8 in r4c3 and the quadruple could not have its 3
+elsewhere... whatever the two rules are, a digit that leaves them no joint way to be met goes.
+
+For each pair of rules with a cell in common (each at most :data:`MAX_CELLS` cells: global
+rules such as a nonconsecutive mark are left out), every candidate of their cells is assumed in
+turn: the two rules prune one after the other, and a digit left alone in a cell leaves the pair's
+cells that see it, until nothing changes. A candidate that leaves a cell no digit, or a rule no
+way to be met, is struck. Everything is derived from the rules' own propagators, so any two
+crossing rules (a thermometer over an arrow, a cage under a quadruple, crossing lines) are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .layout import Layout
+from .rules import ALLOWED, SET_THEORY, Rule
+from .state import State
+from .step import Step, cell_label, digits_of
+
+#: Most cells of a rule read in a pair (larger rules are global marks, read cell by cell).
+MAX_CELLS = 12
+
+#: Most rounds of the two rules' pruning per assumption.
+ROUNDS = 8
+
+#: Positions remembered per pair where it found nothing.
+IDLE_KEYS = 32
+
+
+class RulesTogether:
+    """The finder over the pairs of crossing rules of a layout."""
+
+    technique = "Rules Together"
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        rules = [
+            r
+            for r in layout.rules
+            if r.technique not in (ALLOWED, SET_THEORY) and len(r.cells) <= MAX_CELLS
+        ]
+        pairs: list[tuple[Rule, Rule]] = []
+        for k, a in enumerate(rules):
+            inside = set(a.cells)
+            for b in rules[k + 1 :]:
+                if inside.intersection(b.cells):
+                    pairs.append((a, b))
+        self.pairs = pairs
+        self.cells = [tuple(dict.fromkeys((*a.cells, *b.cells))) for a, b in pairs]
+        self.idle: list[set[Any]] = [set() for _ in pairs]
+
+    def __call__(self, state: State) -> Step | None:
+        """The first pair with a candidate that leaves the two no joint way, as one step."""
+        masks = state.masks
+        n = self.layout.n
+        peers = self.layout.peers
+        for k, (a, b) in enumerate(self.pairs):
+            cells = self.cells[k]
+            key = tuple(masks[i] for i in cells)
+            if key in self.idle[k]:
+                continue
+            elims: list[tuple[int, int]] = []
+            why: list[str] = []
+            for i in cells:
+                if state.placed[i]:
+                    continue
+                for d in digits_of(masks[i]):
+                    broken = _broken(n, (a, b), cells, peers, masks, i, d)
+                    if broken is not None:
+                        elims.append((i, d))
+                        why.append(f"{cell_label(n, i)}={d} would leave {broken}")
+            if not elims:
+                if len(self.idle[k]) >= IDLE_KEYS:
+                    self.idle[k].clear()
+                self.idle[k].add(key)
+                continue
+            struck = ", ".join(f"{cell_label(n, i)} is not {d}" for i, d in elims)
+            text = f"{a.label} and {b.label} together: " + "; ".join(why) + f"; so {struck}"
+            return Step(
+                self.technique,
+                a.label,
+                text,
+                eliminations=tuple(elims),
+                cells=cells,
+                reasons=(b.label,),
+            )
+        return None
+
+
+def _broken(
+    n: int,
+    pair: tuple[Rule, Rule],
+    cells: tuple[int, ...],
+    peers: Sequence[frozenset[int]],
+    masks: Sequence[int],
+    i: int,
+    d: int,
+) -> str | None:
+    """What breaks when cell ``i`` holds ``d``, with the ``pair`` of rules and the pair's cells
+    that see each other (a rule with no way to be met, a cell with no digit), or None."""
+    cand = list(masks)
+    cand[i] = 1 << (d - 1)
+    alone: set[int] = set()
+    for _ in range(ROUNDS):
+        before = [cand[j] for j in cells]
+        for rule in pair:
+            after = rule.prune(cand)
+            if after is None:
+                return f"{rule.label} no way to be met"
+            cand = after
+        for j in cells:
+            m = cand[j]
+            if j in alone or m & (m - 1):
+                continue
+            alone.add(j)
+            for p in cells:
+                if p != j and p in peers[j]:
+                    cand[p] &= ~m
+                    if not cand[p]:
+                        return f"{cell_label(n, p)} no digit"
+        if [cand[j] for j in cells] == before:
+            return None
+    return None
