@@ -200,9 +200,9 @@ class EqualSums:
         for s in family.stretches:
             cells_masks = [masks[i] for i in s.cells]
             if s.clique:
-                table = _clique_sets(n, cells_masks)
-                tables.append(table)
-                totals.append(set(table))
+                sets = _clique_sets(n, cells_masks)
+                tables.append(sets)
+                totals.append(set(sets))
             else:
                 tables.append(None)
                 totals.append(_sums(cells_masks))
