@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .layout import Layout
-from .rules import ALLOWED, SET_THEORY, Rule
+from .rules import ALLOWED, RELATION, SET_THEORY, Rule
 from .state import State
 from .step import Step, cell_label, digits_of
 
@@ -50,7 +50,7 @@ class RulesTogether:
         for k, a in enumerate(rules):
             inside = set(a.cells)
             for b in rules[k + 1 :]:
-                if inside.intersection(b.cells):
+                if inside.intersection(b.cells) and not _chained(a, b):
                     pairs.append((a, b))
         self.pairs = pairs
         self.cells = [tuple(dict.fromkeys((*a.cells, *b.cells))) for a, b in pairs]
@@ -75,7 +75,7 @@ class RulesTogether:
                     broken = _broken(n, (a, b), cells, peers, masks, i, d)
                     if broken is not None:
                         elims.append((i, d))
-                        why.append(f"{cell_label(n, i)}={d} would leave {broken}")
+                        why.append(f"{cell_label(n, i)}={d} would {broken}")
             if not elims:
                 if len(self.idle[k]) >= IDLE_KEYS:
                     self.idle[k].clear()
@@ -92,6 +92,13 @@ class RulesTogether:
                 reasons=(b.label,),
             )
         return None
+
+
+def _chained(a: Rule, b: Rule) -> bool:
+    """Whether two rules of two-cell relations, one of them a single pair of cells (a dot, a
+    pair of a global mark), only make a chain: left to the chains and the lines in houses."""
+    both = a.technique == RELATION and b.technique == RELATION
+    return both and min(len(a.cells), len(b.cells)) <= 2
 
 
 def _broken(
@@ -113,7 +120,7 @@ def _broken(
         for rule in pair:
             after = rule.prune(cand)
             if after is None:
-                return f"{rule.label} no way to be met"
+                return f"leave {rule.label} no way to be met"
             cand = after
         for j in cells:
             m = cand[j]
@@ -124,7 +131,9 @@ def _broken(
                 if p != j and p in peers[j]:
                     cand[p] &= ~m
                     if not cand[p]:
-                        return f"{cell_label(n, p)} no digit"
+                        e = m.bit_length()
+                        both = f"{cell_label(n, j)} and {cell_label(n, p)}"
+                        return f"make {both} both {e}, though they see each other"
         if [cand[j] for j in cells] == before:
             return None
     return None
