@@ -229,14 +229,13 @@ class EqualSums:
         if after == masks:
             return None
         elims, words = changes(n, masks, after)
-        made = "; ".join(
-            f"{cells_label(n, s.cells)} makes {_said_totals(t)}"
-            for s, t in zip(family.stretches, totals)
-            if t != shared
-        )
+        made = [
+            f"{cells_label(n, s.cells)} {_said_totals(t)}" for s, t in zip(family.stretches, totals)
+        ]
+        listed = ", ".join(made[:-1]) + f" and {made[-1]}"
         text = (
-            f"{label}: the stretches share one total, so it is {_said_totals(shared)} "
-            f"(alone, {made}); {words}"
+            f"{label}: its stretches add up to one total; they can make {listed}, "
+            f"so the total is {_said_totals(shared)}: {words}"
         )
         return Step(
             self.technique,

@@ -22,7 +22,7 @@ from typing import Any
 from .layout import Layout
 from .rules import ALLOWED, RELATION, SET_THEORY, Rule
 from .state import State
-from .step import Step, cell_label, digits_of
+from .step import Step, cell_label, cells_label, digits_of, said
 
 #: Most cells of a rule read in a pair (larger rules are global marks, read cell by cell).
 MAX_CELLS = 12
@@ -67,7 +67,7 @@ class RulesTogether:
             if key in self.idle[k]:
                 continue
             elims: list[tuple[int, int]] = []
-            why: list[str] = []
+            why: dict[str, dict[int, int]] = {}
             for i in cells:
                 if state.placed[i]:
                     continue
@@ -75,14 +75,16 @@ class RulesTogether:
                     broken = _broken(n, (a, b), cells, peers, masks, i, d)
                     if broken is not None:
                         elims.append((i, d))
-                        why.append(f"{cell_label(n, i)}={d} would {broken}")
+                        struck = why.setdefault(broken, {})
+                        struck[i] = struck.get(i, 0) | 1 << (d - 1)
             if not elims:
                 if len(self.idle[k]) >= IDLE_KEYS:
                     self.idle[k].clear()
                 self.idle[k].add(key)
                 continue
-            struck = ", ".join(f"{cell_label(n, i)} is not {d}" for i, d in elims)
-            text = f"{a.label} and {b.label} together: " + "; ".join(why) + f"; so {struck}"
+            text = f"{a.label} and {b.label} together: " + "; ".join(
+                _told(n, broken, struck) for broken, struck in why.items()
+            )
             return Step(
                 self.technique,
                 a.label,
@@ -92,6 +94,16 @@ class RulesTogether:
                 reasons=(b.label,),
             )
         return None
+
+
+def _told(n: int, broken: str, struck: dict[int, int]) -> str:
+    """``r1c1,r2c1 cannot be 1 or 6, which would leave ...``: the cells grouped by the digits
+    they lose."""
+    by_mask: dict[int, list[int]] = {}
+    for i, m in struck.items():
+        by_mask.setdefault(m, []).append(i)
+    parts = [f"{cells_label(n, cells)} cannot be {said(m)}" for m, cells in by_mask.items()]
+    return ", ".join(parts) + f", which would {broken}"
 
 
 def _chained(a: Rule, b: Rule) -> bool:
