@@ -3,12 +3,14 @@
 The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
 the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
-locked candidates; lines and dots read with the houses they cross (:mod:`.lines`); rule
-interactions; set theory; hidden cage digits and cage clashes; naked and hidden pairs and
-triples; X-Wings (Franken ones over boxes and regions too, and ones with a diagonal, window or
-extra region); the classic grader's wings and colouring; Swordfish; chains; its chains and almost
-locked sets; on grids larger than 9x9, forcing nets over a cell or house; and, when nothing else
-applies, forcing nets and a bounded trial. After each step the search starts again from the
+locked candidates; stretches of one shared total (:mod:`.equalsums`); lines and dots read with
+the houses they cross (:mod:`.lines`); rule interactions; set theory; hidden cage digits and
+cage clashes; naked and hidden pairs and triples; two rules that cross or share a house read
+together (:mod:`.together`); X-Wings (Franken ones over boxes and regions too, and ones with a
+diagonal, window or extra region); the classic grader's wings and colouring; Swordfish; chains;
+its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell or house;
+and, when nothing else applies, forcing nets and a bounded trial. After each step the search
+starts again from the
 cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
 """
 
@@ -224,9 +226,6 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((equal.technique, equal))
     out.append((LineInHouse.technique, LineInHouse(layout)))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
-    together = RulesTogether(layout)
-    if together.pairs:
-        out.append((together.technique, together))
     out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
     if theory is not None:
         out.append((SET_THEORY, theory))
@@ -235,6 +234,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
+    together = RulesTogether(layout)
+    if together.pairs:
+        out.append((together.technique, together))
     classic = has_classic_houses(layout)
     extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
@@ -257,7 +259,7 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
 
 
 #: Finders left out of a forcing net's replay: the costly searches over the whole grid.
-COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net")
+COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net", "Rules Together", "Equal Sums")
 
 
 def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .layout import Layout
+from .layout import House, Layout
 from .rules import ALLOWED, RELATION, SET_THEORY, Rule
 from .state import State
 from .step import Step, cell_label, cells_label, digits_of, said
@@ -46,14 +46,27 @@ class RulesTogether:
             for r in layout.rules
             if r.technique not in (ALLOWED, SET_THEORY) and len(r.cells) <= MAX_CELLS
         ]
+        home = [
+            [h for h in layout.houses if len(set(h.cells).intersection(r.cells)) > 1] for r in rules
+        ]
         pairs: list[tuple[Rule, Rule]] = []
+        self.houses: list[tuple[House, ...]] = []
         for k, a in enumerate(rules):
             inside = set(a.cells)
-            for b in rules[k + 1 :]:
-                if inside.intersection(b.cells) and not _chained(a, b):
+            for m in range(k + 1, len(rules)):
+                b = rules[m]
+                if _chained(a, b):
+                    continue
+                shared = tuple(h for h in home[k] if h in home[m])
+                crossing = bool(inside.intersection(b.cells))
+                if crossing or (shared and (a.cage is None or b.cage is None)):
                     pairs.append((a, b))
+                    self.houses.append(shared)
         self.pairs = pairs
-        self.cells = [tuple(dict.fromkeys((*a.cells, *b.cells))) for a, b in pairs]
+        self.cells = [
+            tuple(dict.fromkeys((*a.cells, *b.cells, *(i for h in hs for i in h.cells))))
+            for (a, b), hs in zip(pairs, self.houses)
+        ]
         self.idle: list[set[Any]] = [set() for _ in pairs]
 
     def __call__(self, state: State) -> Step | None:
@@ -72,7 +85,7 @@ class RulesTogether:
                 if state.placed[i]:
                     continue
                 for d in digits_of(masks[i]):
-                    broken = _broken(n, (a, b), cells, peers, masks, i, d)
+                    broken = _broken(n, (a, b), self.houses[k], cells, peers, masks, i, d)
                     if broken is not None:
                         elims.append((i, d))
                         struck = why.setdefault(broken, {})
@@ -82,7 +95,9 @@ class RulesTogether:
                     self.idle[k].clear()
                 self.idle[k].add(key)
                 continue
-            text = f"{a.label} and {b.label} together: " + "; ".join(
+            houses = tuple(h.name for h in self.houses[k])
+            within = f", with {' and '.join(houses)}" if houses else ""
+            text = f"{a.label} and {b.label} together{within}: " + "; ".join(
                 _told(n, broken, struck) for broken, struck in why.items()
             )
             return Step(
@@ -91,7 +106,7 @@ class RulesTogether:
                 text,
                 eliminations=tuple(elims),
                 cells=cells,
-                reasons=(b.label,),
+                reasons=(b.label, *houses),
             )
         return None
 
@@ -116,23 +131,32 @@ def _chained(a: Rule, b: Rule) -> bool:
 def _broken(
     n: int,
     pair: tuple[Rule, Rule],
+    houses: tuple[House, ...],
     cells: tuple[int, ...],
     peers: Sequence[frozenset[int]],
     masks: Sequence[int],
     i: int,
     d: int,
 ) -> str | None:
-    """What breaks when cell ``i`` holds ``d``, with the ``pair`` of rules and the pair's cells
-    that see each other (a rule with no way to be met, a cell with no digit), or None."""
+    """What breaks when cell ``i`` holds ``d``, with the ``pair`` of rules, their ``houses``
+    and the ``cells`` read that see each other (a rule with no way to be met, two cells that
+    see each other holding one digit, a house with no place for a digit), or None. A digit
+    with one place left in a house goes there."""
     cand = list(masks)
     cand[i] = 1 << (d - 1)
     alone: set[int] = set()
+    # the cells each rule has not seen change (the rules start at their fixpoint)
+    pending: list[set[int]] = [{i}, {i}]
     for _ in range(ROUNDS):
         before = [cand[j] for j in cells]
-        for rule in pair:
-            after = rule.prune(cand)
+        for k, rule in enumerate(pair):
+            if not pending[k]:
+                continue
+            after = rule.prune(cand, tuple(pending[k]))
+            pending[k] = set()
             if after is None:
                 return f"leave {rule.label} no way to be met"
+            pending[1 - k].update(j for j in rule.watchers if after[j] != cand[j])
             cand = after
         for j in cells:
             m = cand[j]
@@ -140,12 +164,34 @@ def _broken(
                 continue
             alone.add(j)
             for p in cells:
-                if p != j and p in peers[j]:
+                if p != j and p in peers[j] and cand[p] & m:
                     cand[p] &= ~m
                     if not cand[p]:
                         e = m.bit_length()
                         both = f"{cell_label(n, j)} and {cell_label(n, p)}"
                         return f"make {both} both {e}, though they see each other"
+                    pending[0].add(p)
+                    pending[1].add(p)
+        full = (1 << n) - 1
+        for house in houses:
+            once = twice = 0
+            for j in house.cells:
+                twice |= once & cand[j]
+                once |= cand[j]
+            if once != full:
+                missing = digits_of(full & ~once)[0]
+                return f"leave {house.name} no place for {missing}"
+            single = once & ~twice  # digits with one place left in the house
+            if single:
+                for j in house.cells:
+                    b = cand[j] & single
+                    if b and cand[j] != b:
+                        if b & (b - 1):
+                            both = " and ".join(map(str, digits_of(b)))
+                            return f"make {house.name} need {both} in {cell_label(n, j)}"
+                        cand[j] = b
+                        pending[0].add(j)
+                        pending[1].add(j)
         if [cand[j] for j in cells] == before:
             return None
     return None
