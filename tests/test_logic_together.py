@@ -26,6 +26,7 @@ from sudoku_models.variants import (
     LittleKiller,
     Quadruple,
     RegionSumLine,
+    Renban,
     Thermometer,
     Whispers,
 )
@@ -44,16 +45,33 @@ def first(path, technique: str):
 
 
 def test_a_cage_under_a_quadruple_keeps_the_quadruples_digits_in_reach():
-    # a 7 cage of r1c1 and r2c1 holding 1 would hold 6 too: neither is 2, 3 or 4, and the
-    # quadruple would need all three in r1c2 and r2c2
-    model = model_of(KillerCage(((0, 0), (1, 0)), 7), Quadruple(SQUARE, (2, 3, 4)))
+    # with 4 or more in r1c2, the quadruple's 1, 2 and 3 fill r1c1, r2c1 and r2c2, and a 7
+    # cage of two of them cannot be made
+    model = model_of(KillerCage(((0, 0), (1, 0)), 7), Quadruple(SQUARE, (1, 2, 3)))
     step = first(logical_solve(model, max_depth=0), RulesTogether.technique)
     assert step.text == (
-        "cage r1c1-r2c1 (7) and quadruple r1c1-r2c2 together: r1c1,r2c1 cannot be 1 or 6, "
-        "which would leave quadruple r1c1-r2c2 no way to be met"
+        "cage r1c1-r2c1 (7) and quadruple r1c1-r2c2 together, with column 1 and box 1: "
+        "r1c2,r2c2 cannot be 4 to 9, which would leave cage r1c1-r2c1 (7) no way to be met"
     )
-    assert sorted(step.eliminations) == [(0, 1), (0, 6), (9, 1), (9, 6)]
-    assert step.rule == "cage r1c1-r2c1 (7)" and step.reasons == ("quadruple r1c1-r2c2",)
+    assert sorted(step.eliminations) == [(i, d) for i in (1, 10) for d in range(4, 10)]
+    assert step.rule == "cage r1c1-r2c1 (7)"
+    assert step.reasons == ("quadruple r1c1-r2c2", "column 1", "box 1")
+
+
+def test_two_renbans_in_a_row_leave_the_last_cell_1_5_or_9():
+    # the renbans hold two runs of four digits: 1234 and 5678, 1234 and 6789, or 2345 and 6789
+    model = model_of(
+        Renban(((0, 1), (0, 2), (0, 3), (0, 4))), Renban(((0, 5), (0, 6), (0, 7), (0, 8)))
+    )
+    path = logical_solve(model, max_depth=0)
+    step = first(path, RulesTogether.technique)
+    assert step.text == (
+        "renban r1c2-r1c5 and renban r1c6-r1c9 together, with row 1: r1c1 cannot be 2, which "
+        "would leave row 1 no place for 1; r1c1 cannot be 8, which would leave row 1 no place "
+        "for 9"
+    )
+    assert step.reasons == ("renban r1c6-r1c9", "row 1")
+    assert path.position(path.steps.index(step) + 1)[1][0] == [1, 5, 9]
 
 
 def test_rules_that_share_a_cell_are_paired():
@@ -92,8 +110,11 @@ def test_a_region_sum_line_has_one_total_every_stretch_can_make():
 
 def test_every_step_of_the_finders_is_certified():
     models = [
-        model_of(KillerCage(((0, 0), (1, 0)), 7), Quadruple(SQUARE, (2, 3, 4))),
+        model_of(KillerCage(((0, 0), (1, 0)), 7), Quadruple(SQUARE, (1, 2, 3))),
         model_of(KillerCage(((0, 0), (1, 0)), 8), Quadruple(SQUARE, (2, 3, 4))),
+        model_of(
+            Renban(((0, 1), (0, 2), (0, 3), (0, 4))), Renban(((0, 5), (0, 6), (0, 7), (0, 8)))
+        ),
         model_of(
             RegionSumLine(((0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6))),
             Arrow(((4, 4),), ((3, 3), (2, 2))),
@@ -124,6 +145,8 @@ def crossing_marks(board: Board, grid: tuple[int, ...], rng: random.Random) -> l
         line = _walk(board, rng, rng.randint(3, 6))
         values = [at(c) for c in line]
         out.append(RegionSumLine(line))
+        if sorted(values) == list(range(min(values), min(values) + len(values))):
+            out.append(Renban(line))
         if len(set(values)) == len(values):
             out.append(KillerCage(line[:3], sum(values[:3])))
         if values == sorted(values) and len(set(values)) == len(values):
