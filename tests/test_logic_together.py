@@ -58,20 +58,17 @@ def test_a_cage_under_a_quadruple_keeps_the_quadruples_digits_in_reach():
     assert step.reasons == ("quadruple r1c1-r2c2", "column 1", "box 1")
 
 
-def test_two_renbans_in_a_row_leave_the_last_cell_1_5_or_9():
-    # the renbans hold two runs of four digits: 1234 and 5678, 1234 and 6789, or 2345 and 6789
+def test_rules_that_share_a_house_are_paired_with_it():
+    # two renbans in row 1 hold different digits: read together with the row
     model = model_of(
         Renban(((0, 1), (0, 2), (0, 3), (0, 4))), Renban(((0, 5), (0, 6), (0, 7), (0, 8)))
     )
-    path = logical_solve(model, max_depth=0)
-    step = first(path, RulesTogether.technique)
-    assert step.text == (
-        "renban r1c2-r1c5 and renban r1c6-r1c9 together, with row 1: r1c1 cannot be 2, which "
-        "would leave row 1 no place for 1; r1c1 cannot be 8, which would leave row 1 no place "
-        "for 9"
-    )
-    assert step.reasons == ("renban r1c6-r1c9", "row 1")
-    assert path.position(path.steps.index(step) + 1)[1][0] == [1, 5, 9]
+    finder = RulesTogether(layout_of(model))
+    assert [(a.label, b.label) for a, b in finder.pairs] == [
+        ("renban r1c2-r1c5", "renban r1c6-r1c9")
+    ]
+    assert [h.name for h in finder.houses[0]] == ["row 1"]
+    assert finder.tested[0] == (1, 2, 3, 4, 5, 6, 7, 8)
 
 
 def test_rules_that_share_a_cell_are_paired():

@@ -1,17 +1,22 @@
-"""Two rules that share cells, read together.
+"""Two rules that cross or share a house, read together.
 
 Each rule's finder reads the rule on its own, so it keeps a digit that some way of meeting the
 rule allows, even when that way leaves a rule crossing it no way at all. A solver looks at the
-crossing: a cage r3c3-r4c3 of 11 over a quadruple asking for 3 and 8 in r3c3, r3c4, r4c3, r4c4
-has no 3 in r3c3, since the cage would then put 8 in r4c3 and the quadruple could not have its 3
-elsewhere... whatever the two rules are, a digit that leaves them no joint way to be met goes.
+crossing: with a 7 cage on r1c1 and r2c1 under a quadruple asking for 1, 2 and 3 in box 1's
+corner, r1c2 cannot be 4 or more, since the quadruple's three digits would then fill r1c1, r2c1
+and r2c2, and no two of them make 7. Whatever the two rules are, a digit that leaves them no
+joint way to be met goes.
 
-For each pair of rules with a cell in common (each at most :data:`MAX_CELLS` cells: global
-rules such as a nonconsecutive mark are left out), every candidate of their cells is assumed in
-turn: the two rules prune one after the other, and a digit left alone in a cell leaves the pair's
-cells that see it, until nothing changes. A candidate that leaves a cell no digit, or a rule no
-way to be met, is struck. Everything is derived from the rules' own propagators, so any two
-crossing rules (a thermometer over an arrow, a cage under a quadruple, crossing lines) are read.
+The pairs are the rules with a cell in common, or with two cells or more each in one house
+(each rule of at most :data:`MAX_CELLS` cells: global rules such as a nonconsecutive mark are
+left out; two rules of two-cell relations of which one is a single pair make a chain, left to
+the chains; two killer cages in a house are the cage clash's). Every candidate of the two rules'
+cells is assumed in turn: the two rules prune one after the other, a digit left alone in a cell
+leaves the cells read that see it, and a digit with one place left in a shared house goes there,
+until nothing changes (at most :data:`ROUNDS` rounds). A candidate that leaves a rule no way to
+be met, two cells that see each other one digit, or a shared house no place for a digit is
+struck. Everything is derived from the rules' own propagators and the houses, so any two rules
+that meet (a thermometer over an arrow, a cage under a quadruple, two renbans in a row) are read.
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ class RulesTogether:
             tuple(dict.fromkeys((*a.cells, *b.cells, *(i for h in hs for i in h.cells))))
             for (a, b), hs in zip(pairs, self.houses)
         ]
+        self.tested = [tuple(dict.fromkeys((*a.cells, *b.cells))) for a, b in pairs]
         self.idle: list[set[Any]] = [set() for _ in pairs]
 
     def __call__(self, state: State) -> Step | None:
@@ -81,7 +87,7 @@ class RulesTogether:
                 continue
             elims: list[tuple[int, int]] = []
             why: dict[str, dict[int, int]] = {}
-            for i in cells:
+            for i in self.tested[k]:
                 if state.placed[i]:
                     continue
                 for d in digits_of(masks[i]):
