@@ -10,8 +10,8 @@ together (:mod:`.together`); X-Wings (Franken ones over boxes and regions too, a
 diagonal, window or extra region); the classic grader's wings and colouring; Swordfish; chains;
 its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell or house;
 and, when nothing else applies, forcing nets and a bounded trial. After each step the search
-starts again from the
-cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+starts again from the cheapest. A contradiction (a rule left with no way to be met) ends the
+path and is named.
 """
 
 from __future__ import annotations
@@ -258,7 +258,8 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     return out
 
 
-#: Finders left out of a forcing net's replay: the costly searches over the whole grid.
+#: Finders left out of a forcing net's replay: the costly searches over the whole grid, and the
+#: readings of several rules at once (a net replays each rule read on its own).
 COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net", "Rules Together", "Equal Sums")
 
 
