@@ -102,7 +102,8 @@ class RulesTogether:
                 self.idle[k].add(key)
                 continue
             houses = tuple(h.name for h in self.houses[k])
-            within = f", with {' and '.join(houses)}" if houses else ""
+            listed = ", ".join(houses[:-1]) + " and " if len(houses) > 1 else ""
+            within = f", with {listed}{houses[-1]}" if houses else ""
             text = f"{a.label} and {b.label} together{within}: " + "; ".join(
                 _told(n, broken, struck) for broken, struck in why.items()
             )
