@@ -32,6 +32,9 @@ from .step import Step, cell_label, cells_label, digits_of, said
 #: Most cells of a rule read in a pair (larger rules are global marks, read cell by cell).
 MAX_CELLS = 12
 
+#: Most pairs read (in the order of the rules), so a puzzle of many small rules stays quick.
+MAX_PAIRS = 400
+
 #: Most rounds of the two rules' pruning per assumption.
 ROUNDS = 8
 
@@ -67,6 +70,7 @@ class RulesTogether:
                 if crossing or (shared and (a.cage is None or b.cage is None)):
                     pairs.append((a, b))
                     self.houses.append(shared)
+        del pairs[MAX_PAIRS:], self.houses[MAX_PAIRS:]
         self.pairs = pairs
         self.cells = [
             tuple(dict.fromkeys((*a.cells, *b.cells, *(i for h in hs for i in h.cells))))
