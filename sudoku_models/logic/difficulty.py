@@ -24,12 +24,14 @@ Table Support          2.5     quadruples, between lines: the tuples left
 Cage Sets              2.5     a sum group's cells matched to its digit sets, one digit each
 Locked Candidates      3.0     a digit of a house confined to cells that see others
 Must Contain           3.0     a digit every digit set of a sum group holds, confined likewise
+Equal Sums             3.0     stretches of one shared total: the totals every stretch can make
 Clue Cases             3.0     sandwich and x-sum clues, case by case
 Visibility             3.0     skyscraper clues
 Support Filter         3.0     any other rule, tuple by tuple
 Naked Pair             3.0     two cells holding two digits between them
 Line in House          3.0     a line's or dot chain's cells in a house, joint and different
 Rule Interaction       3.5     a neighbour's digit that would leave a rule no way to be met
+Rules Together         3.5     a digit that leaves two crossing rules no joint way to be met
 Line Digits in House   3.5     digits a line's cells in a house always hold, struck elsewhere
 Line Classes           3.5     cells of one digit class (low/middle/high, odd/even, ...) coloured
 Set Theory             3.5     innies and outies of houses against cages
@@ -79,12 +81,14 @@ WEIGHTS: dict[str, float] = {
     "Cage Sets": 2.5,
     "Locked Candidates": 3.0,
     "Must Contain": 3.0,
+    "Equal Sums": 3.0,
     "Clue Cases": 3.0,
     "Visibility": 3.0,
     "Support Filter": 3.0,
     "Naked Pair": 3.0,
     "Line in House": 3.0,
     "Rule Interaction": 3.5,
+    "Rules Together": 3.5,
     "Line Digits in House": 3.5,
     "Line Classes": 3.5,
     "Set Theory": 3.5,

@@ -3,13 +3,15 @@
 The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
 the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
-locked candidates; lines and dots read with the houses they cross (:mod:`.lines`); rule
-interactions; set theory; hidden cage digits and cage clashes; naked and hidden pairs and
-triples; X-Wings (Franken ones over boxes and regions too, and ones with a diagonal, window or
-extra region); the classic grader's wings and colouring; Swordfish; chains; its chains and almost
-locked sets; on grids larger than 9x9, forcing nets over a cell or house; and, when nothing else
-applies, forcing nets and a bounded trial. After each step the search starts again from the
-cheapest. A contradiction (a rule left with no way to be met) ends the path and is named.
+locked candidates; stretches of one shared total (:mod:`.equalsums`); lines and dots read with
+the houses they cross (:mod:`.lines`); rule interactions; set theory; hidden cage digits and
+cage clashes; naked and hidden pairs and triples; two rules that cross or share a house read
+together (:mod:`.together`); X-Wings (Franken ones over boxes and regions too, and ones with a
+diagonal, window or extra region); the classic grader's wings and colouring; Swordfish; chains;
+its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell or house;
+and, when nothing else applies, forcing nets and a bounded trial. After each step the search
+starts again from the cheapest. A contradiction (a rule left with no way to be met) ends the
+path and is named.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from .chains import chain
 from .classes import CLASS_COUNT, LINE_CLASSES, ClassFinder, colourings
 from .classic import classic_technique, has_classic_houses
 from .difficulty import Difficulty, difficulty
+from .equalsums import EqualSums
 from .forcing import forcing_net
 from .layout import Layout, layout_of, per_layout
 from .lines import CASES, LineDigitsInHouse, LineInHouse
@@ -48,6 +51,7 @@ from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
 from .singles import full_house, hidden_single, naked_single
 from .state import State
 from .step import Contradiction, Step, cell_label
+from .together import RulesTogether
 from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
 
 Finder = Callable[[State], "Step | Contradiction | None"]
@@ -218,6 +222,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     if grid.groups:
         out += [("Cage Sets", grid.sets), ("Must Contain", grid.must_contain)]
     out.append(("Locked Candidates", locked_candidates))
+    equal = EqualSums(layout)
+    if equal.families:
+        out.append((equal.technique, equal))
     out.append((LineInHouse.technique, LineInHouse(layout)))
     out.append(("Rule Interaction", RuleNeighbours(layout)))
     out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
@@ -231,6 +238,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
+    together = RulesTogether(layout)
+    if together.pairs:
+        out.append((together.technique, together))
     if classes is not None:
         out.append((CLASS_COUNT, classes.counts))
     classic = has_classic_houses(layout)
@@ -254,8 +264,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     return out
 
 
-#: Finders left out of a forcing net's replay: the costly searches over the whole grid.
-COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net")
+#: Finders left out of a forcing net's replay: the costly searches over the whole grid, and the
+#: readings of several rules at once (a net replays each rule read on its own).
+COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net", "Rules Together", "Equal Sums")
 
 
 def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
