@@ -500,6 +500,9 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--only", nargs="*", default=None, help="puzzle ids to run")
     parser.add_argument(
+        "--group", nargs="*", default=None, help="ISS collections to run, by name (HS_KILLERS ...)"
+    )
+    parser.add_argument(
         "--cli",
         type=int,
         default=0,
@@ -519,7 +522,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.iss:
-        label, entries = "ISS collections.js", iss_entries(args.iss)[:: args.sample]
+        label, entries = "ISS collections.js", iss_entries(args.iss)
+        if args.group:
+            entries = [e for e in entries if e["group"] in args.group]
+        entries = entries[:: args.sample]
     elif args.gas:
         label, entries = "approachable series", gas_entries(args.gas, args.sample)
     else:

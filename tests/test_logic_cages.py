@@ -19,6 +19,7 @@ from sudoku_models.logic.cages import CombinationGrid, sum_groups, supports
 from sudoku_models.logic.certify import Certifier
 from sudoku_models.logic.house import House
 from sudoku_models.logic.layout import layout_of
+from sudoku_models.logic.overlap import CageOverlap
 from sudoku_models.logic.state import State
 from sudoku_models.logic.step import Step
 from sudoku_models.logic.sumsets import union_sums
@@ -97,6 +98,25 @@ def test_cages_sharing_a_row_take_different_digits():
     assert (4, 1) in step.eliminations  # the rest of the row loses the cages' digits too
     assert {"row 1", "cage r1c1-r1c2 (3)", "cage r1c3-r1c4 (7)"} <= set(step.reasons)
     assert _certified(state, step)
+
+
+def test_a_cage_crossing_into_a_row_takes_the_digits_the_row_leaves_it():
+    # Cage r1c1,r1c2,r2c1 (7) is 124; r1c4-r1c5 (4) takes 1 and 3 from row 1, so the cage's
+    # two cells in row 1 are 24 and its cell below is 1.
+    grid, state = _setup(KillerCage(((0, 0), (0, 1), (1, 0)), 7), KillerCage(((0, 3), (0, 4)), 4))
+    step = CageOverlap(grid)(state)
+    assert step is not None and step.technique == "Cage Overlap"
+    assert step.text.startswith("cage r1c4-r1c5 (4) and cage r1c1-r2c1 (7) and the rest of row 1")
+    assert "cage r1c1-r2c1 (7) holds 24 in r1c1,r1c2, not 12 or 14" in step.text
+    assert {(9, d) for d in range(2, 10)} <= set(step.eliminations)  # r2c1 is 1
+    assert {(0, 1), (1, 1), (2, 1), (2, 3)} <= set(step.eliminations)
+    assert step.reasons == ("row 1", "cage r1c4-r1c5 (4)", "cage r1c1-r2c1 (7)")
+    assert _certified(state, step)
+
+
+def test_a_cage_wholly_inside_its_houses_leaves_the_overlap_to_the_clash():
+    grid, state = _setup(KillerCage(((0, 0), (0, 1)), 3), KillerCage(((0, 2), (0, 3)), 7))
+    assert CageOverlap(grid)(state) is None
 
 
 def test_sum_groups_come_from_the_primitives():
@@ -203,7 +223,7 @@ def test_the_killer_finders_take_part_in_small_paths():
         grid = random_grid(board, rng)
         model = Model.from_puzzle(Puzzle.empty((2, 3)), variants=_cage_marks(board, grid, rng))  # type: ignore[arg-type]
         path = logical_solve(model, max_depth=0)
-        ours = {"Cage Sets", "Must Contain", "Hidden Cage Digit", "Cage Clash"}
+        ours = {"Cage Sets", "Must Contain", "Hidden Cage Digit", "Cage Clash", "Cage Overlap"}
         if ours & {s.technique for s in path.steps}:
             for cert in certify(path):
                 if cert.step.technique in ours:
@@ -211,7 +231,7 @@ def test_the_killer_finders_take_part_in_small_paths():
                     seen.add(cert.step.technique)
         if len(seen) == len(ours):
             break
-    assert seen >= {"Cage Sets", "Must Contain", "Cage Clash"}
+    assert seen >= {"Cage Sets", "Must Contain", "Cage Clash", "Cage Overlap"}
 
 
 @pytest.mark.parametrize("total", [3, 17])

@@ -175,7 +175,8 @@ def supports(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _set_text(s: int) -> str:
+def set_text(s: int) -> str:
+    """A digit set as a killer solver writes it: ``159`` (``(10)`` and up in brackets)."""
     return "".join(str(d) if d < 10 else f"({d})" for d in digits_of(s))
 
 
@@ -183,7 +184,7 @@ def _listing(sets: Sequence[int]) -> str:
     """``689``, ``159 or 168``; or ``5 sets`` when there are many."""
     if len(sets) > LISTED:
         return f"{len(sets)} sets"
-    return " or ".join(_set_text(s) for s in sets)
+    return " or ".join(set_text(s) for s in sets)
 
 
 class CombinationGrid:
@@ -319,9 +320,9 @@ class CombinationGrid:
                 self._rest("must", k, key)
                 continue
             sets = [s for s, _ in combos]
-            holding = "" if len(sets) == 1 else f", all holding {_set_text(required)}"
+            holding = "" if len(sets) == 1 else f", all holding {set_text(required)}"
             clauses = [
-                f"{_set_text(m)} {'lie' if m & (m - 1) else 'lies'} only in "
+                f"{set_text(m)} {'lie' if m & (m - 1) else 'lies'} only in "
                 f"{cells_label(n, places)}, so {cells_label(n, targets)} (seeing them all) "
                 f"cannot be {said(m)}"
                 for (places, targets), m in told.items()
@@ -399,7 +400,7 @@ class CombinationGrid:
                 if gone:
                     kept = sorted(alive[j])
                     only = f" (only {_listing(kept)})" if len(kept) <= LISTED else ""
-                    dropped = " or ".join(map(_set_text, gone))
+                    dropped = " or ".join(map(set_text, gone))
                     said.append(f"{self.groups[k].name} cannot be {dropped}{only}")
             text = f"{who} share {house.name}, so their digits differ: "
             text += "; ".join(said) + f"; so {words}" if said else words

@@ -34,6 +34,7 @@ Line Digits in House   3.5     digits a line's cells in a house always hold, str
 Set Theory             3.5     innies and outies of houses against cages
 Hidden Cage Digit      3.5     a house's digit that only fits in one cage: the cage holds it
 Cage Clash             4.0     cages in one house (and its other cells) take different digits
+Cage Overlap           4.5     likewise with the parts of cages crossing into the house
 Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
 Hidden Triple          4.0
@@ -87,6 +88,7 @@ WEIGHTS: dict[str, float] = {
     "Set Theory": 3.5,
     "Hidden Cage Digit": 3.5,
     "Cage Clash": 4.0,
+    "Cage Overlap": 4.5,
     "Hidden Pair": 3.5,
     "Naked Triple": 4.0,
     "Hidden Triple": 4.0,

@@ -41,6 +41,7 @@ from .difficulty import Difficulty, difficulty
 from .forcing import forcing_net
 from .layout import Layout, layout_of, per_layout
 from .lines import CASES, LineDigitsInHouse, LineInHouse
+from .overlap import CageOverlap
 from .parity import ParityFinder, parity_sets
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
@@ -227,6 +228,8 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
     for k in (2, 3):
         out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
+    if grid.groups:
+        out.append((CageOverlap.technique, CageOverlap(grid)))
     classic = has_classic_houses(layout)
     extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
