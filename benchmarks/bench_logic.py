@@ -35,7 +35,8 @@ their solutions, and the hard killer collections given as bare puzzle text; name
 refer to other files are skipped), and ``--gas LINKS`` the development half of a series of
 approachable SudokuPad puzzles (the even lines of the links file, one puzzle per title and
 author; each is meant for beginners, so the band is compared with that); of either, every
-``--sample``-th puzzle is run. A puzzle of these two sets without one solution as read (its
+``--sample``-th puzzle is run (of ISS's, ``--group HS_KILLERS ...`` keeps the collections
+named). A puzzle of these two sets without one solution as read (its
 rules in the text only) is left out and counted as not read. Every fourth puzzle of a set (by
 its order) is a *check* puzzle, kept apart while tuning: the summary is printed for the tuning
 part, the check part and the whole. The bands against people's ratings, source by source,

@@ -23,6 +23,7 @@ from sudoku_models.logic.overlap import CageOverlap
 from sudoku_models.logic.state import State
 from sudoku_models.logic.step import Step
 from sudoku_models.logic.sumsets import union_sums
+from sudoku_models.logic.unions import UnionClash
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import Arrow, KillerCage, LittleKiller
@@ -117,6 +118,33 @@ def test_a_cage_crossing_into_a_row_takes_the_digits_the_row_leaves_it():
 def test_a_cage_wholly_inside_its_houses_leaves_the_overlap_to_the_clash():
     grid, state = _setup(KillerCage(((0, 0), (0, 1)), 3), KillerCage(((0, 2), (0, 3)), 7))
     assert CageOverlap(grid)(state) is None
+
+
+def test_cages_inside_two_rows_hold_a_digit_as_often_as_the_rows_do():
+    # r1c1-r2c1 (3) and r1c5-r2c5 (3) are both 12: rows 1 and 2 hold 1 and 2 twice, there.
+    grid, state = _setup(KillerCage(((0, 0), (1, 0)), 3), KillerCage(((0, 4), (1, 4)), 3))
+    step = UnionClash(grid)(state)
+    assert step is not None and step.technique == "Union Clash"
+    assert step.text.startswith(
+        "rows 1, 2 hold every digit twice, and cage r1c1-r2c1 (3), cage r1c5-r2c5 (3) lie inside"
+    )
+    assert "they hold 1 and 2 each twice in every choice" in step.text
+    others = [i for i in range(18) if i not in (0, 9, 4, 13)]
+    assert set(step.eliminations) == {(i, d) for i in others for d in (1, 2)}
+    assert step.reasons == ("row 1", "row 2", "cage r1c1-r2c1 (3)", "cage r1c5-r2c5 (3)")
+    assert _certified(state, step)
+
+
+def test_a_cage_inside_two_rows_loses_the_sets_the_rows_cannot_hold_again():
+    # r1c1-r1c2 and r2c4-r2c5 (17) are both 89, so rows 1 and 2 have their 8s and 9s there:
+    # r2c1-r2c2 (10) is neither 19 nor 28.
+    cages = [KillerCage(((r, c), (r, c + 1)), 17) for r, c in ((0, 0), (1, 3))]
+    grid, state = _setup(*cages, KillerCage(((1, 0), (1, 1)), 10))
+    step = UnionClash(grid)(state)
+    assert step is not None and step.text.startswith("rows 1, 2 hold every digit twice")
+    assert "cage r2c1-r2c2 (10) cannot be 19 or 28" in step.text
+    assert {(9, 8), (9, 9), (9, 1), (9, 2), (10, 1)} <= set(step.eliminations)
+    assert _certified(state, step)
 
 
 def test_sum_groups_come_from_the_primitives():
@@ -223,7 +251,14 @@ def test_the_killer_finders_take_part_in_small_paths():
         grid = random_grid(board, rng)
         model = Model.from_puzzle(Puzzle.empty((2, 3)), variants=_cage_marks(board, grid, rng))  # type: ignore[arg-type]
         path = logical_solve(model, max_depth=0)
-        ours = {"Cage Sets", "Must Contain", "Hidden Cage Digit", "Cage Clash", "Cage Overlap"}
+        ours = {
+            "Cage Sets",
+            "Must Contain",
+            "Hidden Cage Digit",
+            "Cage Clash",
+            "Cage Overlap",
+            "Union Clash",
+        }
         if ours & {s.technique for s in path.steps}:
             for cert in certify(path):
                 if cert.step.technique in ours:

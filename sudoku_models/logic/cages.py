@@ -258,7 +258,7 @@ class CombinationGrid:
     def _rest(self, finder: str, k: int, key: tuple[int, ...]) -> None:
         self._idle.setdefault(finder, {})[k] = key
 
-    def _narrowed(self, k: int, masks: Sequence[int], kept: Sequence[Combination]) -> list[int]:
+    def restricted(self, k: int, masks: Sequence[int], kept: Sequence[Combination]) -> list[int]:
         """The whole grid's masks with group ``k``'s cells narrowed to what ``kept`` gives."""
         after = list(masks)
         for j, i in enumerate(self.groups[k].cells):
@@ -278,7 +278,7 @@ class CombinationGrid:
             combos = self.combinations(k, masks)
             if not combos:
                 return Contradiction(g.label, g.cells, f"{g.name}: no digit set left")
-            after = self._narrowed(k, masks, combos)
+            after = self.restricted(k, masks, combos)
             if after == list(masks):
                 self._rest("sets", k, key)
                 continue
@@ -352,7 +352,7 @@ class CombinationGrid:
                     kept = [c for c in combos if c[0] & b]
                     if len(kept) == len(combos):
                         continue
-                    after = self._narrowed(k, masks, kept)
+                    after = self.restricted(k, masks, kept)
                     if after == list(masks):
                         continue
                     elims, words = changes(n, masks, after)
@@ -452,7 +452,7 @@ class CombinationGrid:
             kept = [c for c in lists[j] if c[0] in alive[j]]
             if len(kept) == len(lists[j]):
                 continue
-            after = self._narrowed(k, after, kept)
+            after = self.restricted(k, after, kept)
         for i in rest:
             after[i] &= left_union
         if after == list(masks):

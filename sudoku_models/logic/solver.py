@@ -49,6 +49,7 @@ from .singles import full_house, hidden_single, naked_single
 from .state import State
 from .step import Contradiction, Step, cell_label
 from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
+from .unions import UnionClash
 
 Finder = Callable[[State], "Step | Contradiction | None"]
 
@@ -230,6 +231,7 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
     if grid.groups:
         out.append((CageOverlap.technique, CageOverlap(grid)))
+        out.append((UnionClash.technique, UnionClash(grid)))
     classic = has_classic_houses(layout)
     extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))
