@@ -5,7 +5,8 @@ rules read one by one (relations, cages, sums, tables, clue cases, visibility, g
 the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
 locked candidates; lines and dots read with the houses they cross (:mod:`.lines`); rule
 interactions; set theory; hidden cage digits and cage clashes; naked and hidden pairs and
-triples; X-Wings (Franken ones over boxes and regions too, and ones with a diagonal, window or
+triples; cages crossing into a house, and cages counted over adjacent houses;
+X-Wings (Franken ones over boxes and regions too, and ones with a diagonal, window or
 extra region); the classic grader's wings and colouring; Swordfish; chains; its chains and almost
 locked sets; on grids larger than 9x9, forcing nets over a cell or house; and, when nothing else
 applies, forcing nets and a bounded trial. After each step the search starts again from the

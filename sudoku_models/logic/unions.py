@@ -14,18 +14,20 @@ Glossary: ``s`` a digit set, ``k`` a group's index, ``i`` a cell, ``m`` a candid
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .cages import LISTED, CombinationGrid, set_text
 from .house import House, families, plural
 from .state import State
-from .step import Step, cells_label, changes, digits_of, said
+from .step import Step, bits_of, cells_label, changes, digits_of, said
 from .sumsets import unions
 
 #: Numbers of adjacent houses read together (single houses are Cage Clash's).
 SIZES = (2, 3)
 
-#: Most joint choices :class:`UnionClash` tries in one union before it leaves it alone.
+#: Most joint choices of its groups' combinations a union may have to be searched (more would
+#: cost more than they find): beyond it, only the digits every choice holds are read.
 UNION_WORK = 4000
 
 
@@ -105,6 +107,56 @@ class UnionClash:
                 return step
         return None
 
+    def _walk(
+        self,
+        lists: Sequence[Sequence[int]],
+        apart: Sequence[Sequence[int]],
+        times: int,
+        tight: Sequence[tuple[int, int]],
+    ) -> tuple[list[set[int]], int] | None:
+        """The digit sets each group keeps over the joint choices (no digit more than ``times``
+        times, groups ``apart`` disjoint, each ``tight`` digit at least its count) and the
+        digits held ``times`` times in every one; None when the choices are too many."""
+        n = self.grid.layout.n
+        alive: list[set[int]] = [set() for _ in lists]
+        every = (1 << n) - 1
+        counts = [0] * (n + 1)
+        picked: list[int] = []
+        work = 0
+
+        def walk(j: int, full: int) -> bool:
+            nonlocal work, every
+            work += 1
+            if work > 2 * UNION_WORK:  # nodes of a tree with at most UNION_WORK leaves
+                return False
+            if j == len(lists):
+                if any(counts[b.bit_length()] < least for b, least in tight):
+                    return True
+                for x, s in enumerate(picked):
+                    alive[x].add(s)
+                every &= full
+                return True
+            for s in lists[j]:
+                if s & full or any(s & picked[x] for x in apart[j]):
+                    continue
+                now = full
+                for b in bits_of(s):
+                    counts[b.bit_length()] += 1
+                    if counts[b.bit_length()] == times:
+                        now |= b
+                picked.append(s)
+                ok = walk(j + 1, now)
+                picked.pop()
+                for b in bits_of(s):
+                    counts[b.bit_length()] -= 1
+                if not ok:
+                    return False
+            return True
+
+        if not walk(0, 0):
+            return None
+        return alive, every
+
     def _union(
         self,
         houses: Sequence[House],
@@ -126,43 +178,19 @@ class UnionClash:
         ]
         # how many of the union's other cells may hold each digit
         room = [sum(1 for i in rest if masks[i] >> d & 1) for d in range(n)]
-        alive: list[set[int]] = [set() for _ in order]
-        full_in_groups = (1 << n) - 1  # digits the groups hold ``times`` times in every choice
-        counts = [0] * n
-        picked: list[int] = []
-        work = 0
-
-        def walk(j: int) -> bool:
-            nonlocal work, full_in_groups
-            work += 1
-            if work > UNION_WORK:
-                return False
-            if j == len(order):
-                if any(times - counts[d] > room[d] for d in range(n)):
-                    return True
-                for x, s in enumerate(picked):
-                    alive[x].add(s)
-                full_in_groups &= sum(1 << d for d in range(n) if counts[d] == times)
-                return True
-            for s in lists[j]:
-                if any(s & picked[x] for x in apart[j]):
-                    continue
-                ds = [d - 1 for d in digits_of(s)]
-                if any(counts[d] == times for d in ds):
-                    continue
-                for d in ds:
-                    counts[d] += 1
-                picked.append(s)
-                ok = walk(j + 1)
-                picked.pop()
-                for d in ds:
-                    counts[d] -= 1
-                if not ok:
-                    return False
-            return True
-
-        if not walk(0):
-            return None
+        # digits the groups must hold at least so often, for want of room in the other cells
+        tight = [(1 << d, times - room[d]) for d in range(n) if times > room[d]]
+        may = [sum(1 for sets in lists if any(t >> d & 1 for t in sets)) for d in range(n)]
+        held = [sum(1 for sets in lists if all(t >> d & 1 for t in sets)) for d in range(n)]
+        full_in_groups = sum(1 << d for d in range(n) if held[d] == times)
+        choices = math.prod(len(sets) for sets in lists)
+        if (tight or any(m > times for m in may)) and choices <= UNION_WORK:
+            found = self._walk(lists, apart, times, tight)
+            if found is None:
+                return None
+            alive, full_in_groups = found
+        else:  # nothing to count, or too much: only the digits the groups hold every time
+            alive = [set(sets) for sets in lists]
         after = list(masks)
         told: list[str] = []
         for x, k in enumerate(order):
@@ -171,7 +199,7 @@ class UnionClash:
             if len(kept) < len(combos):
                 after = self.grid.restricted(k, after, kept)
                 gone = [set_text(s) for s, _ in combos if s not in alive[x]]
-                dropped = " or ".join(gone) if len(gone) <= LISTED else f"{len(gone)} sets"
+                dropped = " or ".join(gone) if len(gone) <= LISTED else f"{len(gone)} of its sets"
                 told.append(f"{self.grid.groups[k].name} cannot be {dropped}")
         if any(alive):
             for i in rest:
