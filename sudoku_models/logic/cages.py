@@ -22,6 +22,9 @@ digits some matching gives it). The finders on the grid, each one step per deduc
   a combination that leaves another group (or the rest of the house) no way to be filled is
   dropped.
 
+Two more finders read the grid from beside it: :mod:`.overlap` (the groups crossing into a
+house) and :mod:`.unions` (the groups inside two or three adjacent houses, digit by digit).
+
 Glossary: ``s`` a digit set (a mask), ``i`` a cell, ``m`` a candidate mask.
 """
 
