@@ -52,6 +52,9 @@ CLASH_WORK = 4000
 #: large grids are left to the rules' own propagators, so the grid's work stays small.
 MAX_SETS = 512
 
+#: Most cells, and largest digit, :func:`leftover` matches exactly (a 9x9 house's other cells).
+EXACT_CELLS = 9
+
 #: Combinations beyond which a sentence counts them instead of listing them.
 LISTED = 4
 
@@ -176,6 +179,19 @@ def supports(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
                     keep |= b
         out.append(keep)
     return tuple(out)
+
+
+def leftover(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
+    """The digits of ``s`` each of a house's other cells may take when they take ``s``
+    between them: :func:`supports` for up to :data:`EXACT_CELLS` cells and digits; beyond
+    (larger grids), each cell keeps its candidates in ``s`` (None when a digit of ``s`` has no
+    cell), a relaxation that costs little where an exact matching would cost much."""
+    if len(masks) <= EXACT_CELLS and s >> EXACT_CELLS == 0:
+        return supports(masks, s)
+    union = 0
+    for m in masks:
+        union |= m
+    return tuple(m & s for m in masks) if union & s == s else None
 
 
 def set_text(s: int) -> str:
@@ -432,7 +448,7 @@ class CombinationGrid:
                 return False
             if j == len(lists):
                 left = full & ~used
-                if supports(tuple(masks[i] for i in rest), left) is None:
+                if leftover(tuple(masks[i] for i in rest), left) is None:
                     return True
                 left_union |= left
                 for x, s in enumerate(picked):

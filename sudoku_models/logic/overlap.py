@@ -20,14 +20,16 @@ Glossary: ``t`` the digit set of a piece, ``s`` of a whole group, ``i`` a cell, 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
-from .cages import LISTED, CombinationGrid, set_text, supports
+from .cages import LISTED, CombinationGrid, leftover, set_text, supports
 from .layout import House
 from .state import State
 from .step import Step, bits_of, cells_label, changes, digits_of
 
-#: Most choices :class:`CageOverlap` tries in one house before it leaves the house alone.
+#: Most choices :class:`CageOverlap` tries in one house, and most splits of the groups' digit
+#: sets it makes there, before it leaves the house alone.
 OVERLAP_WORK = 3000
 
 #: One piece of a group in a house: the group, its cells inside, its cells outside, and per
@@ -76,9 +78,14 @@ class CageOverlap:
                 return step
         return None
 
-    def _pieces(self, house: House, chosen: Sequence[int], masks: Sequence[int]) -> list[Piece]:
+    def _pieces(
+        self, house: House, chosen: Sequence[int], masks: Sequence[int]
+    ) -> list[Piece] | None:
+        """The pieces of the ``chosen`` groups in ``house``, or None when their digit sets
+        are more than :data:`OVERLAP_WORK` to split (large cages of large grids)."""
         cells = set(house.cells)
         out: list[Piece] = []
+        splits = 0
         for k in chosen:
             g = self.grid.groups[k]
             inner = tuple(i for i in g.cells if i in cells)
@@ -86,7 +93,11 @@ class CageOverlap:
             in_masks = tuple(masks[i] for i in inner)
             out_masks = tuple(masks[i] for i in outer)
             options: dict[int, list[int]] = {}
-            for s, _ in self.grid.combinations(k, masks):
+            combos = self.grid.combinations(k, masks)
+            splits += len(combos) * math.comb(len(g.cells), len(inner))
+            if splits > OVERLAP_WORK:
+                return None
+            for s, _ in combos:
                 for part in itertools.combinations(bits_of(s), len(inner)):
                     t = sum(part)
                     if supports(in_masks, t) is None:
@@ -101,7 +112,7 @@ class CageOverlap:
         n = self.grid.layout.n
         full = (1 << n) - 1
         pieces = self._pieces(house, chosen, masks)
-        if any(not options for *_, options in pieces):
+        if pieces is None or any(not options for *_, options in pieces):
             return None  # a group with no combination left: Cage Sets names it
         pieces.sort(key=lambda p: len(p[3]))
         inner_cells = {i for p in pieces for i in p[1]}
@@ -118,7 +129,7 @@ class CageOverlap:
             if work > OVERLAP_WORK:
                 return False
             if j == len(pieces):
-                kept = supports(rest_masks, full & ~used)
+                kept = leftover(rest_masks, full & ~used)
                 if kept is not None:
                     for x, t in enumerate(picked):
                         alive[x].add(t)
