@@ -15,7 +15,7 @@ from sudoku_models.constraints import SumCage
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
-from sudoku_models.logic.cages import CombinationGrid, sum_groups, supports
+from sudoku_models.logic.cages import CombinationGrid, leftover, sum_groups, supports
 from sudoku_models.logic.certify import Certifier
 from sudoku_models.logic.house import House
 from sudoku_models.logic.layout import layout_of
@@ -154,6 +154,16 @@ def test_sum_groups_come_from_the_primitives():
     shaft = groups[(1, 2, 11)]
     assert shaft.extra == ((0, -1),) and shaft.total == 0  # the shaft adds up to the circle
     assert groups[(7, 17)].name.startswith("little killer")
+
+
+def test_leftover_matches_a_house_exactly_up_to_nine_cells_and_relaxes_beyond():
+    # Only the third cell holds 3: matched exactly it is 3; among twelve cells of a 16x16
+    # house it keeps 1, 2 and 3 (each digit has a cell: enough for the relaxation).
+    assert leftover((0b11, 0b11, 0b111), 0b111) == (0b11, 0b11, 0b100)
+    cells = (0b11, 0b11, 0b111, *(1 << d for d in range(3, 12)))
+    full = (1 << 12) - 1
+    assert leftover(cells, full) == cells
+    assert leftover(cells[:-1], full & ~(1 << 10)) is None  # 12 has no cell
 
 
 def test_supports_are_exact_matchings():
