@@ -14,7 +14,9 @@ Glossary: ``s`` a digit set, ``k`` a group's index, ``i`` a cell, ``m`` a candid
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from collections.abc import Sequence
 
 from .cages import LISTED, CombinationGrid, set_text
@@ -168,23 +170,28 @@ class UnionClash:
         masks: Sequence[int],
     ) -> Step | None:
         n = self.grid.layout.n
-        order = sorted(chosen, key=lambda k: len(self.grid.combinations(k, masks)))
-        lists = [[s for s, _ in self.grid.combinations(k, masks)] for k in order]
+        sets_of = {k: [s for s, _ in self.grid.combinations(k, masks)] for k in chosen}
+        order = sorted(chosen, key=lambda k: len(sets_of[k]))
+        lists = [sets_of[k] for k in order]
         if any(not sets for sets in lists):
             return None  # a group with no combination left: Cage Sets names it
-        apart = [
-            [x for x in range(j) if (min(k, order[x]), max(k, order[x])) in sharing]
-            for j, k in enumerate(order)
-        ]
+        anywhere = [functools.reduce(operator.or_, sets) for sets in lists]
+        always = [functools.reduce(operator.and_, sets) for sets in lists]
+        held = [sum(m >> d & 1 for m in always) for d in range(n)]
+        full_in_groups = sum(1 << d for d in range(n) if held[d] == times)
+        choices = math.prod(len(sets) for sets in lists)
+        if choices > UNION_WORK and not any(masks[i] & full_in_groups for i in rest):
+            return None  # too many choices to search, and no digit held every time
         # how many of the union's other cells may hold each digit
         room = [sum(1 for i in rest if masks[i] >> d & 1) for d in range(n)]
         # digits the groups must hold at least so often, for want of room in the other cells
         tight = [(1 << d, times - room[d]) for d in range(n) if times > room[d]]
-        may = [sum(1 for sets in lists if any(t >> d & 1 for t in sets)) for d in range(n)]
-        held = [sum(1 for sets in lists if all(t >> d & 1 for t in sets)) for d in range(n)]
-        full_in_groups = sum(1 << d for d in range(n) if held[d] == times)
-        choices = math.prod(len(sets) for sets in lists)
+        may = [sum(m >> d & 1 for m in anywhere) for d in range(n)]
         if (tight or any(m > times for m in may)) and choices <= UNION_WORK:
+            apart = [
+                [x for x in range(j) if (min(k, order[x]), max(k, order[x])) in sharing]
+                for j, k in enumerate(order)
+            ]
             found = self._walk(lists, apart, times, tight)
             if found is None:
                 return None
