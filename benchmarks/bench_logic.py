@@ -35,7 +35,8 @@ their solutions, and the hard killer collections given as bare puzzle text; name
 refer to other files are skipped), and ``--gas LINKS`` the development half of a series of
 approachable SudokuPad puzzles (the even lines of the links file, one puzzle per title and
 author; each is meant for beginners, so the band is compared with that); of either, every
-``--sample``-th puzzle is run. A puzzle of these two sets without one solution as read (its
+``--sample``-th puzzle is run (of ISS's, ``--group HS_KILLERS ...`` keeps the collections
+named). A puzzle of these two sets without one solution as read (its
 rules in the text only) is left out and counted as not read. Every fourth puzzle of a set (by
 its order) is a *check* puzzle, kept apart while tuning: the summary is printed for the tuning
 part, the check part and the whole. The bands against people's ratings, source by source,
@@ -500,6 +501,9 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--only", nargs="*", default=None, help="puzzle ids to run")
     parser.add_argument(
+        "--group", nargs="*", default=None, help="ISS collections to run, by name (HS_KILLERS ...)"
+    )
+    parser.add_argument(
         "--cli",
         type=int,
         default=0,
@@ -519,7 +523,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.iss:
-        label, entries = "ISS collections.js", iss_entries(args.iss)[:: args.sample]
+        label, entries = "ISS collections.js", iss_entries(args.iss)
+        if args.group:
+            entries = [e for e in entries if e["group"] in args.group]
+        entries = entries[:: args.sample]
     elif args.gas:
         label, entries = "approachable series", gas_entries(args.gas, args.sample)
     else:

@@ -15,13 +15,15 @@ from sudoku_models.constraints import SumCage
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
-from sudoku_models.logic.cages import CombinationGrid, sum_groups, supports
+from sudoku_models.logic.cages import CombinationGrid, leftover, sum_groups, supports
 from sudoku_models.logic.certify import Certifier
 from sudoku_models.logic.house import House
 from sudoku_models.logic.layout import layout_of
+from sudoku_models.logic.overlap import CageOverlap
 from sudoku_models.logic.state import State
 from sudoku_models.logic.step import Step
 from sudoku_models.logic.sumsets import union_sums
+from sudoku_models.logic.unions import UnionClash
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import Arrow, KillerCage, LittleKiller
@@ -99,6 +101,52 @@ def test_cages_sharing_a_row_take_different_digits():
     assert _certified(state, step)
 
 
+def test_a_cage_crossing_into_a_row_takes_the_digits_the_row_leaves_it():
+    # Cage r1c1,r1c2,r2c1 (7) is 124; r1c4-r1c5 (4) takes 1 and 3 from row 1, so the cage's
+    # two cells in row 1 are 24 and its cell below is 1.
+    grid, state = _setup(KillerCage(((0, 0), (0, 1), (1, 0)), 7), KillerCage(((0, 3), (0, 4)), 4))
+    step = CageOverlap(grid)(state)
+    assert step is not None and step.technique == "Cage Overlap"
+    assert step.text.startswith("cage r1c4-r1c5 (4) and cage r1c1-r2c1 (7) and the rest of row 1")
+    assert "cage r1c1-r2c1 (7) holds 24 in r1c1,r1c2, not 12 or 14" in step.text
+    assert {(9, d) for d in range(2, 10)} <= set(step.eliminations)  # r2c1 is 1
+    assert {(0, 1), (1, 1), (2, 1), (2, 3)} <= set(step.eliminations)
+    assert step.reasons == ("row 1", "cage r1c4-r1c5 (4)", "cage r1c1-r2c1 (7)")
+    assert _certified(state, step)
+
+
+def test_a_cage_wholly_inside_its_houses_leaves_the_overlap_to_the_clash():
+    grid, state = _setup(KillerCage(((0, 0), (0, 1)), 3), KillerCage(((0, 2), (0, 3)), 7))
+    assert CageOverlap(grid)(state) is None
+
+
+def test_cages_inside_two_rows_hold_a_digit_as_often_as_the_rows_do():
+    # r1c1-r2c1 (3) and r1c5-r2c5 (3) are both 12: rows 1 and 2 hold 1 and 2 twice, there.
+    grid, state = _setup(KillerCage(((0, 0), (1, 0)), 3), KillerCage(((0, 4), (1, 4)), 3))
+    step = UnionClash(grid)(state)
+    assert step is not None and step.technique == "Union Clash"
+    assert step.text.startswith(
+        "rows 1, 2 hold every digit twice, and cage r1c1-r2c1 (3), cage r1c5-r2c5 (3) lie inside"
+    )
+    assert "they hold 1 and 2 each twice in every choice" in step.text
+    others = [i for i in range(18) if i not in (0, 9, 4, 13)]
+    assert set(step.eliminations) == {(i, d) for i in others for d in (1, 2)}
+    assert step.reasons == ("row 1", "row 2", "cage r1c1-r2c1 (3)", "cage r1c5-r2c5 (3)")
+    assert _certified(state, step)
+
+
+def test_a_cage_inside_two_rows_loses_the_sets_the_rows_cannot_hold_again():
+    # r1c1-r1c2 and r2c4-r2c5 (17) are both 89, so rows 1 and 2 have their 8s and 9s there:
+    # r2c1-r2c2 (10) is neither 19 nor 28.
+    cages = [KillerCage(((r, c), (r, c + 1)), 17) for r, c in ((0, 0), (1, 3))]
+    grid, state = _setup(*cages, KillerCage(((1, 0), (1, 1)), 10))
+    step = UnionClash(grid)(state)
+    assert step is not None and step.text.startswith("rows 1, 2 hold every digit twice")
+    assert "cage r2c1-r2c2 (10) cannot be 19 or 28" in step.text
+    assert {(9, 8), (9, 9), (9, 1), (9, 2), (10, 1)} <= set(step.eliminations)
+    assert _certified(state, step)
+
+
 def test_sum_groups_come_from_the_primitives():
     little = LittleKiller((-1, 6), "DR", 6)  # r1c8, r2c9: both in box 3
     grid, _ = _setup(Arrow(((0, 0),), ((0, 1), (0, 2), (1, 2))), little)
@@ -106,6 +154,16 @@ def test_sum_groups_come_from_the_primitives():
     shaft = groups[(1, 2, 11)]
     assert shaft.extra == ((0, -1),) and shaft.total == 0  # the shaft adds up to the circle
     assert groups[(7, 17)].name.startswith("little killer")
+
+
+def test_leftover_matches_a_house_exactly_up_to_nine_cells_and_relaxes_beyond():
+    # Only the third cell holds 3: matched exactly it is 3; among twelve cells of a 16x16
+    # house it keeps 1, 2 and 3 (each digit has a cell: enough for the relaxation).
+    assert leftover((0b11, 0b11, 0b111), 0b111) == (0b11, 0b11, 0b100)
+    cells = (0b11, 0b11, 0b111, *(1 << d for d in range(3, 12)))
+    full = (1 << 12) - 1
+    assert leftover(cells, full) == cells
+    assert leftover(cells[:-1], full & ~(1 << 10)) is None  # 12 has no cell
 
 
 def test_supports_are_exact_matchings():
@@ -203,7 +261,14 @@ def test_the_killer_finders_take_part_in_small_paths():
         grid = random_grid(board, rng)
         model = Model.from_puzzle(Puzzle.empty((2, 3)), variants=_cage_marks(board, grid, rng))  # type: ignore[arg-type]
         path = logical_solve(model, max_depth=0)
-        ours = {"Cage Sets", "Must Contain", "Hidden Cage Digit", "Cage Clash"}
+        ours = {
+            "Cage Sets",
+            "Must Contain",
+            "Hidden Cage Digit",
+            "Cage Clash",
+            "Cage Overlap",
+            "Union Clash",
+        }
         if ours & {s.technique for s in path.steps}:
             for cert in certify(path):
                 if cert.step.technique in ours:
@@ -211,7 +276,7 @@ def test_the_killer_finders_take_part_in_small_paths():
                     seen.add(cert.step.technique)
         if len(seen) == len(ours):
             break
-    assert seen >= {"Cage Sets", "Must Contain", "Cage Clash"}
+    assert seen >= {"Cage Sets", "Must Contain", "Cage Clash", "Cage Overlap"}
 
 
 @pytest.mark.parametrize("total", [3, 17])

@@ -22,6 +22,9 @@ digits some matching gives it). The finders on the grid, each one step per deduc
   a combination that leaves another group (or the rest of the house) no way to be filled is
   dropped.
 
+Two more finders read the grid from beside it: :mod:`.overlap` (the groups crossing into a
+house) and :mod:`.unions` (the groups inside two or three adjacent houses, digit by digit).
+
 Glossary: ``s`` a digit set (a mask), ``i`` a cell, ``m`` a candidate mask.
 """
 
@@ -48,6 +51,9 @@ CLASH_WORK = 4000
 #: Most digit sets a group may have on an empty grid (over all its totals): larger groups of
 #: large grids are left to the rules' own propagators, so the grid's work stays small.
 MAX_SETS = 512
+
+#: Most cells, and largest digit, :func:`leftover` matches exactly (a 9x9 house's other cells).
+EXACT_CELLS = 9
 
 #: Combinations beyond which a sentence counts them instead of listing them.
 LISTED = 4
@@ -175,7 +181,21 @@ def supports(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _set_text(s: int) -> str:
+def leftover(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
+    """The digits of ``s`` each of a house's other cells may take when they take ``s``
+    between them: :func:`supports` for up to :data:`EXACT_CELLS` cells and digits; beyond
+    (larger grids), each cell keeps its candidates in ``s`` (None when a digit of ``s`` has no
+    cell), a relaxation that costs little where an exact matching would cost much."""
+    if len(masks) <= EXACT_CELLS and s >> EXACT_CELLS == 0:
+        return supports(masks, s)
+    union = 0
+    for m in masks:
+        union |= m
+    return tuple(m & s for m in masks) if union & s == s else None
+
+
+def set_text(s: int) -> str:
+    """A digit set as a killer solver writes it: ``159`` (``(10)`` and up in brackets)."""
     return "".join(str(d) if d < 10 else f"({d})" for d in digits_of(s))
 
 
@@ -183,7 +203,7 @@ def _listing(sets: Sequence[int]) -> str:
     """``689``, ``159 or 168``; or ``5 sets`` when there are many."""
     if len(sets) > LISTED:
         return f"{len(sets)} sets"
-    return " or ".join(_set_text(s) for s in sets)
+    return " or ".join(set_text(s) for s in sets)
 
 
 class CombinationGrid:
@@ -257,7 +277,7 @@ class CombinationGrid:
     def _rest(self, finder: str, k: int, key: tuple[int, ...]) -> None:
         self._idle.setdefault(finder, {})[k] = key
 
-    def _narrowed(self, k: int, masks: Sequence[int], kept: Sequence[Combination]) -> list[int]:
+    def restricted(self, k: int, masks: Sequence[int], kept: Sequence[Combination]) -> list[int]:
         """The whole grid's masks with group ``k``'s cells narrowed to what ``kept`` gives."""
         after = list(masks)
         for j, i in enumerate(self.groups[k].cells):
@@ -277,7 +297,7 @@ class CombinationGrid:
             combos = self.combinations(k, masks)
             if not combos:
                 return Contradiction(g.label, g.cells, f"{g.name}: no digit set left")
-            after = self._narrowed(k, masks, combos)
+            after = self.restricted(k, masks, combos)
             if after == list(masks):
                 self._rest("sets", k, key)
                 continue
@@ -319,9 +339,9 @@ class CombinationGrid:
                 self._rest("must", k, key)
                 continue
             sets = [s for s, _ in combos]
-            holding = "" if len(sets) == 1 else f", all holding {_set_text(required)}"
+            holding = "" if len(sets) == 1 else f", all holding {set_text(required)}"
             clauses = [
-                f"{_set_text(m)} {'lie' if m & (m - 1) else 'lies'} only in "
+                f"{set_text(m)} {'lie' if m & (m - 1) else 'lies'} only in "
                 f"{cells_label(n, places)}, so {cells_label(n, targets)} (seeing them all) "
                 f"cannot be {said(m)}"
                 for (places, targets), m in told.items()
@@ -351,7 +371,7 @@ class CombinationGrid:
                     kept = [c for c in combos if c[0] & b]
                     if len(kept) == len(combos):
                         continue
-                    after = self._narrowed(k, masks, kept)
+                    after = self.restricted(k, masks, kept)
                     if after == list(masks):
                         continue
                     elims, words = changes(n, masks, after)
@@ -399,7 +419,7 @@ class CombinationGrid:
                 if gone:
                     kept = sorted(alive[j])
                     only = f" (only {_listing(kept)})" if len(kept) <= LISTED else ""
-                    dropped = " or ".join(map(_set_text, gone))
+                    dropped = " or ".join(map(set_text, gone))
                     said.append(f"{self.groups[k].name} cannot be {dropped}{only}")
             text = f"{who} share {house.name}, so their digits differ: "
             text += "; ".join(said) + f"; so {words}" if said else words
@@ -428,7 +448,7 @@ class CombinationGrid:
                 return False
             if j == len(lists):
                 left = full & ~used
-                if supports(tuple(masks[i] for i in rest), left) is None:
+                if leftover(tuple(masks[i] for i in rest), left) is None:
                     return True
                 left_union |= left
                 for x, s in enumerate(picked):
@@ -451,7 +471,7 @@ class CombinationGrid:
             kept = [c for c in lists[j] if c[0] in alive[j]]
             if len(kept) == len(lists[j]):
                 continue
-            after = self._narrowed(k, after, kept)
+            after = self.restricted(k, after, kept)
         for i in rest:
             after[i] &= left_union
         if after == list(masks):

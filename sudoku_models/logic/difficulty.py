@@ -37,6 +37,8 @@ Line Classes           3.5     cells of one digit class (low/middle/high, odd/ev
 Set Theory             3.5     innies and outies of houses against cages
 Hidden Cage Digit      3.5     a house's digit that only fits in one cage: the cage holds it
 Cage Clash             4.0     cages in one house (and its other cells) take different digits
+Cage Overlap           4.5     likewise with the parts of cages crossing into the house
+Union Clash            5.0     cages inside 2 or 3 adjacent houses hold each digit that often
 Hidden Pair            3.5     two digits with two places in a house
 Naked Triple           4.0
 Hidden Triple          4.0
@@ -94,6 +96,8 @@ WEIGHTS: dict[str, float] = {
     "Set Theory": 3.5,
     "Hidden Cage Digit": 3.5,
     "Cage Clash": 4.0,
+    "Cage Overlap": 4.5,
+    "Union Clash": 5.0,
     "Hidden Pair": 3.5,
     "Naked Triple": 4.0,
     "Hidden Triple": 4.0,

@@ -4,14 +4,16 @@ The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits
 rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
 the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
 locked candidates; stretches of one shared total (:mod:`.equalsums`); lines and dots read with
-the houses they cross (:mod:`.lines`); rule interactions; set theory; hidden cage digits and
-cage clashes; naked and hidden pairs and triples; two rules that cross or share a house read
-together (:mod:`.together`); X-Wings (Franken ones over boxes and regions too, and ones with a
-diagonal, window or extra region); the classic grader's wings and colouring; Swordfish; chains;
-its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell or house;
-and, when nothing else applies, forcing nets and a bounded trial. After each step the search
-starts again from the cheapest. A contradiction (a rule left with no way to be met) ends the
-path and is named.
+the houses they cross (:mod:`.lines`); rule interactions; digit classes along lines
+(:mod:`.classes`); set theory; hidden cage digits and cage clashes; naked and hidden pairs and
+triples; two rules that cross or share a house read together (:mod:`.together`); classes
+counted per house; cages crossing into a house (:mod:`.overlap`), and cages counted over
+adjacent houses (:mod:`.unions`); X-Wings (Franken ones over boxes and regions too, and ones
+with a diagonal, window or extra region); the classic grader's wings and colouring; Swordfish;
+chains; its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell
+or house; and, when nothing else applies, forcing nets and a bounded trial. After each step
+the search starts again from the cheapest. A contradiction (a rule left with no way to be met)
+ends the path and is named.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from .equalsums import EqualSums
 from .forcing import forcing_net
 from .layout import Layout, layout_of, per_layout
 from .lines import CASES, LineDigitsInHouse, LineInHouse
+from .overlap import CageOverlap
 from .parity import ParityFinder, parity_sets
 from .readings import RuleNeighbours, RuleReader
 from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
@@ -53,6 +56,7 @@ from .state import State
 from .step import Contradiction, Step, cell_label
 from .together import RulesTogether
 from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
+from .unions import UnionClash
 
 Finder = Callable[[State], "Step | Contradiction | None"]
 
@@ -243,6 +247,9 @@ def finders(layout: Layout) -> list[tuple[str, Finder]]:
         out.append((together.technique, together))
     if classes is not None:
         out.append((CLASS_COUNT, classes.counts))
+    if grid.groups:
+        out.append((CageOverlap.technique, CageOverlap(grid)))
+        out.append((UnionClash.technique, UnionClash(grid)))
     classic = has_classic_houses(layout)
     extra = bool(extra_houses(layout))
     out.append(("X-Wing", functools.partial(fish, k=2)))

@@ -46,7 +46,7 @@ def union_sums(n: int, houses: Sequence[House], cages: Sequence[SumCage]) -> lis
     out: list[LinearSum] = []
     seen: set[tuple[object, ...]] = set()
     for family in families(n, houses):
-        for members in _unions(n, family):
+        for members in unions(n, family):
             region = frozenset(i for k in members for i in family[k].cells)
             meeting = tuple(
                 (kept[k].cells, kept[k].total)
@@ -63,9 +63,11 @@ def union_sums(n: int, houses: Sequence[House], cages: Sequence[SumCage]) -> lis
     return out
 
 
-def _unions(n: int, family: Sequence[House]) -> Iterator[tuple[int, ...]]:
-    """The connected sets of :data:`UNION_SIZES` houses of ``family`` (two houses touch when
-    cells of theirs are orthogonal neighbours), at most :data:`MAX_UNIONS` of them."""
+def unions(
+    n: int, family: Sequence[House], sizes: Sequence[int] = UNION_SIZES
+) -> Iterator[tuple[int, ...]]:
+    """The connected sets of ``sizes`` houses of ``family`` (two houses touch when cells of
+    theirs are orthogonal neighbours), at most :data:`MAX_UNIONS` of each size."""
     home = {i: k for k, house in enumerate(family) for i in house.cells}
     touching: list[set[int]] = [set() for _ in family]
     for i, k in home.items():
@@ -76,9 +78,9 @@ def _unions(n: int, family: Sequence[House]) -> Iterator[tuple[int, ...]]:
                 touching[home[j]].add(k)
     found: set[frozenset[int]] = {frozenset([k]) for k in range(len(family))}
     layer = set(found)
-    for size in range(2, max(UNION_SIZES) + 1):
+    for size in range(2, max(sizes) + 1):
         grown = {s | {t} for s in layer for k in s for t in touching[k] if t not in s}
         layer = grown
-        if size in UNION_SIZES:
+        if size in sizes:
             for s in sorted(layer, key=sorted)[:MAX_UNIONS]:
                 yield tuple(sorted(s))
