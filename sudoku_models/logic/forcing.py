@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..solvers.backtracking.constraint import fixpoint, network_of
 from .chains import MAX_CANDIDATES
+from .locked import settle
 from .state import State
 from .step import Step, cell_label, cells_label, said
 
@@ -26,42 +27,61 @@ BRANCH_RUNS = 20_000
 SEARCH_RUNS = 2_000_000
 
 
-def _branches(state: State) -> dict[tuple[int, int], list[int]] | None:
-    """Every open candidate propagated alone (``(cell, digit)`` -> the masks after it); None
-    when one breaks down (a trial's work), the position does, or the runs run out."""
+def _branches(state: State) -> dict[tuple[int, int], list[int] | None] | None:
+    """Every open candidate propagated alone (``(cell, digit)`` -> the masks after it, None
+    when only locked candidates break it down); None when the propagators alone break one
+    down (a trial's work), the position does, or the runs run out."""
     layout = state.layout
     n = layout.n
     net = network_of(layout.model)
-    base, runs = fixpoint(net, state.masks, budget=BRANCH_RUNS)
+    base, runs = settle(layout, net, state.masks, budget=BRANCH_RUNS)
     if base is None:
         return None
     left = SEARCH_RUNS - runs
-    out: dict[tuple[int, int], list[int]] = {}
+    out: dict[tuple[int, int], list[int] | None] = {}
     order = sorted((m.bit_count(), i) for i, m in enumerate(base) if m & (m - 1))
     for _, i in order:
         for d in range(1, n + 1):
             if base[i] >> (d - 1) & 1:
                 trial = base[:]
                 trial[i] = 1 << (d - 1)
-                after, spent = fixpoint(net, trial, i, BRANCH_RUNS)
+                after, spent = settle(layout, net, trial, i, BRANCH_RUNS)
                 left -= spent
-                if after is None or left <= 0:
+                if after is None:
+                    alone, spent = fixpoint(net, trial, i, BRANCH_RUNS)
+                    left -= spent
+                    if alone is None:
+                        return None
+                if left <= 0:
                     return None
                 out[i, d] = after
     return out
 
 
-def _lost(masks: list[int], branches: list[list[int]]) -> tuple[tuple[int, int], ...]:
-    """The candidates of ``masks`` no branch keeps."""
+def _lost(masks: list[int], branches: list[list[int] | None]) -> tuple[tuple[int, int], ...]:
+    """The candidates of ``masks`` no branch keeps (one that breaks down keeps none); none
+    when every branch breaks down."""
     kept = [0] * len(masks)
     for after in branches:
-        for j, m in enumerate(after):
+        for j, m in enumerate(after or ()):
             kept[j] |= m
+    if not any(kept):
+        return ()
     return tuple(
         (j, d)
         for j, m in enumerate(masks)
         for d in range(1, m.bit_length() + 1)
         if m >> (d - 1) & 1 and not kept[j] >> (d - 1) & 1
+    )
+
+
+def _how(broken: str, lost: str) -> str:
+    """``each of them, propagated ..., gives ...``, naming the branches that break down."""
+    if not broken:
+        return f"each of them, propagated through the rules and locked candidates, gives {lost}"
+    return (
+        f"propagated through the rules and locked candidates, {broken} breaks a rule "
+        f"and each of the others gives {lost}"
     )
 
 
@@ -88,9 +108,11 @@ def forcing_net(state: State) -> Step | None:
         lost = _lost(masks, [branches[i, d] for d in ds])
         if lost:
             name = cell_label(n, i)
+            gone = sum(1 << (d - 1) for d in ds if branches[i, d] is None)
+            broken = said(gone) if gone else ""
             text = (
-                f"{name} is {said(sum(1 << (d - 1) for d in ds))}, and each of them, "
-                f"propagated through the rules, gives {_said_lost(n, lost)}"
+                f"{name} is {said(sum(1 << (d - 1) for d in ds))}, and "
+                f"{_how(broken, _said_lost(n, lost))}"
             )
             return Step("Cell Forcing Net", name, text, (), lost, (i,), reasons=everything)
     places = []
@@ -102,9 +124,10 @@ def forcing_net(state: State) -> Step | None:
     for _, name, d, where in sorted(places, key=lambda p: p[0]):
         lost = _lost(masks, [branches[i, d] for i in where])
         if lost:
+            broken = cells_label(n, [i for i in where if branches[i, d] is None])
             text = (
-                f"{d} in {name} goes in {cells_label(n, where)}, and each of them, "
-                f"propagated through the rules, gives {_said_lost(n, lost)}"
+                f"{d} in {name} goes in {cells_label(n, where)}, and "
+                f"{_how(broken and f'{d} in {broken}', _said_lost(n, lost))}"
             )
             return Step("House Forcing Net", name, text, (), lost, tuple(where), reasons=everything)
     return None
