@@ -36,7 +36,7 @@ def test_a_digit_locked_in_a_box_leaves_the_rest_of_its_row():
         masks[i] &= ~(1 << 4)
     alone, _ = fixpoint(network_of(model), masks)
     assert alone == masks
-    after, _ = settle(layout, network_of(model), masks)
+    after, _ = settle(layout, network_of(model), alone)
     assert after is not None
     assert [c for c in range(9) if not after[c] >> 4 & 1] == [3, 4, 5, 6, 7, 8]
     assert all(after[i] == masks[i] for i in range(9, 81))
@@ -73,7 +73,9 @@ def test_settling_strikes_only_digits_no_solution_uses(seed, box, share):
     truth = true_candidates(model)
     assert truth.complete and truth.solutions >= 1
     state = State.start(layout, givens)
-    after, _ = settle(layout, network_of(model), state.masks)
+    start, _ = fixpoint(network_of(model), state.masks)
+    assert start is not None
+    after, _ = settle(layout, network_of(model), start)
     assert after is not None
     for i, m in enumerate(after):
         assert all(m >> (d - 1) & 1 for d in truth.digits(i)), f"cell {i}"

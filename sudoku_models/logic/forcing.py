@@ -30,31 +30,33 @@ SEARCH_RUNS = 2_000_000
 def _branches(state: State) -> dict[tuple[int, int], list[int] | None] | None:
     """Every open candidate propagated alone (``(cell, digit)`` -> the masks after it, None
     when only locked candidates break it down); None when the propagators alone break one
-    down (a trial's work), the position does, or the runs run out."""
+    down (a trial's work), the position does, or the runs run out. Locked candidates are read
+    only once every branch stands by the propagators alone."""
     layout = state.layout
     n = layout.n
     net = network_of(layout.model)
-    base, runs = settle(layout, net, state.masks, budget=BRANCH_RUNS)
+    base, runs = fixpoint(net, state.masks, budget=BRANCH_RUNS)
     if base is None:
         return None
     left = SEARCH_RUNS - runs
-    out: dict[tuple[int, int], list[int] | None] = {}
+    alone: dict[tuple[int, int], list[int]] = {}
     order = sorted((m.bit_count(), i) for i, m in enumerate(base) if m & (m - 1))
     for _, i in order:
         for d in range(1, n + 1):
             if base[i] >> (d - 1) & 1:
                 trial = base[:]
                 trial[i] = 1 << (d - 1)
-                after, spent = settle(layout, net, trial, i, BRANCH_RUNS)
+                after, spent = fixpoint(net, trial, i, BRANCH_RUNS)
                 left -= spent
-                if after is None:
-                    alone, spent = fixpoint(net, trial, i, BRANCH_RUNS)
-                    left -= spent
-                    if alone is None:
-                        return None
-                if left <= 0:
+                if after is None or left <= 0:
                     return None
-                out[i, d] = after
+                alone[i, d] = after
+    out: dict[tuple[int, int], list[int] | None] = {}
+    for key, after in alone.items():
+        out[key], spent = settle(layout, net, after, BRANCH_RUNS)
+        left -= spent
+        if left <= 0:
+            return None
     return out
 
 

@@ -64,20 +64,14 @@ def lock(layout: Layout, masks: list[int]) -> list[int]:
 
 
 def settle(
-    layout: Layout,
-    net: Network,
-    masks: Sequence[int],
-    changed: int | None = None,
-    budget: int = 20_000,
+    layout: Layout, net: Network, masks: Sequence[int], budget: int = 20_000
 ) -> tuple[list[int] | None, int]:
-    """``masks`` narrowed by the propagators and locked candidates until neither changes them,
-    or None on a contradiction; with the propagator runs it took (``changed`` and ``budget`` as
-    in :func:`~sudoku_models.solvers.backtracking.constraint.fixpoint`, the budget counting
-    every round)."""
-    after, runs = fixpoint(net, masks, changed, budget)
-    while after is not None and runs < budget:
-        if not lock(layout, after):
-            break
+    """``masks`` (at the propagators' fixpoint) narrowed by locked candidates and the
+    propagators in turn until neither changes them, or None on a contradiction; with the
+    propagator runs it took (at most about ``budget``)."""
+    after: list[int] | None = list(masks)
+    runs = 0
+    while after is not None and runs < budget and lock(layout, after):
         if not all(after):
             return None, runs
         after, more = fixpoint(net, after, None, budget - runs)
