@@ -49,7 +49,9 @@ def lock(layout: Layout, masks: list[int]) -> list[int]:
     for inside, outside, rest in overlaps(layout):
         there = 0
         for i in inside:
-            there |= masks[i]
+            m = masks[i]
+            if m & (m - 1):  # a placed digit has left its peers already
+                there |= m
         elsewhere = 0
         for i in outside:
             elsewhere |= masks[i]
