@@ -5,12 +5,14 @@ worded and certified."""
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_logic_houses import random_puzzle
 
 from sudoku_models.board import Board
+from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.certify import Certifier
@@ -107,3 +109,23 @@ def test_a_net_whose_branch_breaks_only_with_locked_candidates_says_so():
     assert all(d not in truth.digits(i) for i, d in net.eliminations)
     with Certifier(state.layout) as certifier:
         assert certifier.check(state.masks, net).certified
+
+
+def test_a_16x16_path_takes_a_net_longer_than_a_9x9_one_may_and_it_is_certified():
+    """On a generated 16x16 classic, an assumption the finders take to a contradiction in more
+    than 20 steps (and at most the 16x16 limit) is a forcing net, not a trial, and the rules
+    it names prove it."""
+    made = generate(seed=4, box=(4, 4))
+    path = logical_solve(made.puzzle, max_depth=1, time_limit=None)
+    state = State.start(layout_of(path.model), path.model.givens)
+    for step in path.steps:
+        found = re.search(r"(\d+) steps later", step.text)
+        if step.technique == "Forcing Net" and found and int(found.group(1)) > NET_STEPS:
+            break
+        state.apply(step)
+    else:
+        raise AssertionError("no forcing net longer than 20 steps")
+    assert int(found.group(1)) <= net_steps(16)
+    assert all(made.solution.cells[i] != d for i, d in step.eliminations)
+    with Certifier(state.layout) as certifier:
+        assert certifier.check(state.masks, step).certified
