@@ -3,13 +3,14 @@ propagated through the rules, rules out the same candidate, so it is ruled out.
 
 A cell holds one of its candidates, and a house holds each digit in one of its places. Each
 branch is propagated with the search's propagators (the rules the finders read, to a
-fixpoint), as a trial is; a candidate gone in every branch is gone. Unlike a trial, no branch
-needs to break down, so it moves on where no single assumption leads to a contradiction; the
-solver tries it on grids larger than 9x9, where trials do not nest.
+fixpoint), as a trial is, and then with locked candidates (:mod:`.locked`) as well; a
+candidate gone in every branch is gone, and a branch that breaks down keeps nothing. Unlike a
+trial, no branch needs to break down, so it moves on where no single assumption leads to a
+contradiction; the solver tries it on grids larger than 9x9, where trials do not nest.
 
-The finder only acts where no single assumption breaks down: where one does, a forcing net
-or a trial (:mod:`.trial`) is the simpler explanation. Every bound counts propagator runs,
-never seconds.
+The finder only acts where no single assumption breaks down by the propagators alone: where
+one does, a forcing net or a trial (:mod:`.trial`) is the simpler explanation. Every bound
+counts propagator runs, never seconds.
 """
 
 from __future__ import annotations
