@@ -53,8 +53,12 @@ def _branches(state: State) -> dict[tuple[int, int], list[int] | None] | None:
                     return None
                 alone[i, d] = after
     out: dict[tuple[int, int], list[int] | None] = {}
+    locked, spent = settle(layout, net, base, BRANCH_RUNS)  # a branch reads what it changes
+    left -= spent
+    if locked is None:
+        return None
     for key, after in alone.items():
-        out[key], spent = settle(layout, net, after, BRANCH_RUNS)
+        out[key], spent = settle(layout, net, after, BRANCH_RUNS, since=locked)
         left -= spent
         if left <= 0:
             return None

@@ -13,7 +13,7 @@ single placements alone leave too much of a 16x16 branch open to rule anything o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..solvers.backtracking.constraint import Network, fixpoint
 from .layout import Layout, per_layout
@@ -42,11 +42,30 @@ def _overlaps(layout: Layout) -> list[Overlap]:
 overlaps = per_layout(_overlaps)
 
 
-def lock(layout: Layout, masks: list[int]) -> list[int]:
+def _watching(layout: Layout) -> list[tuple[int, ...]]:
+    """Per cell, the overlaps whose house holds it (those a change of the cell may lock)."""
+    out: list[list[int]] = [[] for _ in range(layout.size)]
+    for k, (inside, outside, _) in enumerate(overlaps(layout)):
+        for i in inside + outside:
+            out[i].append(k)
+    return [tuple(w) for w in out]
+
+
+watching = per_layout(_watching)
+
+
+def lock(layout: Layout, masks: list[int], cells: Iterable[int] | None = None) -> list[int]:
     """Strike, in place, the digits locked into an overlap from the rest of the other house or
-    group; the cells changed (none: nothing is locked)."""
+    group (only in the houses of ``cells``, the cells changed since nothing was locked; None:
+    in every house); the cells changed (none: nothing is locked)."""
+    every = overlaps(layout)
+    if cells is None:
+        chosen: Iterable[Overlap] = every
+    else:
+        near = watching(layout)
+        chosen = [every[k] for k in sorted({k for i in cells for k in near[i]})]
     changed: list[int] = []
-    for inside, outside, rest in overlaps(layout):
+    for inside, outside, rest in chosen:
         there = 0
         for i in inside:
             m = masks[i]
@@ -66,16 +85,27 @@ def lock(layout: Layout, masks: list[int]) -> list[int]:
 
 
 def settle(
-    layout: Layout, net: Network, masks: Sequence[int], budget: int = 20_000
+    layout: Layout,
+    net: Network,
+    masks: Sequence[int],
+    budget: int = 20_000,
+    since: Sequence[int] | None = None,
 ) -> tuple[list[int] | None, int]:
     """``masks`` (at the propagators' fixpoint) narrowed by locked candidates and the
     propagators in turn until neither changes them, or None on a contradiction; with the
-    propagator runs it took (at most about ``budget``)."""
+    propagator runs it took (at most about ``budget``). ``since``: a position where nothing
+    was locked, which ``masks`` narrows; only the houses whose cells changed are read."""
     after: list[int] | None = list(masks)
     runs = 0
-    while after is not None and runs < budget and lock(layout, after):
+    cells = None if since is None else [i for i, m in enumerate(masks) if m != since[i]]
+    while after is not None and runs < budget:
+        before = after[:]
+        if not lock(layout, after, cells):
+            break
         if not all(after):
             return None, runs
         after, more = fixpoint(net, after, None, budget - runs)
         runs += more
+        if after is not None:
+            cells = [i for i, m in enumerate(after) if m != before[i]]
     return after, runs
