@@ -132,6 +132,13 @@ REPLAYS = 8
 NET_STEPS = 20
 
 
+def net_steps(n: int) -> int:
+    """Most steps a forcing net may take on a grid of side ``n``: :data:`NET_STEPS` up to 9x9,
+    and in proportion to the cells on larger grids, where a branch places that many more
+    singles before it breaks down (63 on 16x16)."""
+    return NET_STEPS if n <= 9 else NET_STEPS * n * n // 81
+
+
 class Net(NamedTuple):
     """A forcing net: its steps, its sentence, and the rules and cells its steps read."""
 
@@ -202,7 +209,7 @@ class Trials:
             if depth > 1:
                 continue
             # only a shorter net than the best so far is taken: a replay stops before that
-            most = NET_STEPS if best is None else best[0].steps - 1
+            most = net_steps(self.layout.n) if best is None else best[0].steps - 1
             if most < 0:
                 break
             replayed = self.replay(state, i, d, most)
