@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..constraints import LinearSum, SumCage
@@ -179,6 +179,36 @@ def supports(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
                     keep |= b
         out.append(keep)
     return tuple(out)
+
+
+def disjoint_choices(
+    options: Sequence[Sequence[int]], budget: int, leaf: Callable[[Sequence[int], int], None]
+) -> bool:
+    """Call ``leaf(picked, used)`` for every choice of one digit mask from each list of
+    ``options``, no two sharing a digit (``used``: their union); False, part way, once more than
+    ``budget`` partial choices have been tried."""
+    work = 0
+    picked: list[int] = []
+
+    def walk(j: int, used: int) -> bool:
+        nonlocal work
+        work += 1
+        if work > budget:
+            return False
+        if j == len(options):
+            leaf(picked, used)
+            return True
+        for t in options[j]:
+            if t & used:
+                continue
+            picked.append(t)
+            ok = walk(j + 1, used | t)
+            picked.pop()
+            if not ok:
+                return False
+        return True
+
+    return walk(0, 0)
 
 
 def leftover(masks: tuple[int, ...], s: int) -> tuple[int, ...] | None:
@@ -438,33 +468,17 @@ class CombinationGrid:
         rest = tuple(i for i in house.cells if i not in inner)
         alive: list[set[int]] = [set() for _ in chosen]
         left_union = 0
-        work = 0
-        picked: list[int] = []
 
-        def walk(j: int, used: int) -> bool:
-            nonlocal work, left_union
-            work += 1
-            if work > CLASH_WORK:
-                return False
-            if j == len(lists):
-                left = full & ~used
-                if leftover(tuple(masks[i] for i in rest), left) is None:
-                    return True
-                left_union |= left
-                for x, s in enumerate(picked):
-                    alive[x].add(s)
-                return True
-            for s, _ in lists[j]:
-                if s & used:
-                    continue
-                picked.append(s)
-                ok = walk(j + 1, used | s)
-                picked.pop()
-                if not ok:
-                    return False
-            return True
+        def leaf(picked: Sequence[int], used: int) -> None:
+            nonlocal left_union
+            left = full & ~used
+            if leftover(tuple(masks[i] for i in rest), left) is None:
+                return
+            left_union |= left
+            for x, s in enumerate(picked):
+                alive[x].add(s)
 
-        if not walk(0, 0):
+        if not disjoint_choices([[s for s, _ in c] for c in lists], CLASH_WORK, leaf):
             return None
         after = list(masks)
         for j, k in enumerate(chosen):

@@ -23,7 +23,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from .cages import LISTED, CombinationGrid, leftover, set_text, supports
+from .cages import LISTED, CombinationGrid, disjoint_choices, leftover, set_text, supports
 from .layout import House
 from .state import State
 from .step import Step, bits_of, cells_label, changes, digits_of
@@ -120,33 +120,16 @@ class CageOverlap:
         rest_masks = tuple(masks[i] for i in rest)
         alive: list[set[int]] = [set() for _ in pieces]
         rest_keep = [0] * len(rest)
-        picked: list[int] = []
-        work = 0
 
-        def walk(j: int, used: int) -> bool:
-            nonlocal work
-            work += 1
-            if work > OVERLAP_WORK:
-                return False
-            if j == len(pieces):
-                kept = leftover(rest_masks, full & ~used)
-                if kept is not None:
-                    for x, t in enumerate(picked):
-                        alive[x].add(t)
-                    for x, m in enumerate(kept):
-                        rest_keep[x] |= m
-                return True
-            for t in pieces[j][3]:
-                if t & used:
-                    continue
-                picked.append(t)
-                ok = walk(j + 1, used | t)
-                picked.pop()
-                if not ok:
-                    return False
-            return True
+        def leaf(picked: Sequence[int], used: int) -> None:
+            kept = leftover(rest_masks, full & ~used)
+            if kept is not None:
+                for x, t in enumerate(picked):
+                    alive[x].add(t)
+                for x, m in enumerate(kept):
+                    rest_keep[x] |= m
 
-        if not walk(0, 0):
+        if not disjoint_choices([list(p[3]) for p in pieces], OVERLAP_WORK, leaf):
             return None
         after = list(masks)
         for x, i in enumerate(rest):
