@@ -340,7 +340,6 @@ def test_plain_dots_are_not_iss() -> None:
     [
         (".Doppelganger.RegionSameValues", UnsupportedModelError, "Doppelganger, RegionSameValues"),
         (".HiddenSkyscraper~R1~12~", InvalidPuzzleError, "12 is outside 0..9"),
-        (".SumLine~10~R1C1~R1C2~R1C3~LOOP", UnsupportedModelError, "LOOP"),
         (".Shape~16x16.ContainExact~10_11~R1C1~R1C2", UnsupportedModelError, "ContainExact"),
         (".Indexing~X~R1C1", InvalidPuzzleError, "C or R"),
         (".NFA~@@~R1C1", InvalidPuzzleError, "not base64"),

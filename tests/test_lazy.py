@@ -70,3 +70,22 @@ def test_lazy_names_reads_module_and_attribute() -> None:
     assert {"parse", "m", "__version__"} <= set(listing())
     with pytest.raises(AttributeError):
         get("other")
+
+
+@pytest.mark.parametrize(
+    "first", ["", "import sudoku_models.true_candidates", "import sudoku_models.interactive.state"]
+)
+def test_a_name_keeps_its_object_when_its_module_of_the_same_name_is_imported(first: str) -> None:
+    # true_candidates is a function of the module true_candidates: importing that module, by
+    # anyone, before or after the name is asked for, must not make sm.true_candidates the module.
+    program = (
+        "import sudoku_models as sm\n"
+        f"{first}\n"
+        "a = sm.true_candidates\n"
+        "import sudoku_models.true_candidates\n"
+        "b = sm.true_candidates\n"
+        "print(callable(a), a is b, a.__name__, sm.true_candidates('.1.....4....34..').solutions)"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "true_candidates", "1"]
