@@ -9,10 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_logic import assert_sound
-from walks import KING, random_walk
+from walks import KING, random_marked_model, random_walk, too_loose
 
 from sudoku_models.board import Board
-from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.certify import Certifier
 from sudoku_models.logic.classes import (
@@ -246,17 +245,6 @@ def test_every_step_of_the_finders_is_certified():
     assert seen == set(TECHNIQUES)
 
 
-def random_model(seed: int, box: tuple[int, int], share: float, most: int = 10) -> Model:
-    """Class lines and dots true on a random grid, with about ``share`` of its digits given."""
-    rng = random.Random(seed)
-    board = Board(*box)
-    grid = random_grid(board, rng)
-    marks = class_marks(board, grid, rng)
-    chosen = rng.sample(marks, min(len(marks), rng.randint(3, most)))
-    givens = tuple(d if rng.random() < share else 0 for d in grid)
-    return Model.from_puzzle(Puzzle(board, givens), variants=chosen)  # type: ignore[arg-type]
-
-
 def assert_finders_sound(model: Model) -> int:
     """The finders alone, from the givens, strike no digit a solution uses; their step count."""
     truth = true_candidates(model)
@@ -272,14 +260,17 @@ def assert_finders_sound(model: Model) -> int:
 def test_every_class_step_is_sound_on_random_class_puzzles(seed, box):
     """Random class lines and dots true on a random grid, a few givens: no step of the path,
     and no step of the two finders alone, removes a digit some solution uses."""
-    model = random_model(seed, box, 0.2)
-    if model.n == 9 and true_candidates(model).solutions > 50:
-        return  # too loose to count exactly; the small boards carry the check
+    model = random_marked_model(seed, box, class_marks, 3, 10, 0.2)
+    if too_loose(model):
+        return
     assert_sound(model, logical_solve(model, max_depth=0))
     assert_finders_sound(model)
 
 
 def test_the_finders_act_on_random_class_puzzles():
     """Over a fixed sample of 6x6 class puzzles the finders alone make steps, each sound."""
-    made = sum(assert_finders_sound(random_model(seed, (2, 3), 0.3)) for seed in range(30))
+    made = sum(
+        assert_finders_sound(random_marked_model(seed, (2, 3), class_marks, 3, 10, 0.3))
+        for seed in range(30)
+    )
     assert made >= 10

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_logic import assert_sound
-from walks import random_walk
+from walks import random_marked_model, random_walk, too_loose
 
 from sudoku_models import certify
 from sudoku_models.board import Board
@@ -171,15 +171,9 @@ def _holds(board: Board, grid: tuple[int, ...], mark: object) -> bool:
 def test_every_step_is_sound_on_random_crossing_puzzles(seed, box):
     """Crossing marks true on a random grid, a few givens: no step removes a digit some
     solution uses."""
-    rng = random.Random(seed)
-    board = Board(*box)
-    grid = random_grid(board, rng)
-    marks = crossing_marks(board, grid, rng)
-    chosen = rng.sample(marks, min(len(marks), rng.randint(3, 8)))
-    givens = [d if rng.random() < 0.2 else 0 for d in grid]
-    model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=chosen)  # type: ignore[arg-type]
-    if board.n == 9 and true_candidates(model).solutions > 50:
-        return  # too loose to count exactly; the small boards carry the check
+    model = random_marked_model(seed, box, crossing_marks, 3, 8, 0.2)
+    if too_loose(model):
+        return
     assert_sound(model, logical_solve(model, max_depth=0))
 
 
