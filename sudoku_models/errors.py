@@ -7,6 +7,14 @@ class SudokuModelsError(Exception):
     """Base class of every exception this package raises on purpose."""
 
 
+class TimeLimitReached(SudokuModelsError):
+    """A wall-clock limit passed before the work ended."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"stopped by the time limit of {seconds:g} s")
+        self.seconds = seconds
+
+
 class InvalidPuzzleError(SudokuModelsError, ValueError):
     """A puzzle could not be read: wrong length, unknown character, digit out of range, ragged rows.
 

@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..errors import SudokuModelsError
+from .. import deadline
+from ..errors import TimeLimitReached
 from ..solvers.backtracking.constraint import Network, fixpoint, network_of
 from .layout import Layout
 from .state import State
@@ -39,17 +40,10 @@ SCAN_RUNS = 4_000_000
 NESTED_RUNS = 6_000_000
 
 
-class TimeLimitReached(SudokuModelsError):
-    """The outer wall-clock limit passed before the search ended."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"stopped by the time limit of {seconds:g} s")
-        self.seconds = seconds
-
-
 class Clock:
     """The outer wall-clock stop: ``check`` raises :class:`TimeLimitReached` once ``seconds``
-    have passed since it was made (None: never)."""
+    have passed since it was made (None: never), or once a limit the caller opened with
+    :func:`sudoku_models.deadline.within` has passed."""
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds
@@ -57,14 +51,17 @@ class Clock:
 
     def remaining(self) -> float | None:
         """Seconds left (at least a millisecond), None without a limit."""
+        outer = deadline.remaining()
         if self.deadline is None:
-            return None
-        return max(0.001, self.deadline - time.perf_counter())
+            return outer
+        own = max(0.001, self.deadline - time.perf_counter())
+        return own if outer is None else min(own, outer)
 
     def check(self) -> None:
         """Raise :class:`TimeLimitReached` if the time limit has passed."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TimeLimitReached(self.seconds or 0.0)
+        deadline.check()
 
 
 class Work:
