@@ -140,13 +140,15 @@ def colour_name(value: Any) -> str:
             return "none"
         r, g, b = (int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))
     elif rgba:
-        parts = [p.strip() for p in rgba[1].split(",")]
         try:
-            r, g, b = (float(p) / 255 for p in parts[:3])
-            if len(parts) > 3 and float(parts[3]) < 0.15:
-                return "none"
+            parts = [float(p) for p in rgba[1].split(",")]
         except ValueError:
             return "none"
+        if len(parts) < 3 or not all(math.isfinite(p) for p in parts):
+            return "none"  # nan, inf or a missing channel: no colour a browser would draw
+        if len(parts) > 3 and parts[3] < 0.15:
+            return "none"
+        r, g, b = (min(max(p, 0.0), 255.0) / 255 for p in parts[:3])  # as CSS clamps
     else:
         return "none"
     h, light, s = colorsys.rgb_to_hls(r, g, b)
