@@ -10,6 +10,7 @@ import pytest
 
 import sudoku_models as sm
 from sudoku_models import fpuzzles
+from sudoku_models.cli import count as count_command
 from sudoku_models.cli import main
 from sudoku_models.formats.lz import compress_to_base64
 from sudoku_models.model import Model
@@ -174,14 +175,19 @@ def test_compressed_text_with_another_start_is_read_or_named(capsys) -> None:
     assert code == 0 and out.strip() == "1"
 
 
-def test_an_internal_error_is_one_line_and_never_exit_1(capsys, monkeypatch) -> None:
-    def broken(source: object) -> None:
-        raise TypeError("a bug")
+@pytest.mark.parametrize("slip", [lambda: min([]), lambda: [][1], lambda: int("x")])
+def test_an_internal_error_is_one_line_and_never_exit_1(capsys, monkeypatch, slip) -> None:
+    def broken(args: object) -> int:
+        slip()
+        return 0
 
-    monkeypatch.setattr(fpuzzles, "read", broken)
-    code, out, err = run(capsys, "solve", json.dumps({"size": 4, "grid": E4}))
+    monkeypatch.setattr(count_command, "run", broken)
+    code, out, err = run(capsys, "count", json.dumps({"size": 4, "grid": E4}))
     assert code == 3 and out == ""
-    assert err == "sudoku-models: internal error: TypeError: a bug\n"
+    assert err.startswith("sudoku-models: internal error (") and err.count("\n") == 1
+    assert err.endswith(
+        "a bug in sudoku-models: please report it with the command and the puzzle\n"
+    )
 
 
 def test_f_puzzles_input_on_standard_input(capsys, monkeypatch) -> None:

@@ -220,3 +220,26 @@ def test_odd_digits_and_huge_numbers_are_puzzle_errors(text: str, words: str) ->
     with pytest.raises(InvalidPuzzleError) as caught:
         formats.read(text)
     assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_read_names_each_cage_with_its_sum_and_says_how_to_see_every_rule(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cages = [{"cells": [f"R{r}C1", f"R{r}C2"], "value": str(r + 2)} for r in range(1, 10)]
+    cages += [{"cells": [f"R{r}C4", f"R{r}C5"]} for r in range(1, 10)]
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], "killercage": cages}
+    code, out, _ = run(capsys, "read", json.dumps(data))
+    assert code == 0
+    assert "  killer cage 3: r1c1 r1c2\n" in out and "  killer cage r9c4 r9c5\n" not in out
+    assert "  ... and 6 more (--format json lists them all)\n" in out
+    code, out, _ = run(capsys, "read", json.dumps(data), "--format", "json")
+    keys = json.loads(out)["keys"]
+    assert len(keys) == 18 and "killer cage r9c4 r9c5" in keys
+
+
+def test_why_names_a_cage_by_its_sum(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    grid[0][0] = {"value": 3, "given": True}
+    data = {"size": 4, "grid": grid, "killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}]}
+    code, out, _ = run(capsys, "why", json.dumps(data))
+    assert code == 1 and "  - killer cage 3: r1c1 r2c1\n" in out

@@ -330,3 +330,39 @@ def test_a_ctc_payload_in_the_compact_syntax_is_read() -> None:
     text = "{ce:[[{v:3},,,],[,,,],[,,,],[,,,]]," + _BOXES_4 + "}"
     assert formats.read("ctc" + compress_to_base64(text)).model == formats.read(_scl(text)).model
     assert formats.read(_scl(text)).model.givens[0] == 3
+
+
+@pytest.mark.parametrize("regions", [[[]], [[], []]])
+def test_regions_that_hold_no_cell_are_said_not_an_internal_error(regions: object) -> None:
+    read = formats.read("ctc" + compress_to_base64(json.dumps(_ctc(_blank(4), regions=regions))))
+    assert any("cover 0 of the 16 cells" in w for w in read.warnings)
+
+
+def test_metadata_about_the_page_is_no_warning() -> None:
+    meta = {"source": "a book", "msgcorrect": "Well done!", "rules": "Normal sudoku rules apply."}
+    cages = [{"value": "source: a book"}, {"value": "msgcorrect: Well done!"}]
+    data = _ctc(_blank(4), metadata=meta, cages=cages)
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert read.warnings == () and read.rules == "Normal sudoku rules apply."
+    data = _ctc(_blank(4), metadata={"mystery": 1})
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert read.warnings == ("SudokuPad metadata 'mystery' not read",)
+
+
+@pytest.mark.parametrize(
+    ("cells", "total"), [([[0, 0]], 12), ([[0, 0], [0, 1]], 1), ([[0, 0]], -3)]
+)
+def test_a_number_on_a_cage_that_is_no_sum_is_a_label(cells: list, total: int) -> None:
+    data = _ctc(_blank(4), cages=[{"cells": cells, "value": total}])
+    read = formats.read("ctc" + compress_to_base64(json.dumps(data)))
+    assert read.model.variants == ()
+    assert any(w.startswith(f"killer cage {total}: r1c1") and "label" in w for w in read.warnings)
+
+
+def test_a_slip_inside_a_reader_is_refused_as_a_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    def slip(text: str) -> None:
+        raise StopIteration  # would end a caller's map() loop silently
+
+    monkeypatch.setattr(sudokupad, "read", slip)
+    with pytest.raises(InvalidPuzzleError, match=r"sudokupad reader failed .*StopIteration.*bug"):
+        formats.read("https://sudokupad.app/ctcABC")

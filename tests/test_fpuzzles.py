@@ -148,7 +148,6 @@ def test_cosmetic_keys_are_ignored() -> None:
 @pytest.mark.parametrize(
     ("keys", "message"),
     [
-        ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}, "add up to 9"),
         ({"killercage": [{"cells": ["R1C1", "R1C5"], "value": "3"}]}, "R1C5 is outside"),
         ({"arrow": [{"cells": [], "lines": [["R1C1", "R1C2"]]}]}, "'arrow' entry 1: .*non-empty"),
         ({"thermometer": [{"lines": [["R1C1", "X"]]}]}, "not a cell name"),
@@ -163,6 +162,14 @@ def test_cosmetic_keys_are_ignored() -> None:
 def test_bad_entries_name_the_rule_and_cells(keys: dict, message: str) -> None:
     with pytest.raises(InvalidPuzzleError, match=message):
         fpuzzles.read(_empty(4, **keys))
+
+
+@pytest.mark.parametrize(("cells", "total"), [(["R1C1"], "12"), (["R1C1", "R1C2"], "9")])
+def test_a_number_that_is_no_sum_is_a_label_said_in_a_warning(cells: list, total: str) -> None:
+    data = _empty(4, killercage=[{"cells": cells, "value": total}])
+    assert fpuzzles.read(data).variants == (KillerCage(tuple((0, c) for c in range(len(cells)))),)
+    (warning,) = sm.read(json.dumps(data)).warnings
+    assert warning.startswith(f"killer cage {total}: r1c1") and "read as a label" in warning
 
 
 def test_regions_are_checked() -> None:

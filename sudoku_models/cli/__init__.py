@@ -8,6 +8,7 @@ hinted), 2 bad input, told in one line on stderr, 3 an internal error (a bug), a
 from __future__ import annotations
 
 import argparse
+import dis
 import os
 import sys
 from collections.abc import Sequence
@@ -45,6 +46,9 @@ EXIT_BAD_INPUT = 2
 #: A bug: one line naming the exception, never taken for "no solution".
 EXIT_INTERNAL_ERROR = 3
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool cut off by its reader
+#: The folder of the package, whose own ``raise`` statements tell user mistakes.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_RAISE = dis.opmap["RAISE_VARARGS"]
 
 
 class Parser(argparse.ArgumentParser):
@@ -88,14 +92,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except (SudokuModelsError, ValueError, OSError) as exc:
+        if not told_on_purpose(exc):
+            return _internal_error(exc)
         print(f"sudoku-models: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("sudoku-models: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: never exit 1, which scripts read as "no solution"
-        print(
-            f"sudoku-models: internal error: {type(exc).__name__}: {printable(str(exc))}",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL_ERROR
+        return _internal_error(exc)
+
+
+def told_on_purpose(exc: BaseException) -> bool:
+    """Whether ``exc`` tells a user's mistake in its own words: an error of this package or of
+    the system (a file that cannot be read), or a ``ValueError`` raised by a ``raise``
+    statement of this package; not one Python or a library raised on a slip of the code
+    (``min() arg is an empty sequence``), whose words mean nothing to the user."""
+    if isinstance(exc, SudokuModelsError | OSError):
+        return True
+    last = exc.__traceback__
+    while last is not None and last.tb_next is not None:
+        last = last.tb_next
+    if last is None:
+        return True
+    code = last.tb_frame.f_code
+    ours = os.path.dirname(code.co_filename).startswith(_PACKAGE)
+    return ours and code.co_code[last.tb_lasti] == _RAISE
+
+
+def _internal_error(exc: BaseException) -> int:
+    """Tell a bug in one line, with what to do about it, and give :data:`EXIT_INTERNAL_ERROR`."""
+    print(
+        f"sudoku-models: internal error ({type(exc).__name__}: {printable(str(exc))}); "
+        "this is a bug in sudoku-models: please report it with the command and the puzzle",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL_ERROR

@@ -87,7 +87,9 @@ def to_text(report: dict[str, Any]) -> str:
     ]
     keys = report["keys"]
     lines.append(f"from the keys: {len(keys)} rule(s)")
-    lines += [f"  {k}" for k in keys[:12]] + (["  ..."] if len(keys) > 12 else [])
+    lines += [f"  {k}" for k in keys[:12]]
+    if len(keys) > 12:
+        lines.append(f"  ... and {len(keys) - 12} more (--format json lists them all)")
     lines.append(f"read from the rules text: {len(report['readings'])} reading(s)")
     for r in report["readings"]:
         also = f" (also fits: {', '.join(r['also fits'])})" if "also fits" in r else ""

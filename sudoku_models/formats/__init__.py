@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, SudokuModelsError
 from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
@@ -37,6 +37,11 @@ __all__ = ["FORMATS", "Choice", "Read", "answer_warnings", "detect", "is_rich", 
 
 #: The format modules, in the order :func:`read` tries them.
 FORMATS: tuple[ModuleType, ...] = (sudokupad, iss, fpuzzles, plain)
+#: What a reader raises only by a slip of its own on input it did not foresee, never on purpose.
+_SLIPS = (
+    ArithmeticError, AttributeError, IndexError, KeyError, RecursionError, StopIteration,
+    TypeError, ValueError,
+)  # fmt: skip
 
 
 def detect(text: str) -> ModuleType | None:
@@ -63,7 +68,16 @@ def read(text: str, choice: Choice | None = None) -> Read:
     readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`)."""
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
-    result: Read = (detect(text) or plain).read(text)  # plain's error says why it is no puzzle
+    module = detect(text) or plain  # plain's error says why it is no puzzle
+    try:
+        result: Read = module.read(text)
+    except SudokuModelsError:
+        raise
+    except _SLIPS as exc:  # refused, never a bare StopIteration that ends a caller's loop
+        raise InvalidPuzzleError(
+            f"the {module.NAME} reader failed on this input ({type(exc).__name__}): a bug in "
+            "sudoku_models; please report it with the puzzle"
+        ) from exc
     if choice is not None and result.redo is not None:
         result = result.redo(choice=choice)
     return result

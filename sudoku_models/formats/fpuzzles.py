@@ -69,15 +69,17 @@ def read_object(data: dict[str, Any], fmt: str) -> Read:
 
 
 def ignored(data: Mapping[str, Any]) -> list[str]:
-    """What the reader passes over without a mark: arrow bulbs with no line."""
+    """What the reader passes over without a mark: arrow bulbs with no line, and the numbers
+    on killer cages that are labels, no sums."""
     bulbs = [
         item
         for item in data.get("arrow") or []
         if isinstance(item, dict) and item.get("lines") in (None, [])
     ]
+    out = fpuzzles_keys.labels(data)
     if bulbs:
-        return [f"{len(bulbs)} arrow bulb(s) with no line: no rule, as f-puzzles reads them"]
-    return []
+        out.append(f"{len(bulbs)} arrow bulb(s) with no line: no rule, as f-puzzles reads them")
+    return out
 
 
 def write(model: Model | Puzzle, title: str | None = None) -> str:
@@ -104,7 +106,7 @@ def _solution(value: Any) -> list[int] | None:
         return None
     try:
         digits = [int(v) if str(v).strip() not in ("", ".") else 0 for v in value]
-    except ValueError:
+    except (ValueError, TypeError):  # a word, a list or an object where a digit belongs
         return None
     if not any(digits):
         return None

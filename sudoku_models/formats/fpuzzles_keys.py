@@ -68,7 +68,7 @@ from ..variants import (
     XSum,
     ZipperLine,
 )
-from ..variants.cages import DIRECTIONS
+from ..variants.cages import DIRECTIONS, no_sum
 from ..variants.dots import NEGATIVE_KINDS
 from . import fpuzzles_values as values
 from .lz import LIMIT, compress_to_base64, decompress_from_base64
@@ -339,10 +339,27 @@ def _cells_of(make: Callable[[tuple[Cell, ...]], Variant]) -> Reader:
     return _each(lambda item, n: make(values.cells(values.field(item, "cells"), n)))
 
 
-@_each
-def _killer(item: Mapping[str, Any], n: int) -> Variant:
+def _cage(item: Mapping[str, Any], n: int) -> KillerCage:
+    """The killer cage of an entry, with the number written on it."""
     cells = values.cells(values.field(item, "cells"), n)
     return KillerCage(cells, values.optional_number(item, "killer cage total"))
+
+
+@_each
+def _killer(item: Mapping[str, Any], n: int) -> Variant:
+    """The cage of an entry; a number on it that is no sum of its different digits is a label
+    (:func:`labels` says so): the cage keeps its digits different, with no sum."""
+    cage = _cage(item, n)
+    return cage if no_sum(cage, n) is None else KillerCage(cage.cells)
+
+
+def labels(data: Mapping[str, Any]) -> list[str]:
+    """What :func:`read` says of the killer cages of ``data`` (read already) whose number is
+    no sum but a label."""
+    n, items = data["size"], data.get("killercage")
+    cages = [_cage(item, n) for item in values.entries(items)] if items else []
+    notes = [no_sum(cage, n) for cage in cages]
+    return [f"{why}: read as a label; the cage keeps its digits different" for why in notes if why]
 
 
 @_each

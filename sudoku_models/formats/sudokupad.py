@@ -31,6 +31,7 @@ from ..errors import InvalidPuzzleError, UnsupportedModelError
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
+from ..variants.cages import no_sum
 from . import fpuzzles, plain
 from . import fpuzzles_values as values
 from .base import Read, finish
@@ -58,6 +59,9 @@ _LONG_KEYS = {
 _QUIET = frozenset({"cellSize", "id", "settings", "videos", "duration", "title", "metadata"})
 #: Keys that draw marks; their meaning lives in the rules text (:mod:`.readings`).
 _DRAWN = ("lines", "arrows", "overlays", "underlays")
+#: Metadata that only tells about the puzzle or the page (where it comes from, the message on a
+#: correct or wrong answer, the background image's opacity): no rule, nothing to warn of.
+_QUIET_META = frozenset({"source", "msgcorrect", "msgincorrect", "bgimageopacity"})
 _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 #: Most objects and lists the puzzle data may hold: a 35x35 grid with thousands of marks takes
 #: a few thousand; the bound keeps a short payload from building millions.
@@ -345,6 +349,8 @@ def _framed(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
         cells = [_cell(x, n) for region in regions for x in region]
     except (InvalidPuzzleError, TypeError):
         return data  # the usual reading says what is wrong
+    if not cells:  # regions with no cells: no square to cut to
+        return data
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     square = {(r, c) for r in range(top, top + m) for c in range(left, left + m)}
     if m >= n or len(cells) != m * m or set(cells) != square:
@@ -461,13 +467,23 @@ def _cages(
         where = [_cell(x, n) for x in cells]
         if text == "" and cage.get("hidden"):
             continue
-        if re.fullmatch(r"-?[0-9]{1,9}", text) and cage.get("unique") is False:
+        number = re.fullmatch(r"-?[0-9]{1,9}", text) is not None
+        if number and cage.get("unique") is False:
             notes.append(f"cage of sum {text} whose digits may repeat: not read as a rule")
-        elif re.fullmatch(r"-?[0-9]{1,9}", text):
+        elif number and not _no_sum(KillerCage(tuple(where), int(text)), n, notes):
             yield KillerCage(tuple(where), int(text))
         else:  # no number, or a label: what it means, the rules text says
             colour = colour_name(cage.get("borderColor") or cage.get("color"))
             marks.append(Mark("cage", "area", tuple(where), colour, 1.0, text, "SudokuPad cage"))
+
+
+def _no_sum(cage: KillerCage, n: int, notes: list[str]) -> bool:
+    """Whether the number on ``cage`` can be no sum of its different digits (a label, such as a
+    one-cell cage marked 12 on a 9x9 grid), said in ``notes``: the cage is then a label."""
+    why = no_sum(cage, n)
+    if why is not None:
+        notes.append(f"{why}: read as a label, not a sum")
+    return why is not None
 
 
 def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[Variant]:
@@ -489,7 +505,7 @@ def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[V
             meta.setdefault(key, value)
         elif key == "bgimage":
             notes.append("a background image draws marks that are not read")
-        elif key != "bgimageopacity":
+        elif key.lower() not in _QUIET_META:
             notes.append(f"SudokuPad metadata {key!r} not read")
 
 

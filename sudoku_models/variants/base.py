@@ -67,9 +67,12 @@ class Variant:
 
     def describe(self) -> str:
         """A short label: the name and the first cells."""
-        cells = self.cells_used()
-        where = " ".join(cell_name(r, c) for r, c in cells[:4]) + (" ..." if len(cells) > 4 else "")
-        return f"{self.name} {where}".strip()
+        return f"{self.name} {first_cells(self.cells_used())}".strip()
+
+
+def first_cells(cells: Sequence[Cell]) -> str:
+    """``r1c1 r1c2 r1c3 r1c4 ...``: the names of the first four cells, for a short label."""
+    return " ".join(cell_name(r, c) for r, c in cells[:4]) + (" ..." if len(cells) > 4 else "")
 
 
 def index(board: Board, cell: Cell, what: Variant | str) -> int:

@@ -9,7 +9,17 @@ from typing import Any, ClassVar
 from ..board import Board
 from ..constraints import AllDifferent, LinearSum, SumCage
 from ..errors import InvalidPuzzleError
-from .base import Cell, Primitive, Variant, centre, fp_cells, fp_name, indices, label
+from .base import (
+    Cell,
+    Primitive,
+    Variant,
+    centre,
+    first_cells,
+    fp_cells,
+    fp_name,
+    indices,
+    label,
+)
 
 
 @dataclass(frozen=True)
@@ -28,13 +38,19 @@ class KillerCage(Variant):
             raise InvalidPuzzleError(f"{self.describe()}: {k} cells cannot hold different digits")
         if self.total is None:
             return [AllDifferent(cells, self.describe())]
-        low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
-        if not low <= self.total <= high:
+        possible = totals(k, n)
+        if self.total not in possible:
             raise InvalidPuzzleError(
                 f"{self.describe()}: no {k} different digits add up to {self.total} "
-                f"(possible totals {low}..{high})"
+                f"(possible totals {possible.start}..{possible.stop - 1})"
             )
         return [SumCage(cells, self.total)]
+
+    def describe(self) -> str:
+        """``killer cage 15: r1c7 r2c7``: the sum first, so a cage can be checked by hand."""
+        if self.total is None:
+            return super().describe()
+        return f"{self.name} {self.total}: {first_cells(self.cells)}"
 
     def item(self) -> Any:
         entry: dict[str, Any] = {"cells": fp_cells(self.cells)}
@@ -67,6 +83,33 @@ class KillerCage(Variant):
             x, y = c * size + size * 0.12, r * size + size * 0.2
             parts.append(label(x, y, str(self.total), size * 0.25, "start"))
         return parts
+
+
+def totals(k: int, n: int) -> range:
+    """The totals ``k`` different digits of ``1..n`` can add up to.
+
+    >>> totals(2, 9)
+    range(3, 18)
+    """
+    return range(k * (k + 1) // 2, k * (2 * n - k + 1) // 2 + 1)
+
+
+def no_sum(cage: KillerCage, n: int) -> str | None:
+    """Why the total of ``cage`` is no sum of its different digits on an ``n``-digit board
+    (``killer cage 12: r1c1: no 1 different digit adds up to 12 (possible totals 1..9)``), or
+    None when it is one, or when the cage has no total or cannot hold different digits (which
+    the cage's rule refuses itself)."""
+    k = len(cage.cells)
+    if cage.total is None or not 0 < k <= n or len(set(cage.cells)) != k:
+        return None
+    if cage.total in totals(k, n):
+        return None
+    possible = totals(k, n)
+    digits = "digit adds" if k == 1 else "digits add"
+    return (
+        f"{cage.describe()}: no {k} different {digits} up to {cage.total} "
+        f"(possible totals {possible.start}..{possible.stop - 1})"
+    )
 
 
 #: Steps of the little-killer directions: up-left, up-right, down-left, down-right.
