@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 
 import pytest
@@ -115,3 +116,35 @@ def test_f_puzzles_input_to_a_plain_command_is_read(capsys, monkeypatch, command
     assert _main(capsys, monkeypatch, "", command, packed) == _main(
         capsys, monkeypatch, "", command, same
     )
+
+
+class _Endless(io.TextIOBase):
+    """Standard input that never ends, as ``/dev/zero`` piped in."""
+
+    def read(self, size: int | None = -1) -> str:
+        if size is None or size < 0:
+            raise MemoryError("read to the end of an endless stream")
+        return "\0" * size
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("command", [["solve", "-"], ["solve"], ["count", "-"], ["read", "-"]])
+def test_endless_standard_input_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Endless())
+    code = main(command)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith("sudoku-models: error: standard input: ") and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize("command", ["solve", "read"])
+def test_a_file_that_never_ends_is_refused_in_bounded_memory(cli_peak, command: str) -> None:
+    code, err, grown, _ = cli_peak(command, "/dev/zero")
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("sudoku-models: error: /dev/zero: longer than ")
+    assert grown < 400

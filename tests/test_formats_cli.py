@@ -243,3 +243,44 @@ def test_why_names_a_cage_by_its_sum(capsys: pytest.CaptureFixture[str]) -> None
     data = {"size": 4, "grid": grid, "killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}]}
     code, out, _ = run(capsys, "why", json.dumps(data))
     assert code == 1 and "  - killer cage 3: r1c1 r2c1\n" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "words"),
+    [
+        ("deep.json", "[" * 1000 + "]" * 1000, "square number of cells"),
+        ("deeper.json", '{"a":' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
+        ("deep.txt", "[" * 100_000 + "]" * 100_000, "too long"),
+        ("bad.scl", "{ce:[[{v:'²'},,,],[,,,],[,,,],[,,,]]}", "row 1, column 1"),
+        ("cells.json", '{"cells": 5}', "'cells'"),
+        ("wide.json", '{"cells": [[{}, {}], [{}]]}', "not square"),
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "read"])
+def test_every_refusal_of_a_file_names_it(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    command: str,
+    name: str,
+    text: str,
+    words: str,
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    code, out, err = run(capsys, command, str(path))
+    assert code == EXIT_BAD_INPUT and out == ""
+    assert err.startswith(f"sudoku-models: error: {path}: ") and err.count("\n") == 1
+    assert words in err
+
+
+@pytest.mark.parametrize("form", ["text", "compressed", "link"])
+def test_an_scl_file_reads_as_its_link_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, form: str
+) -> None:
+    text = {"text": SCL, "compressed": compress_to_base64(SCL), "link": _scl_link()}[form]
+    path = tmp_path / "tiny.scl"
+    path.write_text(text + "\n")
+    code, out, _ = run(capsys, "read", str(path), "--format", "json")
+    assert code == 0
+    assert json.loads(out) == json.loads(run(capsys, "read", _scl_link(), "--format", "json")[1])
+    assert formats.read(text).model == formats.read(_scl_link()).model

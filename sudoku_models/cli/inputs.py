@@ -16,7 +16,7 @@ import re
 import stat
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import InvalidPuzzleError
 
@@ -35,6 +35,9 @@ PUZZLE_HELP = f"{PUZZLE_FORMS} (read anyway when piped in and PUZZLE is left out
 
 #: The help of ``-f/--format`` on the commands that print text or JSON.
 TEXT_OR_JSON = "text (default) or json: one JSON object a puzzle"
+
+#: Most characters read from a file or standard input (``/dev/zero`` never ends).
+MAX_INPUT = 64 * 2**20
 
 #: A file name's extension, such as ``.txt``.
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
@@ -148,7 +151,7 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
 
     source = given_source(source)
     if source == "-":
-        return puzzles_in_text(sys.stdin.read(), "standard input", box)
+        return puzzles_in_text(read_at_most(sys.stdin, "standard input"), "standard input", box)
     if os.path.lexists(source):
         return puzzles_in_text(read_file(source), source, box)
     if source in datasets.names():
@@ -197,11 +200,19 @@ def read_file(path: str) -> str:
         raise IsADirectoryError(f"{path} is a directory, not a file of puzzles")
     try:
         with open(path, encoding="utf-8") as handle:
-            return handle.read()
+            return read_at_most(handle, path)
     except UnicodeDecodeError:
         raise InvalidPuzzleError(f"{path} is not a text file") from None
     except OSError as exc:
         raise OSError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def read_at_most(handle: TextIO, where: str) -> str:
+    """The text of ``handle``, refused past :data:`MAX_INPUT` characters (``where`` names it)."""
+    text = handle.read(MAX_INPUT + 1)
+    if len(text) > MAX_INPUT:
+        raise InvalidPuzzleError(f"{where}: longer than {MAX_INPUT} characters; not read")
+    return text
 
 
 def puzzles_in_text(text: str, where: str, box: tuple[int, int] | None = None) -> list[Puzzle]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import TYPE_CHECKING, Any
 
 from . import EXIT_OK
@@ -39,7 +40,9 @@ def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
     from .. import formats
 
-    read = formats.read(source_text(args.puzzle), reading_choice(args))
+    file = os.path.lexists(args.puzzle)
+    where = "standard input" if args.puzzle == "-" else args.puzzle if file else None
+    read = formats.read(source_text(args.puzzle), reading_choice(args), where)
     report = describe(read)
     if args.format == "json":
         print(json.dumps(report))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InvalidPuzzleError, UnsupportedModelError
 from .deadline import deadline
-from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
+from .inputs import given_source, puzzles_in_text, read_at_most, read_file, read_puzzles
 from .notes import say
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ def read_models(
 
     source = given_source(source)
     if source == "-":
-        text, where = sys.stdin.read(), "standard input"
+        text, where = read_at_most(sys.stdin, "standard input"), "standard input"
     elif _rules_path(source):
         text, where = _rules_file(source), source
     elif os.path.lexists(source):
@@ -166,7 +166,7 @@ def read_models(
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
         choice = reading_choice(args)
         with deadline(getattr(args, "time_limit", None), _reading_too_long):
-            model = formats.read(source if text is None else text, choice).model
+            model = formats.read(source if text is None else text, choice, where or None).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])

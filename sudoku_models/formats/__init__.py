@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..errors import InvalidPuzzleError, SudokuModelsError
+from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
 from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
@@ -46,13 +46,14 @@ _SLIPS = (
 
 def detect(text: str) -> ModuleType | None:
     """The format module that reads ``text``: the first that recognises it, in the order of
-    :data:`FORMATS`; then f-puzzles for a word that looks like the compressed text of an
-    f-puzzles link, however it starts; None for text no format recognises."""
+    :data:`FORMATS`; then, for a word that looks like the compressed text of a link, however it
+    starts, SudokuPad when it decompresses to SudokuPad's data, else f-puzzles; None for text
+    no format recognises."""
     for module in FORMATS:
         if module.recognises(text):
             return module
     if fpuzzles_keys.looks_compressed(text):
-        return fpuzzles
+        return sudokupad if sudokupad.bare_kind(text) else fpuzzles
     return None
 
 
@@ -62,10 +63,24 @@ def is_rich(text: str) -> bool:
     return detect(text) not in (None, plain)
 
 
-def read(text: str, choice: Choice | None = None) -> Read:
+def read(text: str, choice: Choice | None = None, where: str | None = None) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring);
     ``choice`` gives readings of its marks and a check of uniqueness to choose between the
-    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`)."""
+    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`);
+    ``where`` (a file name) starts the message of a refusal."""
+    try:
+        return _read(text, choice)
+    except InvalidPuzzleError as exc:
+        if where is None:
+            raise
+        raise exc.located(where) from exc
+    except UnsupportedModelError as exc:
+        if where is None:
+            raise
+        raise UnsupportedModelError(f"{where}: {exc}") from exc
+
+
+def _read(text: str, choice: Choice | None) -> Read:
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
     module = detect(text) or plain  # plain's error says why it is no puzzle

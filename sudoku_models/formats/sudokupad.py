@@ -35,7 +35,7 @@ from ..variants.cages import no_sum
 from . import fpuzzles, plain
 from . import fpuzzles_values as values
 from .base import Read, finish
-from .fpuzzles_keys import MAX_COMPRESSED, board_of, to_json
+from .fpuzzles_keys import MAX_COMPRESSED, MAX_JSON, board_of, looks_compressed, to_json
 from .fpuzzles_keys import decode as decode_fpuzzles
 from .lz import compress_to_base64, decompress_from_base64
 from .marks import Mark, colour_name, sudokupad_marks
@@ -66,6 +66,8 @@ _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 #: Most objects and lists the puzzle data may hold: a 35x35 grid with thousands of marks takes
 #: a few thousand; the bound keeps a short payload from building millions.
 MAX_CONTAINERS = 200_000
+#: The start of SudokuPad's compact ``scl`` text: an object whose first name is not quoted.
+_SCL_TEXT = re.compile(r"^\{\s*[A-Za-z][A-Za-z0-9]*\s*:")
 _CELLS_KEY = re.compile(r"""["']?(?:cells|ce)["']?\s*:\s*\[""")
 
 
@@ -79,9 +81,12 @@ def _link(text: str) -> str:
 
 def recognises(text: str) -> bool:
     """Whether ``text`` is a SudokuPad link (or a ``?puzzle=`` link), a bare scl/ctc payload,
-    or SudokuPad's puzzle JSON (an object with ``cells`` and no f-puzzles ``grid``)."""
+    SudokuPad's puzzle JSON (an object with ``cells`` and no f-puzzles ``grid``) or its
+    compact ``scl`` text (``{ce:[[...]]...}``, as an ``.scl`` file holds it)."""
     head = _link(text)
     if head.startswith("{"):
+        if _SCL_TEXT.match(head):
+            return True
         return re.search(r'"cells"\s*:', head) is not None and '"grid"' not in head
     if head.lower().startswith(("http://", "https://")):
         lowered = head.lower()
@@ -102,6 +107,8 @@ def read(text: str) -> Read:
         raw = _decompress(payload[3:], "ctc")
         # Some editors write ctc payloads in the compact scl syntax, which SudokuPad reads too.
         return read_ctc(_json(raw) if raw.lstrip().startswith('{"') else unzip(raw))
+    if _SCL_TEXT.match(payload):
+        return read_ctc(unzip(_scl_text(payload)))
     if payload.startswith("{"):
         data = _json(payload)
         if "grid" in data and "size" in data:
@@ -111,6 +118,9 @@ def read(text: str) -> Read:
         return fpuzzles.read(payload)
     if plain.recognises(payload):
         return plain.read(payload)
+    kind = bare_kind(payload)
+    if kind is not None:
+        return read(kind + payload)
     for kind in ("scf", "classic", "penpa"):
         if payload.startswith(kind):
             raise UnsupportedModelError(f"SudokuPad {kind!r} payloads are not read")
@@ -120,6 +130,30 @@ def read(text: str) -> Read:
             "share it from SudokuPad as a link with the puzzle data, or as f-puzzles"
         )
     raise InvalidPuzzleError(f"not a SudokuPad puzzle payload: {payload[:40]!r}")
+
+
+def bare_kind(text: str) -> str | None:
+    """``"scl"`` for the compressed text of a SudokuPad ``scl`` payload written without its
+    prefix (as a file of it holds it), told by what it decompresses to; None for anything
+    else (f-puzzles text decompresses to JSON, whose names are quoted)."""
+    word = text.strip()
+    if not looks_compressed(word) or len(word) > MAX_COMPRESSED:
+        return None
+    try:
+        raw = decompress_from_base64(word, limit=MAX_JSON)
+    except ValueError:
+        return None
+    return "scl" if _SCL_TEXT.match(raw) else None
+
+
+def _scl_text(text: str) -> str:
+    """Compact ``scl`` text as it is written in a file, its length and grid side checked."""
+    if len(text) > MAX_JSON:
+        raise InvalidPuzzleError(
+            f"the SudokuPad scl text is {len(text)} characters long, the limit is {MAX_JSON}"
+        )
+    _check_grid_side(text)
+    return text
 
 
 def write(model: Model | Puzzle, title: str | None = None) -> str:
