@@ -61,6 +61,9 @@ class Model:
     solution: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
     #: Rules read from the file's rules text and marks (not its keys), one line each.
     readings: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: Whether the file has rules text or marks, whose rules may be unread: several solutions
+    #: then always come with a warning.
+    described: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         n = self.board.n

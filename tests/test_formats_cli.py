@@ -284,3 +284,30 @@ def test_an_scl_file_reads_as_its_link_does(
     assert code == 0
     assert json.loads(out) == json.loads(run(capsys, "read", _scl_link(), "--format", "json")[1])
     assert formats.read(text).model == formats.read(_scl_link()).model
+
+
+@pytest.mark.parametrize(
+    ("more", "warned"),
+    [
+        ({"metadata": {"rules": "Normal sudoku rules apply."}}, True),
+        ({"lines": [{"wayPoints": [[0.5, 0.5], [1.5, 0.5]], "color": "#888888"}]}, True),
+        ({"metadata": {"title": "no rules text"}}, False),
+    ],
+)
+def test_several_solutions_of_a_puzzle_with_rules_text_or_marks_always_warn(
+    capsys: pytest.CaptureFixture[str], more: dict, warned: bool
+) -> None:
+    cells = [[{} for _ in range(4)] for _ in range(4)]
+    boxes = [
+        [[r, c] for r in rows for c in cols]
+        for rows in ((0, 1), (2, 3))
+        for cols in ((0, 1), (2, 3))
+    ]
+    link = "ctc" + compress_to_base64(json.dumps({"cells": cells, "regions": boxes, **more}))
+    assert formats.read(link).solution is None
+    for argv in (["solve", link, "-f", "line"], ["count", link, "--limit", "2"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 0
+        assert (
+            "several solutions: a rule of the rules text or marks may be unread" in err
+        ) is warned

@@ -81,6 +81,7 @@ def finish(
         warnings=warnings,
         solution=grid.cells if grid is not None else None,
         readings=tuple(r.describe() for r in outcome.readings),
+        described=bool(rules and rules.strip()) or bool(marks),
     )
     return Read(
         model,

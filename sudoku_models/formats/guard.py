@@ -21,6 +21,7 @@ from ..puzzle import Puzzle
 
 #: The plain words every warning about a missing rule ends with.
 NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
+MAY_BE_UNREAD = "a rule of the rules text or marks may be unread (see: sudoku-models read)"
 
 #: The keys of rules drawn as lines, any of which a coloured line in the rules text may be.
 LINE_KEYS = {
@@ -122,7 +123,8 @@ def answer_warnings(model: Model, solutions: Sequence[Sequence[int]], complete: 
     """
     expected = model.solution
     if expected is None:
-        return []
+        several = len(solutions) > 1 and model.described  # a rule of the text may be unread
+        return [f"several solutions: {MAY_BE_UNREAD}"] if several else []
     grids = [tuple(g) for g in solutions]
     if len(grids) > 1:
         return [f"several solutions, but the file embeds one: {NOT_CARRIED}"]
