@@ -33,7 +33,9 @@ _ODD = st.sampled_from(
     ["", "nan", "inf", "-1", "0", "99", "1e308", "rgb(nan,0,0)", "rgb(1e308,1e308,-1e308)",
      "#zzz", "source: x", "msgcorrect: yes", "R1C1", "r0c0", "[]", "{}", "\\", "'", '"']
 )  # fmt: skip
+_HUGE = st.sampled_from([10**400, -(10**400), 2**63, 1e308])
 _LEAF = st.one_of(
+    _HUGE,
     st.none(), st.booleans(), st.integers(-20, 40), st.integers(), _ODD, st.text(max_size=6),
     st.floats(allow_nan=False, allow_infinity=False),
 )  # fmt: skip
@@ -50,7 +52,7 @@ _COLOUR = st.sampled_from(
         *("rgb(nan,0,0)", "rgb(1e308,1e308,-1e308)", "rgba(1,2,3,nan)", "rgb(1,2)"),
     ]
 )
-_HALVES = st.integers(-2, 20).map(lambda k: k / 2)
+_HALVES = st.one_of(st.integers(-2, 20).map(lambda k: k / 2), _HUGE)
 _POINT = st.one_of(st.lists(_HALVES, min_size=2, max_size=2), st.lists(_LEAF, max_size=3))
 _NAME = st.builds(lambda r, c: f"R{r}C{c}", st.integers(0, 10), st.integers(0, 10))
 #: An f-puzzles drawing: lines, cells and colours, nearly right.

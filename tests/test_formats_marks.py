@@ -47,3 +47,14 @@ def test_a_puzzle_with_an_odd_colour_is_read(colour: str) -> None:
     read = sm.read(json.dumps(data))
     assert any("square drawn only" in w for w in read.warnings)
     assert any("line drawn only" in w for w in read.warnings)
+
+
+@pytest.mark.parametrize("big", [10**400, -(10**400), float("nan"), float("inf"), True, "5"])
+def test_a_number_no_float_holds_is_no_size_or_place(big: object) -> None:
+    cells = [[{} for _ in range(4)] for _ in range(4)]
+    data = {"cells": cells, "overlays": [{"center": [0.5, big], "backgroundColor": "#f00"}]}
+    data["underlays"] = [
+        {"center": [0.5, 0.5], "width": big, "height": big, "backgroundColor": "#f00"}
+    ]
+    read = sm.read(json.dumps(data))
+    assert any("drawing(s) on no cell" in w for w in read.warnings)

@@ -178,7 +178,15 @@ def _fp_cells(names: Any) -> tuple[Cell, ...] | None:
 
 
 def _number(value: Any, default: float) -> float:
-    return float(value) if isinstance(value, int | float) and math.isfinite(value) else default
+    """``value`` as a finite float, or ``default`` for anything else (text, nan, an integer too
+    large for a float)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    try:
+        number = float(value)
+    except OverflowError:
+        return default
+    return number if math.isfinite(number) else default
 
 
 def fpuzzles_marks(data: Mapping[str, Any]) -> list[Mark]:
@@ -277,12 +285,10 @@ def _snap(y: float, x: float, n: int) -> tuple[str, tuple[Cell, ...]] | None:
 
 def _point(value: Any, n: int) -> tuple[float, float] | None:
     """A SudokuPad point, when it lies on the grid or next to it (one cell around)."""
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int | float) and math.isfinite(v) and -1 <= v <= n + 1 for v in value)
-    ):
-        return float(value[0]), float(value[1])
+    if isinstance(value, list) and len(value) == 2:
+        y, x = (_number(v, math.nan) for v in value)
+        if -1 <= y <= n + 1 and -1 <= x <= n + 1:  # False for nan
+            return y, x
     return None
 
 
