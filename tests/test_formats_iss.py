@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sudoku_models import formats
 from sudoku_models.board import Board
-from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
+from sudoku_models.errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
 from sudoku_models.formats import iss, iss_codes
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
@@ -761,3 +761,19 @@ def test_a_sum_line_loop_reads_as_a_closed_line_and_writes_back() -> None:
     assert iss.write(formats.read(text).model) == text
     (line,) = formats.read(text.removesuffix("~LOOP")).model.variants
     assert isinstance(line, TenLine) and not line.loop
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ".Cage~{big}~R1C1~R1C2",
+        ".~R1C1_{big}",
+        ".Shape~{big}x9",
+        ".Sum~{big}~R1C1",
+        ".X~R{big}C1~R1C1",
+    ],
+)
+def test_a_long_token_is_cut_in_the_error_line(text: str) -> None:
+    with pytest.raises(SudokuModelsError) as caught:
+        iss.read(text.format(big="9" * 5000))
+    assert len(str(caught.value)) < 200 and "\n" not in str(caught.value)

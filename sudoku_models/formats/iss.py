@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from ..board import Board
-from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
+from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError, shown
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import (
@@ -144,10 +144,12 @@ class _Grid:
         """The 0-based (row, column) of an ISS cell name."""
         match = _CELL.fullmatch(name)
         if not match:
-            raise InvalidPuzzleError(f"ISS cell {name!r} is not a name like R1C1")
+            raise InvalidPuzzleError(f"ISS cell {shown(name)} is not a name like R1C1")
         r, c = (int(x, _BASE) if len(x) == 1 else int(x) for x in match.groups())
         if not (1 <= r <= self.n and 1 <= c <= self.n):
-            raise InvalidPuzzleError(f"ISS cell {name!r} is outside the {self.n}x{self.n} grid")
+            raise InvalidPuzzleError(
+                f"ISS cell {shown(name)} is outside the {self.n}x{self.n} grid"
+            )
         return r - 1, c - 1
 
     def cells(self, names: Sequence[str], what: str, least: int = 1) -> tuple[Cell, ...]:
@@ -160,7 +162,7 @@ class _Grid:
 def _number(text: str, what: str) -> int:
     """A whole number written in ASCII digits (ISS writes no other), of at most nine digits."""
     if not re.fullmatch(r"[+-]?[0-9]{1,9}", text):
-        raise InvalidPuzzleError(f"ISS {what}: {text!r} is not a whole number")
+        raise InvalidPuzzleError(f"ISS {what}: {shown(text)} is not a whole number")
     return int(text)
 
 
@@ -315,7 +317,7 @@ def _line_clue(g: _Grid, name: str, forward: bool) -> Cell:
     start (``forward``: left or top) or its end."""
     match = re.fullmatch(r"([RC])([0-9]{1,3})", name)
     if not match or not 1 <= int(match[2]) <= g.n:
-        raise InvalidPuzzleError(f"ISS clue line {name!r} is not a row or column like R1 or C1")
+        raise InvalidPuzzleError(f"ISS clue line {shown(name)}: not a row or column like R1 or C1")
     k = int(match[2]) - 1
     edge = -1 if forward else g.n
     return (k, edge) if match[1] == "R" else (edge, k)
@@ -382,7 +384,7 @@ def _look_and_say(g: _Grid, args: list[str]) -> list[Variant]:
         raise InvalidPuzzleError("ISS LookAndSay needs a clue and cells")
     if not re.fullmatch(r"([0-9][0-9])+", args[0]):
         raise InvalidPuzzleError(
-            f"ISS LookAndSay clue {args[0]!r} is not (count, digit) pairs of ASCII digits"
+            f"ISS LookAndSay clue {shown(args[0])} is not (count, digit) pairs of ASCII digits"
         )
     return [LookAndSayCage(g.cells(args[1:], "LookAndSay"), args[0])]
 
@@ -433,7 +435,7 @@ def _regex(g: _Grid, args: list[str]) -> list[Variant]:
     pattern = re.sub(r"\s", "", regex_pattern(args[0]))
     if not pattern.isascii() or not pattern.isprintable():
         raise InvalidPuzzleError(
-            f"ISS Regex pattern {pattern!r}: only ASCII characters make an ISS pattern"
+            f"ISS Regex pattern {shown(pattern)}: only ASCII characters make an ISS pattern"
         )
     return [RegexLine(g.cells(group, "Regex"), pattern) for group in _groups(args[1:])]
 
@@ -524,7 +526,7 @@ def _sum(g: _Grid, args: list[str]) -> list[Variant]:
     elif not rest:
         coeffs = (1,) * len(cells)
     else:
-        raise InvalidPuzzleError(f"ISS Sum {args[0]!r} is not a total or total_=_coefficients")
+        raise InvalidPuzzleError(f"ISS Sum {shown(args[0])} is not a total or total_=_coefficients")
     if len(coeffs) != len(cells):
         raise InvalidPuzzleError(f"ISS Sum: {len(coeffs)} coefficients for {len(cells)} cells")
     title = f"sum {total}" if set(coeffs) == {1} else f"sum {args[0]}"
@@ -661,7 +663,7 @@ def _rank_ties(args: list[str], rules: list[Variant]) -> list[Variant]:
         return [replace(r, ties=True) if isinstance(r, FullRank) else r for r in rules]
     if mode == "none":
         return [*rules, NoRankTies()]
-    raise InvalidPuzzleError(f"ISS FullRankTies {mode!r} is not none, only-unclued or any")
+    raise InvalidPuzzleError(f"ISS FullRankTies {shown(mode)} is not none, only-unclued or any")
 
 
 def recognises(text: str) -> bool:
@@ -772,7 +774,7 @@ def _board(items: list[tuple[str, list[str]]]) -> Board:
         args = shapes[-1]
         match = re.fullmatch(r"([0-9]{1,3})x([0-9]{1,3})", args[0] if args else "")
         if not match:
-            raise InvalidPuzzleError(f"ISS Shape {'~'.join(args)!r} is not like 9x9")
+            raise InvalidPuzzleError(f"ISS Shape {shown('~'.join(args))} is not like 9x9")
         rows, cols = int(match[1]), int(match[2])
         if rows != cols:
             raise UnsupportedModelError(f"ISS shape {rows}x{cols}: only square grids are read")
@@ -782,7 +784,7 @@ def _board(items: list[tuple[str, list[str]]]) -> Board:
                 f"ISS shape {'~'.join(args)}: only the digits 1-{n} are read on a {n}x{n} grid"
             )
         if len(args) > 2 and args[2] != "Sudoku":
-            raise UnsupportedModelError(f"ISS grid type {args[2]!r} is not read")
+            raise UnsupportedModelError(f"ISS grid type {shown(args[2])} is not read")
     for kind, args in items:
         if kind == "RegionSize" and args != [str(n)]:
             raise UnsupportedModelError(f"ISS RegionSize {'~'.join(args)} is not read")
@@ -814,9 +816,9 @@ def _givens(grid: _Grid, args: list[str], givens: list[int]) -> list[Variant]:
     for arg in args:
         name, *values = arg.split("_")
         cell = grid.cell(name)
-        digits = {_number(v, f"given {arg}") for v in values}
+        digits = {_number(v, f"given in {name}") for v in values}
         if not digits or not all(1 <= d <= grid.n for d in digits):
-            raise InvalidPuzzleError(f"ISS given {arg!r}: digits must lie in 1-{grid.n}")
+            raise InvalidPuzzleError(f"ISS given {shown(arg)}: digits must lie in 1-{grid.n}")
         allowed[cell] = allowed[cell] & digits if cell in allowed else digits
     rules: list[Variant] = []
     for cell, digits in allowed.items():

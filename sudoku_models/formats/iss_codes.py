@@ -26,7 +26,7 @@ import binascii
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, shown
 
 #: ISS's base64 letters, in the order of their values.
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -43,7 +43,7 @@ def pair_relation(key: str, n: int, legacy: bool = False) -> frozenset[Pair]:
     for ch in key:
         k = LETTERS.find(ch)
         if k < 0:
-            raise InvalidPuzzleError(f"ISS pairwise key {key!r}: {ch!r} is not a base64 letter")
+            raise InvalidPuzzleError(f"ISS pairwise key {shown(key)}: {ch!r} is no base64 letter")
         values.append(k)
     allowed = set()
     for bit in range(n * n):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, shown
 
 Item = tuple[str, list[str]]
 
@@ -117,13 +117,13 @@ def long_killer(text: str) -> list[Item] | None:
         )
     if parts[1] not in ("", "d"):
         raise InvalidPuzzleError(
-            f"SudokuWiki killer option {parts[1]!r} is not read (only 'd', the diagonals)"
+            f"SudokuWiki killer option {shown(parts[1])} is not read (only 'd', the diagonals)"
         )
     cages: dict[int, tuple[int, list[str]]] = {}
     for i, field in enumerate(parts[3:-1]):
         if not re.fullmatch(r"[0-9]{1,6}", field):
             raise InvalidPuzzleError(
-                f"SudokuWiki killer cell {cell_name(9, i)}: {field!r} is not a number"
+                f"SudokuWiki killer cell {cell_name(9, i)}: {shown(field)} is not a number"
             )
         total, cage = divmod(int(field), 256)
         if total:

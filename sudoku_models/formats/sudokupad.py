@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import MAX_DIGITS, Board
-from ..errors import InvalidPuzzleError, UnsupportedModelError
+from ..errors import InvalidPuzzleError, UnsupportedModelError, shown
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
@@ -348,7 +348,7 @@ def read_ctc(data: dict[str, Any]) -> Read:
         for k, item in enumerate(_list(data, key), start=1):
             if not isinstance(item, dict):
                 raise InvalidPuzzleError(
-                    f"SudokuPad {key!r} entry {k}: expected an object, got {values.kind(item)}"
+                    f"SudokuPad {shown(key)} entry {k}: expected an object, got {values.kind(item)}"
                 )
     marks, lost = sudokupad_marks(data, n)
     rules += _cages(_list(data, "cages"), n, meta, notes, marks)
@@ -356,7 +356,7 @@ def read_ctc(data: dict[str, Any]) -> Read:
     if lost:
         notes.append(f"{lost} drawing(s) on no cell, edge or corner of the grid: not read")
     for key in sorted(set(data) - _QUIET - set(_DRAWN) - {"cells", "regions", "cages", "metaData"}):
-        notes.append(f"SudokuPad key {key!r} not read")
+        notes.append(f"SudokuPad key {shown(key)} not read")
     model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
     solution = meta.get("solution")
     return finish(
@@ -432,7 +432,7 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
     if items is None:
         return []
     if not isinstance(items, list):
-        raise InvalidPuzzleError(f"SudokuPad {key!r} must be a list, got {values.kind(items)}")
+        raise InvalidPuzzleError(f"SudokuPad {shown(key)} must be a list, got {values.kind(items)}")
     return items
 
 
@@ -532,7 +532,7 @@ def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[V
             try:
                 on = values.flag(value)
             except InvalidPuzzleError as exc:
-                raise InvalidPuzzleError(f"SudokuPad metadata {key!r}: {exc.reason}") from None
+                raise InvalidPuzzleError(f"SudokuPad metadata {shown(key)}: {exc.reason}") from None
             if on:
                 yield AntiKnight() if key == "antiknight" else AntiKing()
         elif key in ("title", "author", "rules", "solution") and isinstance(value, str):
@@ -540,7 +540,7 @@ def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[V
         elif key == "bgimage":
             notes.append("a background image draws marks that are not read")
         elif key.lower() not in _QUIET_META:
-            notes.append(f"SudokuPad metadata {key!r} not read")
+            notes.append(f"SudokuPad metadata {shown(key)} not read")
 
 
 def _str(value: Any) -> str | None:
