@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,14 +31,14 @@ from typing import Any
 from .board import cell_name as _rc_name
 from .cnf import _Fresh, pairwise, primitive_clauses, var
 from .constraints import SumCage
+from .deadline import within
 from .display import svg_grid
-from .errors import MissingDependencyError
+from .door import PuzzleLike, model_of
 from .model import Model, classic_groups, sort_primitives
-from .parsing import Source
-from .puzzle import Puzzle
 from .setter import SOLUTION_LIMIT, unique_placements
 from .solvers import get_solver
-from .solvers.base import SearchTimeout, Solver, Status, as_model
+from .solvers.base import SearchTimeout, Solver, Status
+from .solvers.selectors import SelectorSat
 
 #: Seconds the search for a minimal core may take before it stops shrinking (the core found so
 #: far is returned, marked as not minimal).
@@ -229,10 +228,6 @@ class _Core:
     """One SAT solver with the houses hard and each element behind a selector."""
 
     def __init__(self, model: Model, hard: Sequence[Any], parts: Sequence[Element]) -> None:
-        try:
-            from pysat.solvers import Solver as PySat
-        except ImportError:
-            raise MissingDependencyError("why needs PySAT: pip install python-sat") from None
         n = model.n
         fresh = _Fresh(n**3)
         clauses: list[list[int]] = []
@@ -240,30 +235,25 @@ class _Core:
             lits = [var(n, i, d) for d in range(1, n + 1)]
             clauses += [lits, *pairwise(lits, fresh)]
         clauses += primitive_clauses(hard, n, fresh)
+        self.sat = sat = SelectorSat(clauses, fresh.top, "why")
         self.selector: dict[int, Element] = {}
-        for e in parts:
-            s = fresh.take()
-            self.selector[s] = e
-            body = [[var(n, e.cells[0], e.digit)]] if e.is_given else []
-            body += primitive_clauses(e.primitives, n, fresh)
-            clauses += [[*c, -s] for c in body]
-        self.sat: Any = PySat(name="minisat22", bootstrap_with=clauses)
+        for k, e in enumerate(parts):
+
+            def body(e: Element = e) -> list[list[int]]:
+                given = [[var(n, e.cells[0], e.digit)]] if e.is_given else []
+                return given + primitive_clauses(e.primitives, n, sat.fresh)
+
+            self.selector[sat.guard(k, body)] = e
 
     def unsat_core(self, selectors: Sequence[int], deadline: float) -> list[int] | None:
         """A core of ``selectors`` (None when they have a solution). Raises
         :class:`SearchTimeout` when the deadline passes first."""
-        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.sat.interrupt)
-        timer.start()
-        try:
-            answer = self.sat.solve_limited(assumptions=list(selectors), expect_interrupt=True)
-        finally:
-            timer.cancel()
-        self.sat.clear_interrupt()
+        answer = self.sat.solve(selectors, seconds=deadline - time.perf_counter())
         if answer is None:
             raise SearchTimeout
         if answer:
             return None
-        return sorted(self.sat.get_core() or [])
+        return sorted(self.sat.core())
 
     def shrink(self, core: list[int], deadline: float) -> tuple[list[int], bool]:
         """Deletion: drop each element whose removal leaves no solution; with the core the
@@ -285,7 +275,7 @@ class _Core:
 
     def close(self) -> None:
         """Free the solver."""
-        self.sat.delete()
+        self.sat.close()
 
 
 def _checked(
@@ -304,7 +294,7 @@ def _checked(
 
 
 def why(
-    puzzle: Model | Puzzle | Source,
+    puzzle: PuzzleLike,
     time_limit: float | None = TIME_LIMIT,
     checker: str | Solver = CHECKER,
 ) -> Why:
@@ -315,8 +305,9 @@ def why(
     the second backend that checks the core.
     """
     start = time.perf_counter()
-    model = as_model(puzzle)
     limit = TIME_LIMIT if time_limit is None else time_limit
+    with within(limit):
+        model = model_of(puzzle)
     deadline = start + limit
     check_with = get_solver(checker) if isinstance(checker, str) else checker
     hard, parts = elements(model)

@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import display
-from ..api import PuzzleLike, solve
+from ..api import solve
+from ..door import PuzzleLike, classic_puzzle
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
-from ..solvers.base import Status, as_model
+from ..solvers.base import Status
 from .candidates import CandidateGrid, check_givens
 from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_steps, solve_logically
@@ -141,7 +142,7 @@ def unique_solution(puzzle: Puzzle) -> tuple[Puzzle, int, int]:
     Raises :class:`InvalidPuzzleError` unless the puzzle has exactly one solution.
     """
     check_givens(puzzle)
-    result = solve(as_model(puzzle), backend=SEARCH_BACKEND, limit=2)
+    result = solve(puzzle, backend=SEARCH_BACKEND, limit=2)
     if result.status is not Status.UNIQUE or result.solution is None:
         found = "no solution" if result.status is Status.UNSATISFIABLE else "several solutions"
         raise InvalidPuzzleError(f"grading needs a puzzle with one solution; this one has {found}")
@@ -156,7 +157,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     >>> r.qqwing_level, r.hodoku_level, r.score, r.hardest, str(r.se)
     ('Easy', 'Easy', 364, 'Hidden Single', 'ER 2.0/EP 1.2/ED 1.2')
     """
-    puzzle = as_model(puzzle).puzzle
+    puzzle = classic_puzzle(puzzle)
     _, guesses, backtracks = unique_solution(puzzle)
     grid = CandidateGrid.from_puzzle(puzzle)
     steps = solve_logically(grid)

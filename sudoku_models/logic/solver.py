@@ -23,12 +23,11 @@ import html
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..constraints import Relation
 from ..display import html_grid
 from ..model import Model
-from ..parsing import Source
 from ..puzzle import Puzzle
 from .basic import (
     extra_house_fish,
@@ -57,6 +56,9 @@ from .step import Contradiction, Step, cell_label
 from .together import RulesTogether
 from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
 from .unions import UnionClash
+
+if TYPE_CHECKING:
+    from ..door import PuzzleLike
 
 Finder = Callable[[State], "Step | Contradiction | None"]
 
@@ -299,7 +301,7 @@ def next_step(
 
 
 def logical_solve(
-    puzzle: Model | Puzzle | Source,
+    puzzle: PuzzleLike,
     max_depth: int = 2,
     time_limit: float | None = TIME_LIMIT,
     struck: Iterable[Sequence[int]] = (),
@@ -315,14 +317,16 @@ def logical_solve(
     >>> path.status, path.trials, path.difficulty.band
     ('solved', 0, 'easy')
     """
-    from ..solvers.base import as_model
+    from .. import deadline
+    from ..door import model_of
 
     if max_depth < 0:
         raise ValueError(f"max_depth must be 0 or more, got {max_depth}")
     start = time.perf_counter()
     clock = Clock(time_limit)
     ruled_out = tuple((int(i), int(d)) for i, d in struck)
-    model = as_model(puzzle)
+    with deadline.within(time_limit):
+        model = model_of(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
     steps: list[Step] = []
@@ -377,7 +381,7 @@ def logical_solve(
 
 
 def hint(
-    puzzle: Model | Puzzle | Source,
+    puzzle: PuzzleLike,
     max_depth: int = 2,
     time_limit: float | None = TIME_LIMIT,
     struck: Iterable[Sequence[int]] = (),
@@ -390,10 +394,12 @@ def hint(
     >>> hint(".1.....4....34..").text
     'r2c1 can only be 2'
     """
-    from ..solvers.base import as_model
+    from .. import deadline
+    from ..door import model_of
 
     clock = Clock(time_limit)
-    model = as_model(puzzle)
+    with deadline.within(time_limit):
+        model = model_of(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
     clash = _place_givens(state, struck)
