@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import cell_name as _rc_name
+from .board import cell_label
 from .cnf import _Fresh, pairwise, primitive_clauses, var
 from .constraints import SumCage
 from .deadline import within
@@ -46,11 +46,6 @@ TIME_LIMIT = 60.0
 
 #: Backend that checks each core.
 CHECKER = "cpsat"
-
-
-def cell_name(n: int, i: int) -> str:
-    """``r3c5`` for cell ``i`` of an ``n`` x ``n`` grid."""
-    return _rc_name(*divmod(i, n))
 
 
 @dataclass(frozen=True)
@@ -72,13 +67,13 @@ class Element:
     def to_dict(self, n: int) -> dict[str, Any]:
         """``{"given": "r1c1", "digit": 5}`` or ``{"rule": NAME, "cells": [...]}``."""
         if self.is_given:
-            return {"given": cell_name(n, self.cells[0]), "digit": self.digit}
-        return {"rule": self.name, "cells": [cell_name(n, i) for i in self.cells]}
+            return {"given": cell_label(n, self.cells[0]), "digit": self.digit}
+        return {"rule": self.name, "cells": [cell_label(n, i) for i in self.cells]}
 
     def words(self, n: int) -> str:
         """The element as a player names it: ``the given 5 in r1c1``, or the rule's label."""
         if self.is_given:
-            return f"the given {self.digit} in {cell_name(n, self.cells[0])}"
+            return f"the given {self.digit} in {cell_label(n, self.cells[0])}"
         return self.name
 
 
@@ -117,8 +112,8 @@ class Why:
         if self.solutions:
             symbol = self.model.board.symbol
             out["solutions"] = ["".join(symbol(d) for d in grid) for grid in self.solutions]
-            out["differ"] = [cell_name(n, i) for i in self.differ]
-            out["fix"] = [{"given": cell_name(n, i), "digit": d} for i, d in self.fix]
+            out["differ"] = [cell_label(n, i) for i in self.differ]
+            out["fix"] = [{"given": cell_label(n, i), "digit": d} for i, d in self.fix]
             out["fewest"] = self.fewest
         out["seconds"] = round(self.seconds, 3)
         return out
@@ -139,8 +134,8 @@ class Why:
             out.append(f"a second backend ({CHECKER}) {check}")
             return out
         if self.status == Status.MULTIPLE.value:
-            cells = ", ".join(cell_name(n, i) for i in self.differ)
-            fix = ", ".join(f"{cell_name(n, i)}={d}" for i, d in self.fix)
+            cells = ", ".join(cell_label(n, i) for i in self.differ)
+            fix = ", ".join(f"{cell_label(n, i)}={d}" for i, d in self.fix)
             how = "the fewest" if self.fewest else "none of them can be dropped"
             return [
                 f"several solutions: two of them differ in {len(self.differ)} cells: {cells}",
@@ -182,7 +177,7 @@ def elements(model: Model) -> tuple[tuple[Any, ...], tuple[Element, ...]]:
     board, n = model.board, model.n
     hard: list[Any] = list(classic_groups(board))
     out: list[Element] = [
-        Element(cell_name(n, i), (i,), d) for i, d in enumerate(model.givens) if d
+        Element(cell_label(n, i), (i,), d) for i, d in enumerate(model.givens) if d
     ]
     rules = model.variants
     if rules and Model.from_puzzle(model.puzzle, variants=rules) == model:
@@ -204,7 +199,7 @@ def elements(model: Model) -> tuple[tuple[Any, ...], tuple[Element, ...]]:
         kind = "cage" if isinstance(p, SumCage) else type(p).__name__.lower()
         name = getattr(p, "name", "") or kind
         if cells:
-            ends = dict.fromkeys((cell_name(n, cells[0]), cell_name(n, cells[-1])))
+            ends = dict.fromkeys((cell_label(n, cells[0]), cell_label(n, cells[-1])))
             name += " " + "-".join(ends)
         total = getattr(p, "total", None)
         name += "" if total is None else f" ({total})"

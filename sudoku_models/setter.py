@@ -37,6 +37,7 @@ from .door import PuzzleLike, model_of
 from .formats.guard import answer_warnings
 from .model import Model
 from .puzzle import Puzzle
+from .seeds import rng_of
 from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.backtracking.constraint import root_candidates
 from .solvers.base import Solver, Status
@@ -379,7 +380,7 @@ def estimate_count(
     >>> estimate_count(Model.from_puzzle(Puzzle.parse("1...\\n..4.\\n.3..\\n...2")), 5).mean
     1.0
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = rng_of(seed)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     values: list[int] = []
     for _ in range(max(1, probes)):
