@@ -24,8 +24,9 @@ Seed = int | random.Random | None
 def rng_of(seed: Seed) -> random.Random:
     """A random stream from ``seed``: a new one for None or an int, the stream itself for a
     ``random.Random`` (or any object that shuffles and draws as one does)."""
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return random.Random(seed)
-    if hasattr(seed, "shuffle") and hasattr(seed, "random"):
-        return seed
+    if not isinstance(seed, bool):
+        if seed is None or isinstance(seed, int):
+            return random.Random(seed)
+        if hasattr(seed, "shuffle") and hasattr(seed, "random"):
+            return seed
     raise ValueError(f"seed must be None, an int or a random.Random, got {seed!r}")

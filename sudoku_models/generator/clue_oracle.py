@@ -139,11 +139,11 @@ class SatClueOracle:
         others = []
         for p in mark.primitives(self.board):
             if isinstance(p, SumCage):
-                clauses += cage_clauses(p, n, self._options, self._known, fresh, self._amo)  # type: ignore[arg-type]
+                clauses += cage_clauses(p, n, self._options, self._known, fresh, self._amo)
                 clauses += self._cage_links(p, fresh)
             elif isinstance(p, AllDifferent):
                 for d in range(1, n + 1):
-                    clauses += self._amo([var(n, i, d) for i in p.cells], fresh)  # type: ignore[arg-type]
+                    clauses += self._amo([var(n, i, d) for i in p.cells], fresh)
             else:
                 others.append(p)
         clauses += constraint_clauses(others, n, self._options, self._known, fresh)
@@ -184,7 +184,7 @@ class SatClueOracle:
                     clauses += [[-(first + k), -var(n, i, d)] for d in digits for i in rest]
         picks = list(range(first, first + len(sets)))
         one = self._amo if len(picks) <= PAIRWISE_SETS else at_most_one_encoder("sequential")
-        clauses += one(picks, fresh)  # type: ignore[arg-type]
+        clauses += one(picks, fresh)
         return clauses
 
     def has_other(
