@@ -140,7 +140,7 @@ def read_models(
     if source == "-":
         text, where = sys.stdin.read(), "standard input"
     elif _rules_path(source):
-        text, where = _rules_file(source), source
+        text, where = None, source  # the door opens it
     elif os.path.lexists(source):
         text, where = read_file(source), source
     else:
@@ -187,15 +187,3 @@ def _head(text: str) -> str:
     plain puzzles whole."""
     text = text.lstrip()
     return text if len(text) <= 4096 else text[:4096]
-
-
-def _rules_file(path: str) -> str:
-    """The text of an f-puzzles ``.json`` or ISS ``.iss`` file, refused when longer than any
-    puzzle's."""
-    from ..formats import fpuzzles_keys as fpuzzles
-
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read(fpuzzles.MAX_JSON + 1)
-    if len(text) > fpuzzles.MAX_JSON:
-        raise InvalidPuzzleError(f"{path}: longer than {fpuzzles.MAX_JSON} characters")
-    return text
