@@ -63,6 +63,8 @@ def read(puzzle: PuzzleLike, readings: Sequence[str] = (), files: bool = True) -
     place of what the rules text suggests; ``files=False`` takes a text as the puzzle even when
     it names a file (for text pasted by someone other than the machine's user).
     """
+    if readings and not isinstance(puzzle, str | os.PathLike):
+        raise InvalidPuzzleError("readings of marks are given for a puzzle's text or file only")
     if isinstance(puzzle, Model):
         return _as_read(puzzle, "model")
     if isinstance(puzzle, Puzzle):

@@ -122,6 +122,11 @@ def test_a_reading_the_user_gives_takes_the_place_of_the_choice() -> None:
     assert read.model.variants == (Renban(LINE),)
 
 
+def test_readings_are_given_for_a_text_only() -> None:
+    with pytest.raises(InvalidPuzzleError, match="text or file only"):
+        door.read(PARITY, readings=["pink line=renban"])
+
+
 def test_a_model_and_a_puzzle_come_through_with_their_form_named() -> None:
     model = door.read(_sudokupad_link()).model
     again = door.read(model)
