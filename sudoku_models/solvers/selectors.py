@@ -44,7 +44,7 @@ class SelectorSat:
     ) -> None:
         solvers = load_optional("pysat.solvers", f"{needs} needs PySAT: pip install python-sat")
         self.fresh = _Fresh(top)
-        self.sat: Any = solvers.Solver(name=name, bootstrap_with=[list(c) for c in clauses])
+        self.sat: Any = solvers.Solver(name=name, bootstrap_with=clauses)
         self.selectors: dict[Hashable, int] = {}
 
     def guard(self, key: Hashable, body: Callable[[], Iterable[Sequence[int]]]) -> int:
