@@ -22,6 +22,7 @@ solution where another differs, until it is the only one, then shrunk so none ca
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import time
 from collections.abc import Sequence
@@ -219,6 +220,12 @@ def _model_of(model: Model, hard: Sequence[Any], chosen: Sequence[Element]) -> M
     return Model(model.board, tuple(givens), tuple(groups), tuple(cages), tuple(constraints))
 
 
+def _clauses(element: Element, n: int, fresh: _Fresh) -> list[list[int]]:
+    """The clauses of one element of a core: its given, or its rule's primitives."""
+    given = [[var(n, element.cells[0], element.digit)]] if element.is_given else []
+    return given + primitive_clauses(element.primitives, n, fresh)
+
+
 class _Core:
     """One SAT solver with the houses hard and each element behind a selector."""
 
@@ -233,12 +240,7 @@ class _Core:
         self.sat = sat = SelectorSat(clauses, fresh.top, "why")
         self.selector: dict[int, Element] = {}
         for k, e in enumerate(parts):
-
-            def body(e: Element = e) -> list[list[int]]:
-                given = [[var(n, e.cells[0], e.digit)]] if e.is_given else []
-                return given + primitive_clauses(e.primitives, n, sat.fresh)
-
-            self.selector[sat.guard(k, body)] = e
+            self.selector[sat.guard(k, functools.partial(_clauses, e, n, sat.fresh))] = e
 
     def unsat_core(self, selectors: Sequence[int], deadline: float) -> list[int] | None:
         """A core of ``selectors`` (None when they have a solution). Raises
