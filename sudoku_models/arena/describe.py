@@ -64,13 +64,19 @@ WORDINGS: dict[str, Callable[[Any], str]] = {
 
 
 def generic(rule: Variant) -> str:
-    """Any rule described from its fields: its name, then each field, cells named."""
+    """Any rule described from its fields: its name, then each field, cells named, then
+    the cells it constrains when the fields do not name them all."""
     parts = []
     fields = dataclasses.fields(rule) if dataclasses.is_dataclass(rule) else ()
     for field in fields:
         value = getattr(rule, field.name)
-        parts.append(f"{field.name.replace('_', ' ')} {_value(value)}")
-    return rule.name + (": " + ", ".join(parts) if parts else " (on the whole grid)")
+        shown = _value(value) if "Cell" in str(field.type) else _plain(value)
+        parts.append(f"{field.name.replace('_', ' ')} {shown}")
+    line = rule.name + (": " + ", ".join(parts) if parts else " (on the whole grid)")
+    used = rule.cells_used()
+    if any(cell_name(r, c) not in line for r, c in used):
+        line += f", cells {cells(used)}"
+    return line
 
 
 def _value(value: object) -> str:
@@ -81,6 +87,13 @@ def _value(value: object) -> str:
         return cells(value)
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
         return "; ".join(_value(v) for v in value)
+    return _plain(value)
+
+
+def _plain(value: object) -> str:
+    """A field's value that is no cell: digits joined by commas, callables by name."""
+    if isinstance(value, tuple) and all(isinstance(x, int) for x in value):
+        return ",".join(map(str, value))
     if callable(value):
         return getattr(value, "__name__", type(value).__name__)
     return str(value)

@@ -25,6 +25,7 @@ most :data:`MAX_MOVES` moves, so any reply is parsed in bounded time and memory.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import cell_name
@@ -43,7 +44,6 @@ _MOVE = re.compile(
     r"r(\d{1,3})\s*c(\d{1,3})\s*(?:=\s*(\d{1,3}|\.)|:(\s*)(\d{1,3}(?:\s*,\s*\d{1,3}){0,40}))",
     re.IGNORECASE,
 )
-_ANSWER = re.compile(r"<answer>(.*?)</answer>", re.IGNORECASE | re.DOTALL)
 _GRID_NOISE = re.compile(r"[\s|+\-]+")
 
 
@@ -77,20 +77,29 @@ class Move:
         return self.kind != INVALID
 
 
-def parse(text: object, n: int = 9) -> list[Move]:
-    """The moves in ``text`` on an ``n x n`` grid (see the module docstring); never raises."""
+def parse(text: object, n: int = 9, givens: Sequence[int] = ()) -> list[Move]:
+    """The moves in ``text`` on an ``n x n`` grid (see the module docstring); never raises.
+
+    ``givens`` (one digit a cell, 0 for none): the digits of a whole-grid answer that repeat
+    a given are no moves and are left out."""
     if isinstance(text, bytes):
         text = text[:MAX_CHARS].decode("utf-8", "replace")
     if not isinstance(text, str):
         return [Move(INVALID, reason="a reply must be text")]
     text = text[:MAX_CHARS]
-    tags = _ANSWER.findall(text)
-    if tags:
-        text = tags[-1]
+    text = _last_answer(text)
     moves = [_move(m, n) for m in _MOVE.finditer(text)]
     if not moves:
-        moves = _grid(text, n)
+        moves = _grid(text, n, givens)
     return moves[:MAX_MOVES] or [Move(INVALID, reason="no move found")]
+
+
+def _last_answer(text: str) -> str:
+    """What the last closed ``<ANSWER>`` tag of ``text`` holds, or ``text`` without one."""
+    low = text.lower()
+    end = low.rfind("</answer>")
+    start = low.rfind("<answer>", 0, max(end, 0))
+    return text[start + len("<answer>") : end] if end >= 0 and start >= 0 else text
 
 
 def _move(match: re.Match[str], n: int) -> Move:
@@ -113,11 +122,11 @@ def _digits(kind: str, row: int, col: int, digits: tuple[int, ...], n: int, text
     return Move(kind, row, col, digits)
 
 
-def _grid(text: str, n: int) -> list[Move]:
+def _grid(text: str, n: int, givens: Sequence[int]) -> list[Move]:
     """Placements spelt by a whole-grid answer in ``text``, or none."""
     if n > 9:
         return []
-    for word in re.findall(r"[0-9.|+\-\s]{%d,}" % (n * n), text):
+    for word in re.findall(rf"[0-9.|+\-\s]{{{n * n},}}", text):
         cells = _GRID_NOISE.sub("", word)
         if len(cells) == n * n and all(ch == "." or ch.isdigit() for ch in cells):
             return [
@@ -125,6 +134,6 @@ def _grid(text: str, n: int) -> list[Move]:
                 if ch not in ".0" and int(ch) <= n
                 else Move(INVALID, reason=f"digit {ch} at {cell_name(*divmod(i, n))}")
                 for i, ch in enumerate(cells)
-                if ch not in ".0"
+                if ch not in ".0" and not (givens and str(givens[i]) == ch)
             ]
     return []

@@ -1,7 +1,8 @@
 """The referee of one puzzle: its solution, found once, and the four questions asked of a move.
 
-- *legal*: the move breaks no rule on the board as it stands (no digit twice in a group, no
-  cage over its total, no rule whose cells are all filled left unmet);
+- *legal*: the move breaks no rule on the board as it stands: no digit twice in a group of
+  different digits, no sum cage whose digits already pass its total, and no rule whose cells
+  are all filled left unmet (a rule with an open cell is not judged yet);
 - *correct*: a placement agrees with the solution; a clearing takes away a digit that did not
   agree with it (or clears an open cell); candidates keep the solution's digit. On a puzzle with
   several solutions "the solution" does not exist, and correct means completable;

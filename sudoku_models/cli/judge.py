@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     from ..arena.referee import Referee
 
     referee = Referee(source_text(args.puzzle))
-    for line in _judged(referee, parse(_moves_text(args.moves), referee.model.n), args):
+    for line in _judged(
+        referee, parse(_moves_text(args.moves), referee.model.n, referee.model.givens), args
+    ):
         print(json.dumps(line), flush=True)
     return EXIT_OK
 
@@ -111,7 +113,11 @@ def _batch(args: argparse.Namespace) -> int:
                 if not isinstance(replies, list):
                     raise ValueError("moves must be a list of texts")
                 referee = Referee(record["puzzle"])
-                moves = [m for reply in replies for m in parse(reply, referee.model.n)]
+                moves = [
+                    m
+                    for reply in replies
+                    for m in parse(reply, referee.model.n, referee.model.givens)
+                ]
                 lines = _judged(referee, moves, args)
             except (SudokuModelsError, ValueError) as exc:
                 code = EXIT_BAD_INPUT

@@ -1,0 +1,86 @@
+"""The ``render`` and ``judge`` commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudoku_models.cli import main
+from sudoku_models.testing import NINE_BY_NINE
+
+FOUR = ".1.....4....34.."
+
+
+def _lines(capsys) -> list[dict]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_render_prints_the_text_form_svg_and_png(capsys, tmp_path) -> None:
+    assert main(["render", FOUR, "--candidates"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("sudoku-models observation 1\n") and "r1c1: 2,4" in out
+    assert main(["render", FOUR, "-f", "svg"]) == 0
+    assert capsys.readouterr().out.startswith("<svg")
+    pytest.importorskip("cairosvg")
+    target = tmp_path / "board.png"
+    assert main(["render", FOUR, "-f", "png", "-o", str(target)]) == 0
+    assert target.read_bytes().startswith(b"\x89PNG")
+
+
+def test_judge_prints_one_object_a_move_and_a_summary(capsys, tmp_path) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("r2c1=2\nr1c3=2\nno move here\n")
+    assert main(["judge", FOUR, str(moves), "--derivable"]) == 0
+    first, second, summary = _lines(capsys)
+    assert first["move"] == "r2c1=2" and first["correct"] and first["derivable"]
+    assert first["step"] and first["difficulty"] > 0
+    assert second["legal"] and not second["correct"] and not second["completable"]
+    assert summary == {
+        "summary": True,
+        "solved": False,
+        "correct_before_error": 1,
+        "moves": 2,
+        "invalid": 0,
+    }
+
+
+def test_judge_reads_standard_input(capsys, monkeypatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("nothing useful"))
+    assert main(["judge", FOUR, "-"]) == 0
+    verdict, summary = _lines(capsys)
+    assert verdict["invalid"] and summary["invalid"] == 1
+
+
+def test_judge_batch_judges_every_record(capsys, tmp_path) -> None:
+    batch = tmp_path / "runs.jsonl"
+    records = [
+        {"puzzle": FOUR, "moves": ["<ANSWER>4132231412433421</ANSWER>"]},
+        {"puzzle": NINE_BY_NINE[0], "moves": ["r1c1=1", "r1c1=4"]},
+        {"puzzle": "not a puzzle", "moves": []},
+    ]
+    batch.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    assert main(["judge", "--batch", str(batch)]) == 2  # the third record cannot be read
+    lines = _lines(capsys)
+    summaries = [line for line in lines if line.get("summary")]
+    assert [s["record"] for s in summaries] == [1, 2]
+    assert summaries[0]["solved"] and summaries[1]["correct_before_error"] == 0
+    assert lines[-1]["record"] == 3 and "error" in lines[-1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["judge", "12x", "-"],
+        ["judge", FOUR, "/no/such/moves.txt"],
+        ["judge", FOUR],
+        ["render", "12x"],
+        ["judge", "5.5" + "." * 78, "-"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(argv, capsys) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sudoku-models: error: ") and err.count("\n") == 1
