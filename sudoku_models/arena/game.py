@@ -103,6 +103,10 @@ class Game:
             self._before_error += 1
         return verdict
 
+    def play_hint(self, move: Move) -> None:
+        """Write a hint's placement on the board; it is no move of the player's."""
+        self.grid, self.marks = apply(self.grid, self.marks, move)
+
     def _judge(self, move: Move) -> Verdict:
         ref = self.referee
         if not move.valid:

@@ -37,6 +37,8 @@ from .moves import CANDIDATES, CLEAR, PLACE, Move
 SOLVE_SECONDS = 60.0
 #: Seconds the logical solver may spend on one derivability question.
 DERIVE_SECONDS = 10.0
+#: Logical paths a referee keeps, one a board.
+PATHS_KEPT = 64
 
 Marks = Mapping[int, tuple[int, ...]]
 T = TypeVar("T")
@@ -153,18 +155,8 @@ class Referee:
         """How the logical solver, from the digits of ``grid`` and without trials, places
         ``d`` in cell ``i``; None when it does not (or the board can no longer be completed)."""
         from ..logic.difficulty import weight
-        from ..logic.solver import logical_solve
 
-        key = tuple(grid)
-        if key not in self._paths:
-            if len(self._paths) > 64:
-                self._paths.clear()
-            ok = self.completable(key, {})
-            model = dataclasses.replace(self.model, givens=key)
-            self._paths[key] = (
-                logical_solve(model, max_depth=0, time_limit=DERIVE_SECONDS) if ok else None
-            )
-        path = self._paths[key]
+        path = self.path(grid)
         if path is None:
             return None
         for k, step in enumerate(path.steps):
@@ -172,6 +164,23 @@ class Referee:
                 if cell == i:
                     return Derivation(step.technique, weight(step), k) if digit == d else None
         return None
+
+    def path(self, grid: Sequence[int]) -> Any:
+        """The logical solver's path from the digits of ``grid``, without trials (a
+        :class:`~sudoku_models.logic.solver.Path`); None when the board cannot be completed.
+        The last few paths are kept, so the moves of one board share one path."""
+        from ..logic.solver import logical_solve
+
+        key = tuple(grid)
+        if key not in self._paths:
+            if len(self._paths) >= PATHS_KEPT:
+                self._paths.pop(next(iter(self._paths)))
+            ok = self.completable(key, {})
+            model = dataclasses.replace(self.model, givens=key)
+            self._paths[key] = (
+                logical_solve(model, max_depth=0, time_limit=DERIVE_SECONDS) if ok else None
+            )
+        return self._paths[key]
 
     def _solver(self) -> Any:
         """The incremental SAT solver loaded with the model's rules, made on first use."""
