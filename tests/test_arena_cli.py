@@ -84,3 +84,11 @@ def test_bad_input_is_one_line_and_exit_2(argv, capsys) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("sudoku-models: error: ") and err.count("\n") == 1
+
+
+def test_megabytes_of_moves_are_judged_within_the_caps(cli_peak, tmp_path) -> None:
+    moves = tmp_path / "flood.txt"
+    moves.write_bytes((b"r2c1=2 r1c3=2 \xff\xfe<ANSWER>" * 400_000)[:6_000_000])
+    code, err, grown, _ = cli_peak("judge", FOUR, str(moves))
+    assert code == 0, err
+    assert grown < 300  # at most the parser's share of the text and 4,096 moves are kept

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -53,7 +53,7 @@ class Rewards:
     solved: float = 10.0
 
 
-class SudokuEnv(gymnasium.Env):  # type: ignore[misc]
+class SudokuEnv(gymnasium.Env):
     """Puzzles of one size to play, one chosen at random (with the reset's seed) an episode.
 
     >>> env = SudokuEnv([".1.....4....34.."])
@@ -64,7 +64,7 @@ class SudokuEnv(gymnasium.Env):  # type: ignore[misc]
     1.0
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (gymnasium's name)
 
     def __init__(
         self,

@@ -35,6 +35,8 @@ from .moves import CANDIDATES, CLEAR, PLACE, Move
 
 #: Seconds the referee may spend finding the solution of a puzzle.
 SOLVE_SECONDS = 60.0
+#: Seconds each check of uniqueness may take when choosing between readings of a file.
+UNIQUE_SECONDS = 5.0
 #: Seconds the logical solver may spend on one derivability question.
 DERIVE_SECONDS = 10.0
 #: Logical paths a referee keeps, one a board.
@@ -56,15 +58,26 @@ class Derivation:
 
 def load(puzzle: Model | Puzzle | str) -> tuple[Model, str | None]:
     """The model of ``puzzle`` (a model, a puzzle, or text in any format the package reads)
-    and the file's rules text, if it has one."""
+    and the file's rules text, if it has one. Where the rules text allows several readings of
+    its marks, one that leaves a single solution is taken."""
     if isinstance(puzzle, Model):
         return puzzle, None
     if isinstance(puzzle, Puzzle):
         return Model.from_puzzle(puzzle), None
     from .. import formats
 
-    read = formats.read(puzzle)
+    read = formats.read(puzzle, formats.Choice(unique=_unique))
     return read.model, read.rules
+
+
+def _unique(model: Model) -> bool:
+    """Whether ``model`` has one solution, as far as :data:`UNIQUE_SECONDS` tell."""
+    from ..api import is_unique
+
+    try:
+        return is_unique(model, time_limit=UNIQUE_SECONDS)
+    except TimeoutError:
+        return False
 
 
 class Referee:
@@ -97,6 +110,7 @@ class Referee:
         self._cages = _by_cell(model.size, model.cages, lambda c: c.cells)
         self._rules = _by_cell(model.size, model.constraints, lambda c: c.cells)
         self._sat: Any = None
+        self._backend: Any = None
         self._paths: dict[tuple[int, ...], Any] = {}
 
     def broken(self, grid: Sequence[int], i: int, d: int) -> str | None:
@@ -185,9 +199,10 @@ class Referee:
     def _solver(self) -> Any:
         """The incremental SAT solver loaded with the model's rules, made on first use."""
         if self._sat is None:
-            from ..solvers import get_solver
+            from ..solvers.sat import SatSolver
 
-            self._sat = get_solver("sat").shared_rules(self.model).sat
+            self._backend = SatSolver()  # owns the PySAT solver below; kept as long as it
+            self._sat = self._backend.shared_rules(self.model).sat
         return self._sat
 
 
