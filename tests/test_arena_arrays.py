@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudoku_models.arena.arrays import ArrayJudge
+from sudoku_models.arena.arrays import ArrayJudge, VectorBoards
 from sudoku_models.arena.moves import PLACE, Move
 from sudoku_models.arena.referee import Referee, apply
 from sudoku_models.errors import InvalidPuzzleError
@@ -42,3 +42,27 @@ def test_only_unique_puzzles_of_one_shape_are_taken() -> None:
         ArrayJudge([NINE_BY_NINE[0], ".1.....4....34.."])
     with pytest.raises(InvalidPuzzleError, match="exactly one solution"):
         ArrayJudge(["." * 16])
+
+
+def test_vector_boards_reward_as_the_environment_does() -> None:
+    gym_env = pytest.importorskip("sudoku_models.arena.gym_env")
+    judge = ArrayJudge(NINE_BY_NINE[:1])
+    boards = VectorBoards(judge, count=3, seed=0)
+    envs = [gym_env.SudokuEnv(NINE_BY_NINE[:1]) for _ in range(3)]
+    for env in envs:
+        env.reset(seed=0)
+    rng = np.random.default_rng(5)
+    solution = judge.solutions[0]
+    for _ in range(60):
+        # mostly right moves on open cells, some wrong ones and some on givens
+        actions = []
+        for _ in range(3):
+            cell = int(rng.integers(81))
+            digit = int(solution[cell]) if rng.random() < 0.8 else int(rng.integers(1, 10))
+            actions.append(cell * 9 + digit - 1)
+        rewards, done = boards.step(actions)
+        for k, env in enumerate(envs):
+            _, reward, terminated, _, _ = env.step(actions[k])
+            assert rewards[k] == reward and done[k] == terminated
+            if terminated:
+                env.reset(seed=0)

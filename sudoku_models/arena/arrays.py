@@ -69,3 +69,44 @@ class ArrayJudge:
         wrong[rows, cell] = False  # the move replaces what the cell held
         completable = correct & ~wrong.any(axis=1)
         return {"legal": legal, "correct": correct, "completable": completable}
+
+
+class VectorBoards:
+    """Many classic boards played at once, judged on arrays: the vectorised form of
+    :class:`~sudoku_models.arena.gym_env.SudokuEnv` for classic puzzles (numpy only).
+
+    An action is ``cell * n + digit - 1`` as there. A move is always written on its board,
+    except on a given; rewards are those of :class:`~sudoku_models.arena.gym_env.Rewards`'
+    defaults (1 correct, -1 wrong, illegal or on a given, 10 more for solving). A board that is
+    solved or can no longer be completed is done and starts again on a puzzle drawn with the
+    seed.
+
+    >>> boards = VectorBoards(ArrayJudge([".1.....4....34.."]), count=2, seed=0)
+    >>> boards.step([4 * 4 + 1, 4 * 4 + 2])[0].tolist()  # r2c1=2 and r2c1=3
+    [1.0, -1.0]
+    """
+
+    def __init__(self, judge: ArrayJudge, count: int, seed: int = 0) -> None:
+        self.judge = judge
+        self.rng = np.random.default_rng(seed)
+        self.puzzles = self.rng.integers(0, len(judge.givens), count)
+        self.boards = judge.givens[self.puzzles].copy()
+
+    def step(self, actions: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Make one move on every board: the rewards and which boards were done (and so
+        started again)."""
+        n = self.judge.n
+        cell, digit = np.divmod(np.asarray(actions, dtype=np.intp), n)
+        digit = digit + 1
+        found = self.judge.judge(self.boards, self.puzzles, cell, digit)
+        rows = np.arange(len(self.boards))
+        given = self.judge.givens[self.puzzles, cell] != 0
+        self.boards[rows[~given], cell[~given]] = digit[~given]
+        rewards = np.where(found["legal"] & found["correct"], 1.0, -1.0)
+        solved = (self.boards == self.judge.solutions[self.puzzles]).all(axis=1)
+        rewards[solved] += 10.0
+        done = solved | (~found["completable"] & ~given)
+        if done.any():
+            self.puzzles[done] = self.rng.integers(0, len(self.judge.givens), int(done.sum()))
+            self.boards[done] = self.judge.givens[self.puzzles[done]]
+        return rewards, done
