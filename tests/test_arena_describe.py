@@ -63,7 +63,8 @@ def test_common_kinds_read_as_players_say_them() -> None:
     assert describe(v.Thermometer(((1, 2), (1, 3), (2, 3)))) == (
         "thermometer from r2c3: r2c3 r2c4 r3c4"
     )
-    assert describe(v.AntiKnight()) == "anti-knight (on the whole grid)"
+    assert describe(v.AntiKnight()).startswith("anti-knight: two cells a knight's move apart")
+    assert describe(v.GlobalEntropy()) == "global entropy (on the whole grid)"
 
 
 def test_a_model_built_without_rules_lists_its_groups_and_cages() -> None:

@@ -56,6 +56,14 @@ WORDINGS: dict[str, Callable[[Any], str]] = {
         f"digit), clue at {cells([v.clue])}"
     ),
     "Skyscraper": lambda v: f"skyscraper, {v.total} seen from {cells([v.clue])}",
+    "AntiKing": lambda v: "anti-king: two cells a king's move apart hold different digits",
+    "AntiKnight": lambda v: "anti-knight: two cells a knight's move apart hold different digits",
+    "Nonconsecutive": lambda v: (
+        "nonconsecutive: orthogonally adjacent cells never hold consecutive digits"
+    ),
+    "DisjointGroups": lambda v: (
+        "disjoint groups: cells in the same place of their boxes hold different digits"
+    ),
     "Jigsaw": lambda v: (
         "irregular regions (each holds every digit once): "
         + "; ".join(cells(region) for region in v.regions)
