@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from sudoku_models import variants as v
 from sudoku_models.arena.moves import CANDIDATES, CLEAR, PLACE, Move
 from sudoku_models.arena.referee import Referee, apply
 from sudoku_models.errors import InvalidPuzzleError
@@ -91,13 +92,16 @@ def _boards(puzzle: Puzzle, rng: random.Random, solution: tuple[int, ...]) -> li
 def test_a_derivable_move_is_always_correct() -> None:
     rng = random.Random(7)
     seen = 0
-    for puzzle in [*known_puzzles(9)[:6], *map(Puzzle.parse, NINE_BY_NINE)]:
+    rules = [v.KillerCage(((0, 0), (0, 1)), 7), v.Thermometer(((2, 0), (2, 1), (3, 2)))]
+    loose = Model.from_puzzle(Puzzle.parse("1" + "." * 35, box=(2, 3)), variants=rules)
+    for puzzle in [*known_puzzles(9)[:6], *map(Puzzle.parse, NINE_BY_NINE), loose]:
         ref = Referee(puzzle)
-        for grid in _boards(puzzle, rng, ref.solution):
+        n = ref.model.n
+        for grid in _boards(ref.model.puzzle, rng, ref.solution):
             for i in (i for i, d in enumerate(grid) if not d):
-                for d in range(1, puzzle.n + 1):
+                for d in range(1, n + 1):
                     if ref.derive(grid, i, d) is not None:
                         seen += 1
-                        assert ref.correct(grid, Move(PLACE, *divmod(i, puzzle.n), (d,)))
+                        assert ref.correct(grid, Move(PLACE, *divmod(i, n), (d,)))
                         assert ref.completable(grid, {})
     assert seen > 100
