@@ -114,9 +114,9 @@ def png(model: Model, grid: Sequence[int] | None = None) -> bytes:
 
     try:
         import cairosvg
-    except ImportError:
+    except (ImportError, OSError):  # OSError: cairosvg is there but the cairo library is not
         raise MissingDependencyError(
-            "a PNG picture needs cairosvg: pip install 'sudoku-models[png]'"
+            "a PNG picture needs cairosvg and the cairo library: pip install 'sudoku-models[png]'"
         ) from None
     return bytes(cairosvg.svg2png(bytestring=svg(model, grid).encode()))
 
