@@ -93,3 +93,16 @@ def test_megabytes_of_moves_are_judged_within_the_caps(cli_peak, tmp_path) -> No
     code, err, grown, _ = cli_peak("judge", FOUR, str(moves))
     assert code == 0, err
     assert grown < 300  # at most the parser's share of the text and 4,096 moves are kept
+
+
+def test_an_overlong_batch_record_is_refused_and_the_next_read(
+    capsys, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr("sudoku_models.cli.judge.MAX_RECORD", 100)
+    batch = tmp_path / "runs.jsonl"
+    long = json.dumps({"puzzle": FOUR, "moves": ["r2c1=2 " * 60]})
+    batch.write_text(long + "\n" + json.dumps({"puzzle": FOUR, "moves": ["r2c1=2"]}) + "\n")
+    assert main(["judge", "--batch", str(batch)]) == 2
+    first, *rest = _lines(capsys)
+    assert first["record"] == 1 and "longer than" in first["error"]
+    assert rest[-1]["record"] == 2 and rest[-1]["correct_before_error"] == 1

@@ -12,6 +12,9 @@ from . import EXIT_BAD_INPUT, EXIT_OK
 from .inputs import PUZZLE_FORMS
 from .variant_args import source_text
 
+#: Characters of one ``--batch`` record read at most.
+MAX_RECORD = 5_000_000
+
 
 def add_parser(commands: Any) -> None:
     """Register the ``judge`` subcommand."""
@@ -90,6 +93,16 @@ def _moves_text(source: str) -> str:
         return handle.read(MAX_CHARS)
 
 
+def _records(handle: Any) -> Any:
+    """The lines of ``handle``, each cut one character past :data:`MAX_RECORD` (the rest of a
+    longer line is skipped), so no record fills the memory."""
+    while line := handle.readline(MAX_RECORD + 1):
+        if len(line) > MAX_RECORD and not line.endswith("\n"):
+            while (rest := handle.readline(MAX_RECORD)) and not rest.endswith("\n"):
+                pass
+        yield line
+
+
 def _batch(args: argparse.Namespace) -> int:
     """Judge each record of the JSONL file; a record that cannot be judged gets one object
     with its ``error`` and makes the exit code 2."""
@@ -100,10 +113,12 @@ def _batch(args: argparse.Namespace) -> int:
     code = EXIT_OK
     handle = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")  # noqa: SIM115
     with handle:
-        for number, line in enumerate(handle, start=1):
+        for number, line in enumerate(_records(handle), start=1):
             if not line.strip():
                 continue
             try:
+                if len(line) > MAX_RECORD:
+                    raise ValueError(f"a record is longer than {MAX_RECORD:,} characters")
                 record = json.loads(line)
                 if not isinstance(record, dict) or not isinstance(record.get("puzzle"), str):
                     raise ValueError('a record is {"puzzle": "...", "moves": ["...", ...]}')
