@@ -8,7 +8,8 @@ and ``,``)::
     r3c5:1,2,4    set the cell's candidates to 1, 2 and 4
     r3c5: 7       one digit after a colon and a space: a placement (Sudoku-Bench writes so)
 
-Several moves may share a message. A whole-grid answer is read too: ``n*n`` digits (``0`` or
+Several moves may share a message. On boards of up to 9 digits a whole-grid answer is read
+too: ``n*n`` digits (``0`` or
 ``.`` for a cell left open, spaces, newlines and ``|``, ``-``, ``+`` between them ignored),
 alone or inside an ``<ANSWER>...</ANSWER>`` tag as the Sudoku-Bench benchmark asks for; each of
 its digits becomes a placement. When a message holds an ``<ANSWER>`` tag, only its last one is
