@@ -27,10 +27,17 @@ def test_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "p.txt").write_text("\n".join(puzzles) + "\n")
     (tmp_path / "a.txt").write_text("\n".join(answers) + "\n")
     args = ["dataset", "verify", "--puzzles", str(tmp_path / "p.txt")]
-    assert main([*args, "--answers", str(tmp_path / "a.txt"), "--format", "json"]) == EXIT_OK
+    json_rows = ["--answers", str(tmp_path / "a.txt"), "--format", "json", "--rows"]
+    assert main([*args, *json_rows]) == EXIT_OK
     report = json.loads(capsys.readouterr().out)
     assert report["summary"]["is_solution"] == 2
     assert [r["valid"] for r in report["rows"]] == [True, False, True]
+    assert set(report["rows"][1]) == {"valid", "givens_kept", "is_solution", "complete"}
+    assert [r["is_solution"] for r in report["rows"]] == [True, False, True]
+    assert main([*args, *json_rows[:-1]]) == EXIT_OK  # the rows only when asked for
+    assert set(json.loads(capsys.readouterr().out)) == {"summary"}
+    assert main([*args, "--answers", str(tmp_path / "a.txt"), "--rows"]) == EXIT_BAD_INPUT
+    assert "--format json" in capsys.readouterr().err
     assert main([*args, "--answers", str(tmp_path / "p.txt"), "--partial"]) == EXIT_OK
     assert capsys.readouterr().out.startswith("rows 3, consistent 3, completable 3")
     (tmp_path / "short.txt").write_text(answers[0][:80] + "\n")
@@ -75,14 +82,81 @@ def test_build_says_when_it_skips_variants(
         ("--test-share", "half", "not a number"),
         ("--seed", "-1", "must be at least 0"),
         ("--augment", "two", "not a whole number"),
-        ("--workers", "0", "must be at least 1"),
+        ("--workers", "0", "must be from 1 to 64"),
+        ("--workers", "100000", "must be from 1 to 64"),
+        ("--augment", "100000", "must be from 0 to 10,000"),
+        ("--from", "generate:1000000000", "a count from 1 to 100,000"),
+        ("--augment", "10000", "make over 20,000,000 rows"),  # with generate:100000 below
     ],
 )
 def test_build_refuses_bad_numbers_in_one_line(
-    option: str, value: str, said: str, capsys: pytest.CaptureFixture[str]
+    option: str,
+    value: str,
+    said: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["dataset", "build", "--from", "easy50", "-o", "out", option, value]) == (
+    monkeypatch.chdir(tmp_path)
+    source = "generate:100000" if said.startswith("make over") else "easy50"
+    assert main(["dataset", "build", "--from", source, "-o", "out", option, value]) == (
         EXIT_BAD_INPUT
     )
     err = capsys.readouterr().err
-    assert said in err and "Traceback" not in err
+    assert said in err and "Traceback" not in err and len(err.splitlines()) == 1
+    assert not Path("out").exists()  # refused before any work
+
+
+def test_label_bounds_its_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    for option, value in (("--copies", "100000000"), ("-w", "100000")):
+        assert main(["dataset", "label", "top95", option, value]) == EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert "must be from 1 to" in err and len(err.splitlines()) == 1
+
+
+def test_every_dataset_option_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudoku_models.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if a.dest == "command").choices["dataset"]
+    tools = next(a for a in commands._actions if a.dest == "tool").choices
+    for name, tool in tools.items():
+        for action in tool._actions:
+            assert action.help, f"dataset {name} {action.option_strings or action.dest}"
+
+
+def test_build_refuses_to_overwrite_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    command = ["dataset", "build", "--from", "easy50", "-o", str(out), "--format", "npy"]
+    assert main(command) == EXIT_OK
+    first = (out / "train" / "all__inputs.npy").read_bytes()
+    capsys.readouterr()
+    assert main([*command, "--seed", "2"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "exists; pass --force" in err and len(err.splitlines()) == 1
+    assert (out / "train" / "all__inputs.npy").read_bytes() == first
+    assert main([*command, "--seed", "2", "--force"]) == EXIT_OK
+    assert json.loads((out / "manifest.json").read_text())["seed"] == 2
+
+
+def test_build_writes_through_no_symbolic_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "train.jsonl").symlink_to(outside)
+    command = ["dataset", "build", "--from", "easy50", "-o", str(out)]
+    for extra in ([], ["--force"]):
+        assert main([*command, *extra]) == EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert "symbolic link" in err and len(err.splitlines()) == 1
+    assert outside.read_text() == "keep me\n"
+    linked = tmp_path / "linked"
+    linked.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (tmp_path / "elsewhere").mkdir()
+    assert main(["dataset", "build", "--from", "easy50", "-o", str(linked)]) == EXIT_BAD_INPUT
+    assert "symbolic link" in capsys.readouterr().err
+    assert not any((tmp_path / "elsewhere").iterdir())
