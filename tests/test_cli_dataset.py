@@ -10,6 +10,9 @@ import pytest
 from sudoku_models import datasets
 from sudoku_models.api import solve
 from sudoku_models.cli import EXIT_BAD_INPUT, EXIT_OK, main
+from sudoku_models.cli import dataset as dataset_cli
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.research.canonical import canonical
 
 PUBLIC = Path(__file__).parent / "data" / "public"
 
@@ -160,3 +163,51 @@ def test_build_writes_through_no_symbolic_link(
     assert main(["dataset", "build", "--from", "easy50", "-o", str(linked)]) == EXIT_BAD_INPUT
     assert "symbolic link" in capsys.readouterr().err
     assert not any((tmp_path / "elsewhere").iterdir())
+
+
+def test_says_once_on_stderr_when_numba_compiles(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_models.research import compiled
+
+    monkeypatch.setattr(compiled, "cold", lambda kernels: True)
+    assert main(["dataset", "canonical", "top95"]) == EXIT_OK
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [dataset_cli.COMPILING]
+    assert len(captured.out.split()) == 95
+    monkeypatch.setattr(compiled, "cold", lambda kernels: False)
+    assert main(["dataset", "canonical", "top95"]) == EXIT_OK
+    assert capsys.readouterr().err == ""
+
+
+def test_tools_needing_numba_say_so_before_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_models.research import compiled
+
+    monkeypatch.setattr(compiled, "numba_installed", lambda: False)
+    out = tmp_path / "out"
+    assert main(["dataset", "build", "--from", "top95", "-o", str(out)]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "pip install 'sudoku-models[fast]'" in err and len(err.splitlines()) == 1
+    assert not out.exists()
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(datasets.load("top95")[0].to_line() + "\n")
+    verify = ["dataset", "verify", "--puzzles", str(puzzles), "--answers", str(puzzles)]
+    assert main(verify) == EXIT_BAD_INPUT
+    assert "needs Numba" in capsys.readouterr().err
+    assert main([*verify, "--solutions", str(puzzles)]) == EXIT_OK  # plain Python then
+
+
+def test_canonical_reads_a_regular_file_in_one_block_and_any_other_line_by_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [p.to_line() for p in datasets.load("top95")[:5]]
+    regular, spaced = tmp_path / "regular.txt", tmp_path / "spaced.txt"
+    regular.write_bytes(("\r\n".join(lines)).encode())  # no final newline
+    spaced.write_text("# a comment\n" + "\n\n".join(lines) + "\n")
+    assert main(["dataset", "canonical", str(regular)]) == EXIT_OK
+    block = capsys.readouterr().out
+    assert main(["dataset", "canonical", str(spaced)]) == EXIT_OK
+    assert capsys.readouterr().out == block
+    assert block.splitlines() == [canonical(Puzzle.parse(x)).to_line() for x in lines]

@@ -107,12 +107,15 @@ def grid_rows(data: bytes, box: tuple[int, int] | None = None) -> Any:
     True
     """
     codes = np.frombuffer(data, dtype=np.uint8)
-    if not len(codes):
+    ends = np.flatnonzero(codes[: 1 << 16] == _NEWLINE)
+    width = int(ends[0]) + 1 if len(ends) else len(codes) + 1  # the first line with its end
+    if width < 17:
         return None
-    if codes[-1] != _NEWLINE:
-        codes = np.concatenate([codes, np.array([_NEWLINE], dtype=np.uint8)])
-    width = int(np.argmax(codes == _NEWLINE)) + 1  # the first line and its end
-    if width < 17 or len(codes) % width:
+    if codes[-1] != _NEWLINE:  # the last line gets the first line's end
+        crlf = len(ends) and codes[width - 2] == _RETURN
+        end = b"\r\n" if crlf else b"\n"
+        codes = np.concatenate([codes, np.frombuffer(end, dtype=np.uint8)])
+    if len(codes) % width:
         return None
     table = codes.reshape(-1, width)
     if not (table[:, -1] == _NEWLINE).all():
