@@ -306,3 +306,9 @@ def test_cli_explains_its_counters_under_the_table(capsys):
     assert main([*args, "--no-progress", "--warmup", "0"]) == 0
     printed = capsys.readouterr().out
     assert "guesses can exceed nodes" in " ".join(printed.split())
+
+
+def test_cli_bounds_its_workers_before_running(capsys):
+    assert main(["bench", "top95", "-w", "100000"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "must be from 1 to 64" in err and len(err.splitlines()) == 1

@@ -6,7 +6,9 @@ import argparse
 import textwrap
 from typing import Any
 
+from ..research.limits import MAX_WORKERS
 from . import EXIT_OK
+from .dataset import bounded
 from .inputs import add_progress_flags, add_time_limit, positive_int
 
 
@@ -37,7 +39,10 @@ def add_parser(commands: Any) -> None:
         "--limit", type=int, default=2, help="solutions to look for (default 2: prove uniqueness)"
     )
     add_time_limit(parser, "per puzzle")
-    parser.add_argument("-w", "--workers", type=positive_int, default=None, help="worker processes")
+    parser.add_argument(
+        "-w", "--workers", type=bounded(1, MAX_WORKERS), default=None, metavar="N",
+        help=f"worker processes, 1 to {MAX_WORKERS} (default: none, in this process)",
+    )  # fmt: skip
     parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
     parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")
     parser.add_argument(
