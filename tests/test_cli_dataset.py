@@ -211,3 +211,20 @@ def test_canonical_reads_a_regular_file_in_one_block_and_any_other_line_by_line(
     assert main(["dataset", "canonical", str(spaced)]) == EXIT_OK
     assert capsys.readouterr().out == block
     assert block.splitlines() == [canonical(Puzzle.parse(x)).to_line() for x in lines]
+
+
+def test_the_compile_notice_watches_only_kernels_the_tool_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A kernel a tool never calls stays cold on disk, and would make the notice show every run.
+    assert main(["dataset", "build", "--from", "top95", "-o", str(tmp_path / "out")]) == EXIT_OK
+    watched = dataset_cli._research_kernels(*dataset_cli._CANONICAL)
+    assert all(k.overloads for k in watched + dataset_cli._search_kernels())
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(datasets.load("top95")[0].to_line() + "\n")
+    args = ["dataset", "verify", "--puzzles", str(puzzles), "--answers", str(puzzles)]
+    assert main([*args, "--partial"]) == EXIT_OK
+    assert main(args) == EXIT_OK
+    capsys.readouterr()
+    watched = dataset_cli._research_kernels("_judge", "_clash_free", "_forced")
+    assert all(k.overloads for k in watched)

@@ -44,3 +44,11 @@ def test_plain_functions_are_never_cold() -> None:
 
 def test_numba_installed() -> None:
     assert compiled.numba_installed()
+
+
+def test_one_compiled_object_per_function_however_called() -> None:
+    def double(x: int) -> int:
+        return 2 * x
+
+    assert compiled.kernel(double) is compiled.kernel(double, True)
+    assert compiled.kernel(double, compiled=False) is double

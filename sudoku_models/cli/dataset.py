@@ -33,6 +33,9 @@ COMPILING = "sudoku-models: compiling the Numba kernels (once, about a minute)..
 #: The extra that brings Numba.
 FAST = "pip install 'sudoku-models[fast]'"
 
+#: The kernels of canonical forms.
+_CANONICAL = ("_canonical_rows", "_clash_free")
+
 _BOX_HELP = "box shape, e.g. 2x3 (default: the usual one for the size)"
 
 
@@ -203,7 +206,7 @@ def run_canonical(args: argparse.Namespace) -> int:
 
     from ..research import canonical, verify
 
-    _say_if_compiling(_research_kernels())
+    _say_if_compiling(_research_kernels(*_CANONICAL))
     source = given_source(args.puzzle)
     grids = None
     if source == "-" or os.path.isfile(source):
@@ -262,13 +265,12 @@ def _needs_numba(what: str) -> None:
         raise MissingDependencyError(f"{what} needs Numba: {FAST}")
 
 
-def _research_kernels() -> list[Any]:
-    """The compiled kernels of canonical forms and of the verifier."""
+def _research_kernels(*names: str) -> list[Any]:
+    """The compiled kernels of canonical forms and of the verifier that a tool calls."""
     from ..research import canonical, verify
     from ..research.compiled import kernel
 
-    kernels = (canonical._canonical_rows, verify._clash_free, verify._judge, verify._forced)
-    return [kernel(k) for k in kernels]
+    return [kernel(getattr(canonical, n, None) or getattr(verify, n)) for n in names]
 
 
 def _search_kernels() -> list[Any]:
@@ -300,7 +302,8 @@ def run_verify(args: argparse.Namespace) -> int:
     searches = args.partial or not args.solutions
     if searches:
         _needs_numba("verify without --solutions (or with --partial)")
-    _say_if_compiling(_research_kernels() + (_search_kernels() if searches else []))
+    checks = ("_clash_free", "_forced") if args.partial else ("_judge",)
+    _say_if_compiling(_research_kernels(*checks) + (_search_kernels() if searches else []))
     puzzles = _grids(args.puzzles, args.box)
     answers = _grids(args.answers, args.box)
     if len(puzzles) != len(answers) or puzzles.shape != answers.shape:
@@ -361,7 +364,7 @@ def run_build(args: argparse.Namespace) -> int:
     check_counts(args.augment, args.workers, generate_count(args.source) if generated else None)
     formats = args.format or ["jsonl"]
     check_output(args.output, formats, args.force)
-    _say_if_compiling(_research_kernels() + _search_kernels())
+    _say_if_compiling(_research_kernels(*_CANONICAL) + _search_kernels())
     options: dict[str, Any] = {}
     if generated:
         options = {"difficulty": args.difficulty, "symmetry": args.symmetry}

@@ -14,10 +14,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 
-@functools.cache
 def kernel(function: Callable[..., Any], compiled: bool = True) -> Callable[..., Any]:
     """``function`` compiled by Numba (cached on disk), or ``function`` itself when Numba is
-    missing or ``compiled`` is False."""
+    missing or ``compiled`` is False; one compiled object per function, however called."""
+    return _kernel(function, bool(compiled))
+
+
+@functools.cache
+def _kernel(function: Callable[..., Any], compiled: bool) -> Callable[..., Any]:
     if not compiled:
         return function
     try:
