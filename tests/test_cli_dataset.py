@@ -228,3 +228,20 @@ def test_the_compile_notice_watches_only_kernels_the_tool_runs(
     capsys.readouterr()
     watched = dataset_cli._research_kernels("_judge", "_clash_free", "_forced")
     assert all(k.overloads for k in watched)
+
+
+def test_bytes_that_are_no_text_are_one_line_and_no_compile_notice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_models.research import compiled
+
+    monkeypatch.setattr(compiled, "cold", lambda kernels: True)
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00\n")
+    for command in (
+        ["canonical", str(binary)],
+        ["verify", "--puzzles", str(binary), "--answers", str(binary), "--solutions", str(binary)],
+    ):
+        assert main(["dataset", *command]) == EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert err.splitlines() == [f"sudoku-models: error: {binary} is not a text file"]

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..errors import MissingDependencyError
+from ..errors import InvalidPuzzleError, MissingDependencyError
 from ..research import limits
 from . import EXIT_OK
 from .inputs import (
@@ -206,7 +206,6 @@ def run_canonical(args: argparse.Namespace) -> int:
 
     from ..research import canonical, verify
 
-    _say_if_compiling(_research_kernels(*_CANONICAL))
     source = given_source(args.puzzle)
     grids = None
     if source == "-" or os.path.isfile(source):
@@ -214,7 +213,7 @@ def run_canonical(args: argparse.Namespace) -> int:
         grids = verify.grid_rows(data, args.box)
         if grids is None:
             where = "standard input" if source == "-" else source
-            puzzles = puzzles_in_text(data.decode("utf-8"), where, args.box)
+            puzzles = puzzles_in_text(_text(data, where), where, args.box)
     else:
         puzzles = read_puzzles(source, args.box)
     box = args.box
@@ -226,6 +225,7 @@ def run_canonical(args: argparse.Namespace) -> int:
             raise ValueError("canonical forms of a batch need puzzles of one board")
         grids = np.array([p.cells for p in puzzles], dtype=np.uint8)
         box = (board.box_rows, board.box_cols)
+    _say_if_compiling(_research_kernels(*_CANONICAL))
     for start in range(0, len(grids), BLOCK):
         forms = canonical.canonical_array(grids[start : start + BLOCK], box)
         _write(verify.grid_bytes(forms))
@@ -238,6 +238,14 @@ def _read_bytes(path: str) -> bytes:
         read_file(path)  # raises the one-line error for a directory or a dangling link
     with open(path, "rb") as handle:
         return handle.read()
+
+
+def _text(data: bytes, where: str) -> str:
+    """``data`` as UTF-8 text; bytes that are not text are a mistake of the input."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidPuzzleError(f"{where} is not a text file") from None
 
 
 def _write(data: bytes) -> None:
@@ -302,12 +310,13 @@ def run_verify(args: argparse.Namespace) -> int:
     searches = args.partial or not args.solutions
     if searches:
         _needs_numba("verify without --solutions (or with --partial)")
-    checks = ("_clash_free", "_forced") if args.partial else ("_judge",)
-    _say_if_compiling(_research_kernels(*checks) + (_search_kernels() if searches else []))
     puzzles = _grids(args.puzzles, args.box)
     answers = _grids(args.answers, args.box)
     if len(puzzles) != len(answers) or puzzles.shape != answers.shape:
         raise ValueError(f"{len(puzzles)} puzzles but {len(answers)} answers of that size")
+    solutions = _grids(args.solutions, args.box) if args.solutions else None
+    checks = ("_clash_free", "_forced") if args.partial else ("_judge",)
+    _say_if_compiling(_research_kernels(*checks) + (_search_kernels() if searches else []))
     box = args.box
     if args.partial:
         p = check_partial(puzzles, answers, box, workers=args.workers)
@@ -319,7 +328,6 @@ def run_verify(args: argparse.Namespace) -> int:
         }
         columns = {"consistent": p.consistent, "completable": p.completable, "forced": p.forced}
     else:
-        solutions = _grids(args.solutions, args.box) if args.solutions else None
         v = verify(puzzles, answers, solutions, box, workers=args.workers)
         summary = v.counts()
         columns = {
@@ -364,13 +372,13 @@ def run_build(args: argparse.Namespace) -> int:
     check_counts(args.augment, args.workers, generate_count(args.source) if generated else None)
     formats = args.format or ["jsonl"]
     check_output(args.output, formats, args.force)
-    _say_if_compiling(_research_kernels(*_CANONICAL) + _search_kernels())
     options: dict[str, Any] = {}
     if generated:
         options = {"difficulty": args.difficulty, "symmetry": args.symmetry}
     elif args.difficulty is not None or args.symmetry != "none":
         raise ValueError("--difficulty and --symmetry apply to generate:N only")
     records = load_source(args.source, args.seed, args.box, args.workers, **options)
+    _say_if_compiling(_research_kernels(*_CANONICAL) + _search_kernels())
     built = build(
         records, args.output, augment=args.augment, seed=args.seed,
         test_share=args.test_share, workers=args.workers, formats=formats,

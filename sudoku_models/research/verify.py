@@ -143,7 +143,11 @@ def read_grid_file(path: str, box: tuple[int, int] | None = None) -> Any:
         data = handle.read()
     array = grid_rows(data, box)
     if array is None:
-        array = read_grid_lines(data.decode("utf-8"), path, box)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidPuzzleError(f"{path} is not a text file") from None
+        array = read_grid_lines(text, path, box)
     return array
 
 
