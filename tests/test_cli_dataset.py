@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -245,3 +246,21 @@ def test_bytes_that_are_no_text_are_one_line_and_no_compile_notice(
         assert main(["dataset", *command]) == EXIT_BAD_INPUT
         err = capsys.readouterr().err
         assert err.splitlines() == [f"sudoku-models: error: {binary} is not a text file"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["build", "--from", "generate:1000000000", "-o", "never"],
+        ["build", "--from", "top95", "--augment", "100000", "-o", "never"],
+        ["build", "--from", "top95", "-w", "100000", "-o", "never"],
+        ["label", "top95", "--copies", "100000000"],
+    ],
+    ids=["generate", "augment", "workers", "copies"],
+)
+def test_huge_counts_are_refused_small_in_a_fresh_process(
+    cli_peak: Callable[..., tuple[int, str, float, float]], argv: list[str]
+) -> None:
+    code, err, grown, _ = cli_peak("dataset", *argv)
+    assert code == EXIT_BAD_INPUT and err.count("\n") == 1, err
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
