@@ -6,7 +6,7 @@ import argparse
 import textwrap
 from typing import Any
 
-from ..research.limits import MAX_WORKERS
+from ..limits import MAX_WORKERS
 from . import EXIT_OK
 from .dataset import bounded
 from .inputs import add_progress_flags, add_time_limit, positive_int

@@ -10,8 +10,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .. import limits
 from ..errors import InvalidPuzzleError, MissingDependencyError
-from ..research import limits
 from . import EXIT_OK
 from .inputs import (
     PUZZLE_HELP,
@@ -120,7 +120,8 @@ def add_parser(commands: Any) -> None:
         description="Build a dataset from SOURCE (a shipped set, a file in a public layout or one "
         "puzzle a line, or generate:N): puzzles with one solution, no two symmetric copies of "
         "each other, split at random, each training puzzle followed by --augment symmetric "
-        "copies. The same --seed writes the same bytes whatever --workers.",
+        "copies. The same --seed writes the same bytes whatever --workers. Needs Numba: "
+        f"{FAST}.",
     )  # fmt: skip
     build.add_argument(
         "--from", dest="source", required=True, metavar="SOURCE",
@@ -149,7 +150,8 @@ def add_parser(commands: Any) -> None:
     )
     build.add_argument(
         "--format", action="append", choices=("jsonl", "csv", "parquet", "npy"), default=None,
-        help="output format, repeatable (default: jsonl)",
+        help="output format, repeatable (default: jsonl; parquet needs pyarrow: pip install "
+        "'sudoku-models[parquet]')",
     )  # fmt: skip
     build.add_argument("--box", type=box_shape, default=None, help=_BOX_HELP)
     build.add_argument(

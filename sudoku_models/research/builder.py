@@ -49,8 +49,8 @@ import numpy as np
 from .. import datasets
 from ..board import SYMBOLS, Board
 from ..errors import InvalidPuzzleError, MissingDependencyError
+from ..limits import MAX_AUGMENT, MAX_GENERATE, MAX_ROWS, MAX_WORKERS
 from .canonical import canonical_array
-from .limits import MAX_AUGMENT, MAX_GENERATE, MAX_ROWS, MAX_WORKERS
 from .public_formats import Record, detect, read_records
 from .symmetry import random_symmetries
 

@@ -30,9 +30,9 @@ from typing import Any
 import numpy as np
 
 from ..batch import run_in_chunks
+from ..limits import MAX_COPIES, MAX_COPY_ROWS, MAX_WORKERS
 from ..puzzle import Puzzle
 from .canonical import canonical_array
-from .limits import MAX_COPIES, MAX_COPY_ROWS, MAX_WORKERS
 from .symmetry import random_symmetries
 
 #: Label kinds, cheapest last.

@@ -1,5 +1,6 @@
-"""The bounds of the dataset tools' counts, in one place the command line reads without loading
-NumPy: every count is checked against its bound before any work starts."""
+"""Bounds of the counts the dataset tools accept, in the bottom layer so the command line states
+them in its help without loading the tools: every count is checked against its bound before any
+work starts."""
 
 #: Most symmetric copies of each training puzzle a build writes (``augment``).
 MAX_AUGMENT = 10_000
