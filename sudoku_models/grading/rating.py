@@ -36,9 +36,9 @@ from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from ..solvers.base import Status, as_model
 from .candidates import CandidateGrid, check_givens
-from .sudoku_explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_steps, solve_logically
 from .step import Step
+from .sudoku_explainer import ExplainerRating, se_rating
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
 
 #: QQWing's level names, easiest first.

@@ -30,7 +30,7 @@ from ..puzzle import Puzzle
 from .assumptions import NET_STEPS, Clock, Net, TimeLimitReached, Trials
 from .difficulty import Difficulty, difficulty
 from .layout import Layout, layout_of, per_layout
-from .state import State
+from .state import State, place_givens
 from .step import Contradiction, Step, cell_label
 from .techniques import NESTING_SIDE, Finder, finders, replayed
 
@@ -107,7 +107,7 @@ class Path:
         (2, [4])
         """
         state = State.start(layout_of(self.model), [0] * self.model.size)
-        if _place_givens(state, self.struck) is None:
+        if place_givens(state, self.struck) is None:
             for step in self.steps[:k]:
                 state.apply(step)
         n = self.model.n
@@ -186,7 +186,7 @@ class Path:
 def next_step(
     found: list[tuple[str, Finder]], state: State, clock: Clock | None = None
 ) -> Step | Contradiction | None:
-    """The first step (or contradiction) of the cheapest finder that applies; ``clock`` is
+    """The first step (or contradiction) of the first finder of ``found`` that applies; ``clock`` is
     checked before each finder (each does bounded work), raising
     :class:`~sudoku_models.logic.assumptions.TimeLimitReached` once its limit has passed."""
     broken = state.broken()
@@ -229,7 +229,7 @@ def logical_solve(
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
     steps: list[Step] = []
-    contradiction = _place_givens(state, ruled_out)
+    contradiction = place_givens(state, ruled_out)
     found = finders(layout)
     count = functools.cache(functools.partial(_count, model, clock))
     trials = Trials(
@@ -299,7 +299,7 @@ def hint(
     model = as_model(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
-    clash = _place_givens(state, struck)
+    clash = place_givens(state, struck)
     if clash is not None:
         return clash
     if state.is_solved():
@@ -312,23 +312,6 @@ def hint(
         nesting = functools.partial(_nesting, model, unique)
         step = Trials(layout, replay, nesting, clock)(state, max_depth)
     return step
-
-
-def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contradiction | None:
-    """Place the model's givens on ``state`` and strike the ``struck`` candidates of open
-    cells, or name two givens that clash."""
-    model = state.layout.model
-    clashes = model.clashes()
-    if clashes:
-        a, b = (cell_label(model.n, i) for i in clashes[0])
-        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
-    for i, d in enumerate(model.givens):
-        if d:
-            state.place(i, d)
-    for i, d in struck:
-        if not state.placed[i]:
-            state.masks[i] &= ~(1 << (d - 1))
-    return None
 
 
 def _replay(

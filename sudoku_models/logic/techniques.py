@@ -4,11 +4,12 @@ and the documentation read.
 A row names a technique (the name its steps carry), its *weight* (how hard one step is for a
 person: :mod:`.difficulty` bands a path by its hardest step), its *cost order* (where the solve
 loop tries its finder: how expensive the finder is to try, cheapest first), what it applies to,
-and whether a forcing net's replay uses it. Weight and cost order differ on purpose: a rule's
-reading is cheap to try however hard its step (Clue Cases, 3.0, runs before Cage Sets, 2.5),
-while naked and hidden subsets, hard as locked candidates to see, wait behind the cheap readings
-of lines and cages, and the classic grader's wings (4.5) run before Swordfish (5.0) and the chains
-(5.0) before its chains (5.5).
+and whether a forcing net's replay uses it. Weight and cost order differ on purpose: each rule
+read on its own, a cage's combinations and a line in a house are cheap to try (they remember
+where they found nothing) and name the variant, so they run before the searches over every
+house, even when their steps weigh more: Clue Cases (3.0) before Cage Sets (2.5), Cage Clash
+(4.0) before Naked Pair (3.0), Union Clash (5.0) before X-Wing (4.5), and the classic grader's
+wings (4.5) after the X-Wings and line cases but before Swordfish.
 
 A finder is any callable that takes a :class:`~.state.State` and returns its first step (or the
 contradiction it meets), or None (:data:`Finder`); a row's ``build`` makes it for one layout, or
