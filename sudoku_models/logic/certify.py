@@ -243,9 +243,9 @@ class Certifier:
     ) -> Any:
         """As :meth:`_sat_breaks`, asked of CP-SAT on the same small model, within
         :data:`CPSAT_SECONDS`."""
-        from ..solvers.cpsat import CpSatSolver, Translation, _cp_model
+        from ..solvers.cpsat import CpSatSolver, Translation, load_cp_model
 
-        cp_model = _cp_model()
+        cp_model = load_cp_model()
 
         layout, n = self.layout, self.n
         groups: list[AllDifferent] = []
