@@ -46,7 +46,7 @@ from .overlap import CageOverlap
 from .parity import TECHNIQUE as PARITY
 from .parity import ParityFinder, parity_sets
 from .readings import RuleNeighbours, RuleReader
-from .rules import ALLOWED, CAGE, CASES, FILTER, RELATION, SET_THEORY, SUM, TABLE, VISIBLE
+from .rules import ALLOWED, CAGE, CASES, FILTER, RELATION, SET_THEORY, SUM, TABLE, VISIBLE, Rule
 from .singles import full_house, hidden_single, naked_single
 from .state import State
 from .step import Contradiction, Step
@@ -74,7 +74,7 @@ class Parts:
     @functools.cached_property
     def readers(self) -> dict[str, RuleReader]:
         """A reader per rule technique the layout's rules use."""
-        by_kind: dict[str, list] = {}
+        by_kind: dict[str, list[Rule]] = {}
         for rule in self.layout.rules:
             by_kind.setdefault(rule.technique, []).append(rule)
         return {kind: RuleReader(rules) for kind, rules in by_kind.items()}
