@@ -101,6 +101,7 @@ class Parts:
         return has_classic_houses(self.layout)
 
 
+#: How a row makes its finder for a layout's parts: None where the technique does not apply.
 Build = Callable[[Parts], "Finder | None"]
 
 
