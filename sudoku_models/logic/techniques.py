@@ -114,7 +114,8 @@ class Technique:
     ``build``: the finder for a layout, None where it does not apply; ``applies``: what it
     applies to, in words; ``replayed``: whether a forcing net's replay uses it (the costly
     searches over the whole grid and the readings of several rules at once are left out);
-    ``found_by``: the row (or :data:`TRIALS`) whose search makes its steps, when not its own;
+    ``found_by``: the row (or :data:`TRIALS`) whose search makes its steps, when not its own
+    (``replayed`` then follows that row);
     ``tier``: the classic grader's tier whose techniques the finder runs (0: none), its steps
     then named by those techniques; ``reads``: what a step reads, in words.
     """
@@ -457,6 +458,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.5,
         "a literal implied by a candidate and by its falsehood",
         found_by="Chain",
+        replayed=False,
     ),
     Technique(
         "Forcing Net",
@@ -464,6 +466,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         "an assumption the finders take to a contradiction in 20 steps",
         applies="trials allowed (max_depth > 0)",
         found_by=TRIALS,
+        replayed=False,
     ),
     Technique(
         "Cell Forcing Net",
@@ -480,6 +483,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         "every place of a digit in a house, likewise",
         applies=f"grids larger than {NESTING_SIDE}x{NESTING_SIDE}",
         found_by="Cell Forcing Net",
+        replayed=False,
     ),
     Technique(
         "Trial",
@@ -487,6 +491,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         "an assumption that breaks a rule (depth 1; 10.0 at depth 2)",
         applies="trials allowed (max_depth > 0)",
         found_by=TRIALS,
+        replayed=False,
     ),
 )
 
