@@ -21,8 +21,7 @@ class Idle:
 
     def quiet(self, unit: Hashable, key: Hashable) -> bool:
         """Whether ``unit`` found nothing on the position ``key`` lately."""
-        seen = self.positions.get(unit)
-        return seen is not None and key in seen
+        return key in self.positions.get(unit, ())
 
     def rest(self, unit: Hashable, key: Hashable) -> None:
         """Remember that ``unit`` found nothing on the position ``key``."""
