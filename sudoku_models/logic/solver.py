@@ -186,8 +186,8 @@ class Path:
 def next_step(
     found: list[tuple[str, Finder]], state: State, clock: Clock | None = None
 ) -> Step | Contradiction | None:
-    """The first step (or contradiction) of the first finder of ``found`` that applies; ``clock`` is
-    checked before each finder (each does bounded work), raising
+    """The first step (or contradiction) of the first finder of ``found`` that applies;
+    ``clock`` is checked before each finder (each does bounded work), raising
     :class:`~sudoku_models.logic.assumptions.TimeLimitReached` once its limit has passed."""
     broken = state.broken()
     if broken is not None:
@@ -392,8 +392,9 @@ def _copy_equal(state: State) -> list[tuple[str, int, int]]:
 
 
 def _nesting(model: Model, count: Callable[[], int | None]) -> bool:
-    """Whether nested trials are worth their cost: a grid up to :data:`NESTING_SIDE` with
-    one solution (on a puzzle with several, no trial finishes the path anyway)."""
+    """Whether nested trials are worth their cost: a grid up to
+    :data:`~.techniques.NESTING_SIDE` with one solution (on a puzzle with several, no trial
+    finishes the path anyway)."""
     return model.n <= NESTING_SIDE and count() == 1
 
 

@@ -60,7 +60,8 @@ Finder = Callable[[State], "Step | Contradiction | None"]
 TRIALS = "the trials"
 
 #: Largest side on which trials may nest: deeper trials on larger grids take far more than a
-#: person would try (there the cell and house forcing nets help instead).
+#: person would try, and counting the solutions of a large grid (to see whether nesting is worth
+#: it) takes seconds; there the cell and house forcing nets help instead.
 NESTING_SIDE = 9
 
 
