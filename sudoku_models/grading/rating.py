@@ -7,7 +7,7 @@ The logical solver records the steps; the rating reads them:
 - ``hodoku_level``: the hardest technique's level (Easy, Medium, Hard, Unfair, Extreme), raised
   while the score passes that level's ceiling (800, 1000, 1600, 1800);
 - ``score``: the sum of HoDoKu's score of every step, as HoDoKu counts it;
-- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.explainer`).
+- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.sudoku_explainer`).
 
 A puzzle the techniques cannot finish (not even with forcing nets) is reported as such:
 ``needs_guessing`` is True, ``hardest`` is ``Guess``, the score counts only the steps made and
@@ -36,9 +36,9 @@ from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from ..solvers.base import Status, as_model
 from .candidates import CandidateGrid, check_givens
-from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_steps, solve_logically
 from .step import Step
+from .sudoku_explainer import ExplainerRating, se_rating
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
 
 #: QQWing's level names, easiest first.
