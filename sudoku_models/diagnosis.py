@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import cell_label
-from .cnf import _Fresh, pairwise, primitive_clauses, var
+from .cnf import Fresh, pairwise, primitive_clauses, var
 from .constraints import SumCage
 from .deadline import within
 from .display import svg_grid
@@ -220,7 +220,7 @@ def _model_of(model: Model, hard: Sequence[Any], chosen: Sequence[Element]) -> M
     return Model(model.board, tuple(givens), tuple(groups), tuple(cages), tuple(constraints))
 
 
-def _clauses(element: Element, n: int, fresh: _Fresh) -> list[list[int]]:
+def _clauses(element: Element, n: int, fresh: Fresh) -> list[list[int]]:
     """The clauses of one element of a core: its given, or its rule's primitives."""
     given = [[var(n, element.cells[0], element.digit)]] if element.is_given else []
     return given + primitive_clauses(element.primitives, n, fresh)
@@ -231,7 +231,7 @@ class _Core:
 
     def __init__(self, model: Model, hard: Sequence[Any], parts: Sequence[Element]) -> None:
         n = model.n
-        fresh = _Fresh(n**3)
+        fresh = Fresh(n**3)
         clauses: list[list[int]] = []
         for i in range(model.size):
             lits = [var(n, i, d) for d in range(1, n + 1)]

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..door import PuzzleLike, model_of
-from ..model import Model
+if TYPE_CHECKING:
+    from ..door import PuzzleLike
+    from ..model import Model
 
 __all__ = ["LANGUAGES", "SUFFIXES", "export", "language_of", "write"]
 
@@ -117,6 +118,8 @@ def export(puzzle: PuzzleLike, language: str, **options: Any) -> str:
     unknown = sorted(set(options) - set(OPTIONS.get(language, ())))
     if unknown:
         raise TypeError(f"export to {language} takes no option {', '.join(unknown)}")
+    from ..door import model_of  # only here: declaring the command line's options loads no reader
+
     return _WRITERS[language](model_of(puzzle), **options)
 
 

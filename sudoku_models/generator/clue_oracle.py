@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..board import Board
-from ..cnf import Formula, _Fresh, at_most_one_encoder, cage_clauses, digit_sets, encode, var
+from ..cnf import Formula, Fresh, at_most_one_encoder, cage_clauses, digit_sets, encode, var
 from ..cnf_constraints import constraint_clauses
 from ..constraints import AllDifferent, Relation, SumCage
 from ..model import Model
@@ -132,7 +132,7 @@ class SatClueOracle:
         sat = self._sat or self._load()
         return sat.guard(k, lambda: self._clauses(self.marks[k], sat.fresh))
 
-    def _clauses(self, mark: Variant, fresh: _Fresh) -> list[list[int]]:
+    def _clauses(self, mark: Variant, fresh: Fresh) -> list[list[int]]:
         """The clauses of ``mark``, its variables taken from ``fresh``."""
         n = self.board.n
         clauses: list[list[int]] = []
@@ -149,7 +149,7 @@ class SatClueOracle:
         clauses += constraint_clauses(others, n, self._options, self._known, fresh)
         return clauses
 
-    def _cage_links(self, cage: SumCage, fresh: _Fresh) -> list[list[int]]:
+    def _cage_links(self, cage: SumCage, fresh: Fresh) -> list[list[int]]:
         """Clauses that tie the digit sets of ``cage`` to its cells and its units, right after
         :func:`~sudoku_models.cnf.cage_clauses` (whose last variables taken are the selectors
         of the cage's digit sets, in the order of :func:`~sudoku_models.cnf.digit_sets`):

@@ -33,13 +33,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cnf import _Fresh, pairwise, primitive_clauses, var
+from ..cnf import Fresh, pairwise, primitive_clauses, var
 from ..constraints import AllDifferent, AllowedDigits, Relation, SumCage
 from ..model import Model
 from ..solvers.selectors import SelectorSat
 from .layout import Layout, layout_of
-from .solver import Path, _place_givens, logical_solve
-from .state import State
+from .solver import Path, logical_solve
+from .state import State, place_givens
 from .step import Step, cell_label
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class Certifier:
         self.layout = layout
         n, size = layout.n, layout.size
         self.n = n
-        fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
+        fresh = Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
         self.cells_of: dict[str, set[int]] = {}
         self.primitives: dict[str, list[Any]] = {}
         for house in layout.houses + layout.groups:
@@ -233,9 +233,9 @@ class Certifier:
     ) -> Any:
         """As :meth:`_sat_breaks`, asked of CP-SAT on the same small model, within
         :data:`CPSAT_SECONDS`."""
-        from ..solvers.cpsat import CpSatSolver, Translation, _cp_model
+        from ..solvers.cpsat import CpSatSolver, Translation, load_cp_model
 
-        cp_model = _cp_model()
+        cp_model = load_cp_model()
 
         layout, n = self.layout, self.n
         groups: list[AllDifferent] = []
@@ -297,7 +297,7 @@ def certify(path: Path | PuzzleLike, shrink: bool = False) -> tuple[Certificate,
         path = logical_solve(path)
     layout = layout_of(path.model)
     state = State.start(layout, [0] * path.model.size)
-    if _place_givens(state, path.struck) is not None:
+    if place_givens(state, path.struck) is not None:
         return ()
     out = []
     with Certifier(layout) as certifier:

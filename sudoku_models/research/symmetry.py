@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
-from ..generator.grids import _nested_order
+from ..generator.grids import nested_order
 from ..puzzle import Puzzle
 from ..seeds import Seed, rng_of
 
@@ -201,8 +201,8 @@ def random_symmetry(board: Board, seed: Seed = None) -> Symmetry:
     n, br, bc = board.n, board.box_rows, board.box_cols
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
-    rows = _nested_order(n // br, br, rng)
-    cols = _nested_order(n // bc, bc, rng)
+    rows = nested_order(n // br, br, rng)
+    cols = nested_order(n // bc, bc, rng)
     transpose = br == bc and rng.random() < 0.5
     return Symmetry(board, tuple(rows), tuple(cols), transpose, tuple(labels))
 

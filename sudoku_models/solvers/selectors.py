@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
-from ..cnf import _Fresh
+from ..cnf import Fresh
 from .base import load_optional
 
 __all__ = ["SelectorSat"]
@@ -43,7 +43,7 @@ class SelectorSat:
         name: str = DEFAULT_SAT,
     ) -> None:
         solvers = load_optional("pysat.solvers", f"{needs} needs PySAT: pip install python-sat")
-        self.fresh = _Fresh(top)
+        self.fresh = Fresh(top)
         self.sat: Any = solvers.Solver(name=name, bootstrap_with=clauses)
         self.selectors: dict[Hashable, int] = {}
 
