@@ -118,6 +118,27 @@ def test_f_puzzles_input_to_a_plain_command_is_read(capsys, monkeypatch, command
     )
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["read", "solve", "count", "check", "why", "candidates", "steps", "trace", "rate", "hint"],
+)
+def test_every_command_says_a_missing_file_is_missing(capsys, tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    assert main([command, "nosuchfile.txt"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "no such file" in err
+
+
+def test_read_takes_a_file_and_standard_input_alike(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "one.txt"
+    path.write_text(".1.....4....34..\n", encoding="utf-8")
+    assert main(["read", str(path), "-f", "json"]) == 0
+    from_file = capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(".1.....4....34..\n"))
+    assert main(["read", "-", "-f", "json"]) == 0
+    assert capsys.readouterr().out == from_file
+
+
 class _Endless(io.TextIOBase):
     """Standard input that never ends, as ``/dev/zero`` piped in."""
 
@@ -138,7 +159,8 @@ def test_endless_standard_input_is_refused_in_one_line(
     code = main(command)
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
-    assert err.startswith("sudoku-models: error: standard input: ") and err.count("\n") == 1
+    assert err.startswith("sudoku-models: error: ") and err.count("\n") == 1
+    assert command[0] == "read" or err.startswith("sudoku-models: error: standard input: ")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")

@@ -35,6 +35,8 @@ COMMANDS = (
     "dataset",
     "read",
     "trace",
+    "render",
+    "judge",
 )
 
 #: Done.

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from typing import TYPE_CHECKING, Any
 
 from . import EXIT_OK
-from .inputs import PUZZLE_FORMS, TEXT_OR_JSON
-from .variant_args import add_reading_flags, reading_choice, source_text
+from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, one_puzzle
+from .variant_args import add_reading_flags, readings_given
 
 if TYPE_CHECKING:
     from ..formats.base import Read
@@ -38,11 +37,9 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
-    from .. import formats
+    from .. import door
 
-    file = os.path.lexists(args.puzzle)
-    where = "standard input" if args.puzzle == "-" else args.puzzle if file else None
-    read = formats.read(source_text(args.puzzle), reading_choice(args), where)
+    read = door.read(one_puzzle(args.puzzle), readings_given(args))
     report = describe(read)
     if args.format == "json":
         print(json.dumps(report))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
+from ..errors import InvalidPuzzleError, SudokuModelsError
 from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
@@ -63,24 +63,14 @@ def is_rich(text: str) -> bool:
     return detect(text) not in (None, plain)
 
 
-def read(text: str, choice: Choice | None = None, where: str | None = None) -> Read:
+def read(text: str, choice: Choice | None = None) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring);
     ``choice`` gives readings of its marks and a check of uniqueness to choose between the
-    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`);
-    ``where`` (a file name) starts the message of a refusal."""
-    try:
-        return _read(text, choice)
-    except InvalidPuzzleError as exc:
-        if where is None:
-            raise
-        raise exc.located(where) from exc
-    except UnsupportedModelError as exc:
-        if where is None:
-            raise
-        raise UnsupportedModelError(f"{where}: {exc}") from exc
+    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`).
 
-
-def _read(text: str, choice: Choice | None) -> Read:
+    A slip of a reader on input it did not foresee is refused as an
+    :class:`~sudoku_models.errors.InvalidPuzzleError` that says it is a bug, never another
+    exception (a bare ``StopIteration`` would end a caller's ``map(read, ...)`` quietly)."""
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
     module = detect(text) or plain  # plain's error says why it is no puzzle

@@ -16,15 +16,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import formats
+from ..door import PuzzleLike, model_of
 from ..errors import UnknownSolverError
-from ..model import Model
-from ..parsing import Source
-from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import as_model
-
-PuzzleLike = Puzzle | Model | Source
 
 #: Conflicts a SAT solver runs between two samples of its counters.
 CONFLICTS_PER_SAMPLE = 20
@@ -80,14 +74,6 @@ def progress(puzzle: PuzzleLike, backend: str = "sat", limit: int = 1) -> Search
         f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
         "the handwritten strategies record whole trees with trace()"
     )
-
-
-def model_of(puzzle: PuzzleLike) -> Model:
-    """The model of a puzzle in any form: text through :func:`~sudoku_models.formats.read`
-    (a line, a grid, a link), anything else as the solvers take it."""
-    if isinstance(puzzle, str):
-        return formats.read(puzzle).model
-    return as_model(puzzle)
 
 
 class _Samples:
