@@ -12,8 +12,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPuzzleError, UnsupportedModelError
-from .deadline import deadline
+from ..errors import InvalidPuzzleError, TimeLimitReached, UnsupportedModelError
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
@@ -77,10 +76,12 @@ def reading_choice(args: argparse.Namespace) -> Choice:
 
 
 def _is_unique(model: Model, seconds: float) -> bool:
+    from .. import deadline
     from ..solvers import get_solver
 
+    left = deadline.remaining()
     try:
-        return get_solver("sat").is_unique(model, time_limit=seconds)
+        return get_solver("sat").is_unique(model, time_limit=min(seconds, left or seconds))
     except TimeoutError:
         return False
 
@@ -165,8 +166,11 @@ def read_models(
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
         choice = reading_choice(args)
-        with deadline(getattr(args, "time_limit", None), _reading_too_long):
-            model = formats.read(source if text is None else text, choice).model
+        limit = getattr(args, "time_limit", None)
+        try:
+            model = formats.read(source if text is None else text, choice, limit).model
+        except TimeLimitReached:
+            raise _reading_too_long(limit or 0) from None
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
