@@ -156,6 +156,7 @@ def read_models(
     from ..model import Model
 
     source = given_source(source)
+    choice = reading_choice(args)
     if source == "-":
         text, where = sys.stdin.read(), "standard input"
     elif _rules_path(source):
@@ -165,7 +166,6 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        choice = reading_choice(args)
         limit = getattr(args, "time_limit", None)
         try:
             model = formats.read(source if text is None else text, choice, limit).model
@@ -176,6 +176,8 @@ def read_models(
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
+    if choice.given:
+        raise InvalidPuzzleError("--as reads the marks of a puzzle file; a plain grid has none")
     puzzles = read_puzzles(source, box=box) if text is None else puzzles_in_text(text, where, box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
