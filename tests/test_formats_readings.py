@@ -613,3 +613,12 @@ def test_a_given_reading_for_a_plain_grid_is_refused(capsys: pytest.CaptureFixtu
     assert main(["solve", ".1.....4....34..", "--as", "pink line=renban"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "a plain grid has none" in err
+
+
+def test_a_time_limit_of_thousands_of_digits_is_refused_in_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["read", ".1.....4....34..", "-t", "4" * 4400]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "(4402 characters)" in err
+    assert "4" * 60 not in err
