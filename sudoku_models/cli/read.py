@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import EXIT_OK
 from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, add_time_limit
-from .variant_args import add_reading_flags, reading_choice, source_text
+from .variant_args import add_reading_flags, read_within, reading_choice, source_text
 
 if TYPE_CHECKING:
     from ..formats.base import Read
@@ -39,9 +39,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
-    from .. import formats
-
-    read = formats.read(source_text(args.puzzle), reading_choice(args), args.time_limit)
+    read = read_within(source_text(args.puzzle), reading_choice(args), args)
     report = describe(read)
     if args.format == "json":
         print(json.dumps(report))

@@ -13,11 +13,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidPuzzleError, TimeLimitReached, UnsupportedModelError
+from .deadline import deadline
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..formats.base import Read
     from ..formats.readings import Choice
     from ..model import Model
     from ..puzzle import Puzzle
@@ -166,11 +168,7 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        limit = getattr(args, "time_limit", None)
-        try:
-            model = formats.read(source if text is None else text, choice, limit).model
-        except TimeLimitReached:
-            raise _reading_too_long(limit or 0) from None
+        model = read_within(source if text is None else text, choice, args).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
@@ -181,6 +179,20 @@ def read_models(
     puzzles = read_puzzles(source, box=box) if text is None else puzzles_in_text(text, where, box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
+
+
+def read_within(text: str, choice: Choice, args: argparse.Namespace) -> Read:
+    """:func:`sudoku_models.formats.read` of ``text`` with ``choice``, within the command's
+    ``--time-limit``: the cooperative limit, and in the main thread the alarm too, which also
+    stops work that polls no deadline."""
+    from .. import formats
+
+    limit = getattr(args, "time_limit", None)
+    try:
+        with deadline(limit, _reading_too_long):
+            return formats.read(text, choice, limit)
+    except TimeLimitReached:
+        raise _reading_too_long(limit or 0) from None
 
 
 def source_text(source: str) -> str:
