@@ -622,3 +622,22 @@ def test_a_time_limit_of_thousands_of_digits_is_refused_in_one_short_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "(4402 characters)" in err
     assert "4" * 60 not in err
+
+
+def test_past_the_rules_a_choice_may_check_the_first_reading_stands_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[Model] = []
+
+    def never_unique(model: Model) -> bool:
+        asked.append(model)
+        return False
+
+    choice = Choice(unique=never_unique)
+    text = json.dumps(_many_lines(FOUR_READINGS, count=6))
+    assert len(formats.read(text, choice).readings) == 6 and len(asked) == 4
+    monkeypatch.setattr(readings, "MAX_CHOICE_RULES", 5)
+    asked.clear()
+    read = formats.read(text, choice)
+    assert asked == [] and {r.kind for r in read.readings} == {"renban"}
+    assert any("not chosen by uniqueness: 6 rules, more than 5" in w for w in read.warnings)

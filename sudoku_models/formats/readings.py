@@ -149,6 +149,7 @@ class Outcome:
     left: tuple[Group, ...] = ()
     unused: tuple[str, ...] = ()
     untried: tuple[Group, ...] = ()
+    unchosen: int = 0
 
     def unread(self, rules: str | None) -> str:
         """``rules`` without the sentences a reading was taken from: what the guard still
@@ -172,6 +173,11 @@ class Outcome:
                 f"{MAX_HYPOTHESES} readings of single marks tried against the rules text"
             )
         out += [f"a reading was {r.describe()}" for r in self.dropped]
+        if self.unchosen:
+            out.append(
+                f"the readings the text leaves open were not chosen by uniqueness: "
+                f"{self.unchosen} rules, more than {MAX_CHOICE_RULES} to check"
+            )
         out += [f"the reading {u!r} was given, but no marks fit it" for u in self.unused]
         guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
         if guesses:
@@ -836,11 +842,17 @@ def read(
         taken += chosen
         dropped += tried
         added += [v for r in chosen for v in r.variants]
+    unchosen = 0
     if choice.unique is not None and any(r.options for r in taken):
-        taken = _prefer_unique(model, taken, choice.unique)
-        added = [v for r in taken for v in r.variants]
+        if len(model.variants) + len(added) > MAX_CHOICE_RULES:
+            unchosen = len(model.variants) + len(added)
+        else:
+            taken = _prefer_unique(model, taken, choice.unique)
+            added = [v for r in taken for v in r.variants]
     unused = tuple(c.sentence.removeprefix(_GIVEN_AS) for c in choice.given if c not in used)
-    return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left), unused, tuple(untried))
+    return Outcome(
+        tuple(added), tuple(taken), tuple(dropped), tuple(left), unused, tuple(untried), unchosen
+    )
 
 
 def _given(
@@ -868,6 +880,10 @@ def _given(
 
 #: Most models the uniqueness check asks about when several readings fit.
 MAX_TRIES = 4
+#: Most rules (the keys' and the readings') of a puzzle whose readings the uniqueness check
+#: chooses between; past them each model takes long to build and check, and the first
+#: reading stands, with a warning.
+MAX_CHOICE_RULES = 500
 
 
 def _prefer_unique(
