@@ -12,13 +12,14 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, TimeLimitReached
 from .deadline import deadline
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..formats.base import Read
     from ..model import Model
     from ..puzzle import Puzzle
     from ..variants import Jigsaw, Variant
@@ -132,8 +133,7 @@ def read_models(
     with), its JSON or a ``.json`` file, a SudokuPad or ISS link, or ISS text (inline or an
     ``.iss`` file).
     """
-    from .. import door, formats
-    from ..deadline import within
+    from .. import formats
     from ..model import Model
 
     source = given_source(source)
@@ -146,17 +146,33 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        limit = getattr(args, "time_limit", None)
-        with deadline(limit, _reading_too_long), within(limit):
-            model = door.read(source if text is None else text, readings_given(args)).model
+        model = read_within(source if text is None else text, args).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
+    if readings_given(args):
+        raise InvalidPuzzleError("--as reads the marks of a puzzle file; a plain grid has none")
     puzzles = read_puzzles(source, box=box) if text is None else puzzles_in_text(text, where, box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
+
+
+def read_within(puzzle: str, args: argparse.Namespace) -> Read:
+    """:func:`sudoku_models.door.read` of ``puzzle`` with the readings ``--as`` gives, within
+    the command's ``--time-limit``: the cooperative limit, and in the main thread the alarm
+    too, which also stops work that polls no deadline."""
+    from .. import door
+    from ..deadline import within
+
+    limit = getattr(args, "time_limit", None)
+    try:
+        with deadline(limit, _reading_too_long), within(limit):
+            return door.read(puzzle, readings_given(args))
+    except TimeLimitReached:
+        raise _reading_too_long(limit or 0) from None
+
 
 
 def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
