@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import InvalidPuzzleError, UnknownSolverError
 from ..model import Model
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import per_puzzle
 from .inputs import add_puzzle_arguments, add_time_limit, positive_int
 from .variant_args import add_variant_flags, read_models
 
@@ -65,38 +66,43 @@ def run(args: argparse.Namespace) -> int:
     """Trace every puzzle of the input and print the trees (or the counters over time)."""
     from ..tracing import MAX_NODES, progress, trace
 
-    if args.limit < 0:
-        raise ValueError(f"--limit must be 0 (all) or more, got {args.limit}")
-    name = args.backend.strip().partition(":")[0]
-    over_time = name in ("sat", "cpsat")
-    if over_time and args.format in PICTURES:
-        raise UnknownSolverError(
-            f"{name} has no search tree to draw; use --format json or text for its counters "
-            "over time"
-        )
-    models = list(read_models(args.puzzle, args, box=args.box))
-    if args.format in PICTURES and len(models) != 1:
-        raise InvalidPuzzleError(f"--format {args.format} draws one puzzle; got {len(models)}")
-    code = EXIT_OK
-    for model in models:
-        if over_time:
-            report = progress(model, args.backend, limit=args.limit)
-            solved = report.solutions > 0
-            text = json.dumps(report.to_dict()) if args.format == "json" else _progress_text(report)
-        else:
-            tree = trace(
-                model,
-                backend=args.backend,
-                limit=args.limit,
-                max_nodes=args.max_nodes or MAX_NODES,
-                time_limit=args.time_limit,
+    with per_puzzle(args):
+        if args.limit < 0:
+            raise ValueError(f"--limit must be 0 (all) or more, got {args.limit}")
+        name = args.backend.strip().partition(":")[0]
+        over_time = name in ("sat", "cpsat")
+        if over_time and args.format in PICTURES:
+            raise UnknownSolverError(
+                f"{name} has no search tree to draw; use --format json or text for its counters "
+                "over time"
             )
-            solved = tree.counts["solutions"] > 0
-            text = _tree_text(tree, model, args.format)
-        if not solved:
-            code = EXIT_NO_SOLUTION
-        print(text, flush=True)
-    return code
+        models = list(read_models(args.puzzle, args, box=args.box))
+        if args.format in PICTURES and len(models) != 1:
+            raise InvalidPuzzleError(f"--format {args.format} draws one puzzle; got {len(models)}")
+        code = EXIT_OK
+        for model in models:
+            if over_time:
+                report = progress(model, args.backend, limit=args.limit)
+                solved = report.solutions > 0
+                text = (
+                    json.dumps(report.to_dict())
+                    if args.format == "json"
+                    else _progress_text(report)
+                )
+            else:
+                tree = trace(
+                    model,
+                    backend=args.backend,
+                    limit=args.limit,
+                    max_nodes=args.max_nodes or MAX_NODES,
+                    time_limit=args.time_limit,
+                )
+                solved = tree.counts["solutions"] > 0
+                text = _tree_text(tree, model, args.format)
+            if not solved:
+                code = EXIT_NO_SOLUTION
+            print(text, flush=True)
+        return code
 
 
 def _tree_text(tree: Any, model: Model, fmt: str) -> str:

@@ -12,8 +12,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPuzzleError, UnsupportedModelError
-from .deadline import deadline
+from .. import deadline
+from ..errors import InvalidPuzzleError, TimeLimitReached, UnsupportedModelError
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
@@ -165,8 +165,13 @@ def read_models(
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
         choice = reading_choice(args)
-        with deadline(getattr(args, "time_limit", None), _reading_too_long):
-            model = formats.read(source if text is None else text, choice).model
+        try:
+            with deadline.within(getattr(args, "time_limit", None)):
+                model = formats.read(source if text is None else text, choice).model
+        except TimeLimitReached as stopped:
+            raise TimeoutError(
+                f"reading the puzzle took longer than the time limit of {stopped.seconds:g} s"
+            ) from None
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
@@ -206,11 +211,6 @@ def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list
         say(model.warnings)
         puzzles.append(model.puzzle)
     return puzzles
-
-
-def _reading_too_long(seconds: float) -> TimeoutError:
-    """The error of a reading stopped at the command's ``--time-limit``."""
-    return TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
 
 
 def _rules_path(path: str) -> bool:
