@@ -224,3 +224,41 @@ def test_the_page_server_answers_a_tree_action_in_a_search_process() -> None:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+def test_json_written_node_by_node_is_the_dict() -> None:
+    tree = sm.trace(HARD, backend="propagate")
+    assert json.loads(tree.to_json()) == tree.to_dict()
+    assert tree.to_dot().count(" -> ") == len(tree) - 1
+
+
+def test_more_nodes_than_the_cap_are_refused(cli_peak) -> None:
+    from sudoku_models.tracing import NODE_CAP
+
+    with pytest.raises(ValueError, match="at most 1,000,000"):
+        sm.trace(SMALL, max_nodes=NODE_CAP + 1)
+    code, err, _, _ = cli_peak("trace", SMALL, "--max-nodes", "10000000")
+    assert code == 2
+    assert err == "sudoku-models: error: --max-nodes may be at most 1,000,000, got 10,000,000\n"
+
+
+def test_a_trace_stops_at_a_limit_opened_around_it(pigeonhole_classic: str) -> None:
+    """The refutation needs hours: the limit or the node cap ends it, never the search."""
+    from sudoku_models import deadline
+
+    with deadline.within(1):
+        tree = sm.trace(pigeonhole_classic, backend="fast")
+    assert not tree.complete and tree.counts["solutions"] == 0
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_counters_over_time_stop_at_the_time_limit(
+    backend: str, pigeonhole_classic: str, cli_peak
+) -> None:
+    """A search that needs hours ends at -t, says it stopped, and exits 1 (nothing found);
+    bounded in memory."""
+    report = progress(pigeonhole_classic, backend, time_limit=1)
+    assert not report.complete and report.solutions == 0
+    code, err, grown, _ = cli_peak("trace", pigeonhole_classic, "-b", backend, "-t", "1")
+    assert (code, err) == (1, "") and grown < 512
+    assert progress(SMALL, backend).complete

@@ -22,7 +22,7 @@ from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import as_model
+from ..solvers.base import as_model, within_limits
 
 PuzzleLike = Puzzle | Model | Source
 
@@ -39,13 +39,15 @@ class SearchProgress:
 
     ``samples`` are dicts with ``time`` (seconds since the start) and the counters read then;
     ``event`` says why the sample was taken (``"slice"``, ``"solution"``, ``"end"``).
-    ``log`` holds CP-SAT's search-progress lines.
+    ``log`` holds CP-SAT's search-progress lines; ``complete`` is False when the time limit
+    ended the search first.
     """
 
     backend: str
     solutions: int
     samples: tuple[dict[str, Any], ...]
     log: tuple[str, ...] = field(default=())
+    complete: bool = True
 
     kind = "solver progress (a SAT or CP-SAT search has no tree to draw)"
 
@@ -55,6 +57,7 @@ class SearchProgress:
             "kind": self.kind,
             "backend": self.backend,
             "solutions": self.solutions,
+            "complete": self.complete,
             "samples": list(self.samples),
             "log": list(self.log),
         }
@@ -65,17 +68,24 @@ class SearchProgress:
         return f"SearchProgress(backend={self.backend!r}, solutions={self.solutions}, {counters})"
 
 
-def progress(puzzle: PuzzleLike, backend: str = "sat", limit: int = 1) -> SearchProgress:
+def progress(
+    puzzle: PuzzleLike, backend: str = "sat", limit: int = 1, time_limit: float | None = None
+) -> SearchProgress:
     """Run a SAT (``"sat"``, ``"sat:glucose4"``...) or CP-SAT backend on ``puzzle`` and sample
-    its counters over time, looking for ``limit`` solutions (0: all)."""
+    its counters over time, looking for ``limit`` solutions (0: all), for at most
+    ``time_limit`` seconds (or until a limit opened with :func:`sudoku_models.deadline.within`
+    ends): the report then says it is not ``complete``."""
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
+    if time_limit is not None and not time_limit > 0:  # nan is not positive either
+        raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
     model = model_of(puzzle)
     solver = get_solver(backend)
+    seconds = within_limits(time_limit)
     if solver.name == "sat":
-        return _sat_progress(solver, model, limit)
+        return _sat_progress(solver, model, limit, seconds)
     if solver.name == "cpsat":
-        return _cpsat_progress(solver, model, limit)
+        return _cpsat_progress(solver, model, limit, seconds)
     raise UnknownSolverError(
         f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
         "the handwritten strategies record whole trees with trace()"
@@ -103,11 +113,13 @@ class _Samples:
             self.items = self.items[::2]
 
 
-def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
+def _sat_progress(solver: Any, model: Any, limit: int, seconds: float | None) -> SearchProgress:
     from pysat.solvers import Solver as PySatSolver
 
+    end = None if seconds is None else time.perf_counter() + seconds
     formula = solver.cnf(model)
     solutions = 0
+    complete = True
     with PySatSolver(name=solver.variant, bootstrap_with=formula.clauses) as sat:
         samples = _Samples()  # the clock starts once the clauses are loaded
 
@@ -122,6 +134,9 @@ def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
             answer = sat.solve_limited()
             if answer is None:
                 samples.add("slice", counters())
+                if end is not None and time.perf_counter() > end:
+                    complete = False
+                    break
                 continue
             if not answer:
                 break
@@ -133,10 +148,10 @@ def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
                 break
             sat.add_clause([-formula.var(*divmod(i, model.n), grid[i]) for i in free])
         samples.add("end", counters())
-    return SearchProgress(solver.label, solutions, tuple(samples.items))
+    return SearchProgress(solver.label, solutions, tuple(samples.items), complete=complete)
 
 
-def _cpsat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
+def _cpsat_progress(solver: Any, model: Any, limit: int, seconds: float | None) -> SearchProgress:
     from ortools.sat.python import cp_model
 
     translation = solver.translate(model)
@@ -145,6 +160,8 @@ def _cpsat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
     cp.parameters.enumerate_all_solutions = True
     cp.parameters.log_search_progress = True
     cp.parameters.log_to_stdout = False
+    if seconds is not None:
+        cp.parameters.max_time_in_seconds = seconds
     log: list[str] = []
     cp.log_callback = log.append
     samples = _Samples()
@@ -159,7 +176,9 @@ def _cpsat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
             if limit and found[0] >= limit:
                 self.stop_search()
 
-    cp.solve(translation.cp_model, Sampler())
+    status = cp.solve(translation.cp_model, Sampler())
     samples.add("end", {"branches": cp.num_branches, "conflicts": cp.num_conflicts})
     lines = tuple(line for text in log for line in text.splitlines() if line.startswith("#"))
-    return SearchProgress(solver.label, found[0], tuple(samples.items), lines)
+    # The search ended by itself when it proved its answer or stopped at the asked limit.
+    ended = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or (limit and found[0] >= limit)
+    return SearchProgress(solver.label, found[0], tuple(samples.items), lines, bool(ended))
