@@ -86,3 +86,11 @@ def test_build_refuses_bad_numbers_in_one_line(
     )
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+def test_trace_stops_at_its_time_limit(cli_peak) -> None:
+    """The grader's path on an empty 25x25 grid needs minutes: -t ends it in one line, exit 1
+    (no trace in time), bounded in memory."""
+    code, err, grown, _ = cli_peak("dataset", "trace", "." * 625, "--engine", "grade", "-t", "1")
+    assert (code, err) == (1, "sudoku-models: stopped by the time limit of 1 s\n")
+    assert grown < 512

@@ -8,8 +8,8 @@ import json
 import sys
 from typing import Any
 
-from . import EXIT_OK
-from .inputs import box_shape, natural, positive_int, read_puzzles, share
+from . import EXIT_NO_SOLUTION, EXIT_OK
+from .inputs import add_time_limit, box_shape, natural, positive_int, read_puzzles, share
 
 
 def add_parser(commands: Any) -> None:
@@ -99,6 +99,7 @@ def add_parser(commands: Any) -> None:
     trace.add_argument("--box", type=box_shape, default=None, help="box shape, e.g. 2x3")
     trace.add_argument("--engine", choices=("logic", "grade"), default="logic")
     trace.add_argument("--search", action="store_true", help="add a search's decisions")
+    add_time_limit(trace, "for the whole run; the traces printed by then are kept")
     trace.set_defaults(run=run_trace)
 
 
@@ -192,7 +193,15 @@ def run_label(args: argparse.Namespace) -> int:
 
 def run_trace(args: argparse.Namespace) -> int:
     """Print each puzzle's trace as JSON lines."""
+    from .. import deadline
+    from ..errors import TimeLimitReached
     from ..research.traces import write_traces
 
-    write_traces(read_puzzles(args.puzzle, args.box), sys.stdout, args.engine, args.search)
+    try:
+        with deadline.within(args.time_limit):
+            puzzles = read_puzzles(args.puzzle, args.box)
+            write_traces(puzzles, sys.stdout, args.engine, args.search)
+    except TimeLimitReached as stopped:
+        print(f"sudoku-models: {stopped}", file=sys.stderr)
+        return EXIT_NO_SOLUTION
     return EXIT_OK
