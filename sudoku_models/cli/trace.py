@@ -123,11 +123,10 @@ def _write_tree(tree: Any, model: Model, fmt: str) -> None:
 
 def _tree_counts(tree: Any, model: Model) -> str:
     c = tree.counts
-    stopped = "" if tree.complete else " (stopped before the end)"
     return (
         f"{model.puzzle.to_line()}  {tree.strategy}: {c['nodes']} nodes, "
         f"{c['backtracks']} backtracks, {c['failures']} failures, {c['refuted']} refuted, "
-        f"{c['solutions']} solution(s), depth {c['depth']}{stopped}"
+        f"depth {c['depth']}, {tree.ending()}"
     )
 
 

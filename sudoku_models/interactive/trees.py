@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import SudokuModelsError
 from ..tracing import SearchTree, trace
+from ..tracing.progress import model_of
 from .state import BadRequest
 
 #: Nodes a tree shown in the page or a notebook may have: the canvas stays responsive well past
@@ -24,6 +25,11 @@ TREE = "tree"
 
 #: The lesson of Norvig's essay: blind search, then the tightest cell first, then propagation.
 COMPARED = ("naive", "mrv", "propagate")
+
+#: For a puzzle with cages or other constraints beyond all-different groups: the strategies
+#: that propagate them, which finish where the others run into the node cap (on a killer,
+#: blind search and MRV only check a cage's sum once it is full).
+COMPARED_WITH_SUMS = ("constraint", "fast")
 
 
 def tree_answer(action: Mapping[str, Any], time_limit: float) -> dict[str, Any]:
@@ -48,10 +54,15 @@ def tree_answer(action: Mapping[str, Any], time_limit: float) -> dict[str, Any]:
 
 def compare(
     puzzle: Any,
-    backends: Sequence[str] = COMPARED,
+    backends: Sequence[str] | None = None,
     limit: int = 1,
     max_nodes: int = VIEW_NODES,
     time_limit: float | None = None,
 ) -> list[SearchTree]:
-    """The trees of several strategies on one puzzle, in the order of ``backends``."""
-    return [trace(puzzle, b, limit, max_nodes, time_limit) for b in backends]
+    """The trees of several strategies on one puzzle, in the order of ``backends``: by
+    default :data:`COMPARED`, or :data:`COMPARED_WITH_SUMS` for a puzzle with cages or other
+    constraints."""
+    model = model_of(puzzle)
+    if backends is None:
+        backends = COMPARED_WITH_SUMS if model.cages or model.constraints else COMPARED
+    return [trace(model, b, limit, max_nodes, time_limit) for b in backends]

@@ -28,6 +28,8 @@ from ..solvers.backtracking import STRATEGIES, BacktrackingSolver, search_of
 from ..solvers.backtracking.recorder import Recorder, TraceFull
 from ..solvers.base import Grid, SearchTimeout, Stats, within_limits
 from .progress import PuzzleLike, SearchProgress, model_of, progress
+from .tree import NODE_CAP as STOPPED_AT_NODE_CAP
+from .tree import TIME_LIMIT as STOPPED_AT_TIME_LIMIT
 from .tree import SearchTree
 
 __all__ = [
@@ -83,6 +85,7 @@ def trace(
     stats = Stats()
     found: list[Grid] = []
     complete = True
+    reason = ""
     # As Solver.solve does: a strategy that does not check the givens never sees a clash.
     if solver.sees_clashes or not model.clashes():
         start = time.perf_counter()
@@ -90,11 +93,13 @@ def trace(
         deadline = None if seconds is None else start + seconds
         try:
             search_of(name)(model, limit, [], deadline, stats, found, recorder)
-        except (TraceFull, SearchTimeout):
-            complete = False
+        except TraceFull:
+            complete, reason = False, STOPPED_AT_NODE_CAP
+        except SearchTimeout:
+            complete, reason = False, STOPPED_AT_TIME_LIMIT
         stats.time = time.perf_counter() - start
     return SearchTree.from_recorder(
-        recorder, model.board, model.givens, f"backtracking:{name}", limit, stats, complete
+        recorder, model.board, model.givens, f"backtracking:{name}", limit, stats, complete, reason
     )
 
 

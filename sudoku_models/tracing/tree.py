@@ -28,6 +28,12 @@ from ..puzzle import Puzzle
 from ..solvers.backtracking.recorder import SMALL, Recorder
 from ..solvers.base import Stats
 
+#: Why an incomplete search stopped: it recorded as many nodes as it was allowed.
+NODE_CAP = "node cap"
+
+#: Why an incomplete search stopped: its time ran out.
+TIME_LIMIT = "time limit"
+
 #: Outcome names, indexed by the one-byte codes a search tree keeps per node.
 OUTCOMES = ("open", "fail", "solution")
 OPEN, FAIL, SOLUTION = range(3)
@@ -43,7 +49,8 @@ class SearchTree:
     propagate), and :meth:`removals` which ones when few; ``fills`` the whole box of the box-by-box
     strategy's nodes; ``stats`` the strategy's own counters for the same run; ``complete``
     whether the search ran to its end (rather than stopping at ``max_nodes`` or the time
-    limit); ``stopped`` the nodes left on the path when the search ended.
+    limit); ``stopped`` the nodes left on the path when the search ended; ``reason`` why an
+    incomplete search stopped (:data:`NODE_CAP` or :data:`TIME_LIMIT`), "" for a complete one.
     """
 
     board: Board
@@ -63,6 +70,7 @@ class SearchTree:
     complete: bool
     stopped: tuple[int, ...] = ()
     restarts: tuple[int, ...] = field(default=())
+    reason: str = ""
 
     @classmethod
     def from_recorder(
@@ -74,9 +82,11 @@ class SearchTree:
         limit: int,
         stats: Stats,
         complete: bool,
+        reason: str = "",
     ) -> SearchTree:
         """The tree a :class:`~sudoku_models.solvers.backtracking.recorder.Recorder`
-        collected, with each node's outcome settled."""
+        collected, with each node's outcome settled; ``reason`` says why an incomplete search
+        stopped."""
         size = len(recorder)
         has_children = bytearray(size)
         for p in recorder.parents:
@@ -110,6 +120,7 @@ class SearchTree:
             complete=complete,
             stopped=tuple(recorder.path),
             restarts=tuple(recorder.restarts),
+            reason=reason,
         )
 
     def __len__(self) -> int:
@@ -278,7 +289,22 @@ class SearchTree:
             "fills": {str(k): [list(p) for p in v] for k, v in self.fills.items()},
             "counts": self.counts,
             "complete": self.complete,
+            "reason": self.reason,
+            "stopped": list(self.stopped),
         }
+
+    def ending(self) -> str:
+        """How the search ended, in words: its solutions, or where it stopped.
+
+        >>> from sudoku_models import trace
+        >>> trace(".1.....4....34..", backend="naive", max_nodes=3).ending()
+        'stopped at the node cap before any solution'
+        """
+        found = self.counts["solutions"]
+        if self.complete:
+            return f"{found} solution(s)"
+        before = f"after {found} solution(s)" if found else "before any solution"
+        return f"stopped at the {self.reason or 'limit'} {before}"
 
     def __repr__(self) -> str:
         c = self.counts
