@@ -64,7 +64,7 @@ def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
         drawn += 1
         expand = children[k] and (parents[k] < 0 or (wanted[k] and drawn < max_drawn))
         if not expand:
-            room = SLOT
+            room: float = SLOT
             if children[k]:
                 collapsed.add(k)
                 room = max(SLOT, DIGIT * len(str(weight[k])) + 6)
