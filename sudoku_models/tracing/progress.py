@@ -29,6 +29,9 @@ PuzzleLike = Puzzle | Model | Source
 #: Conflicts a SAT solver runs between two samples of its counters.
 CONFLICTS_PER_SAMPLE = 20
 
+#: Clauses handed to a SAT solver between two looks at the clock while it is loaded.
+CLAUSES_PER_LOAD = 50_000
+
 #: Samples kept at most; a longer run keeps every second one, and so on.
 MAX_SAMPLES = 2000
 
@@ -82,10 +85,11 @@ def progress(
     model = model_of(puzzle)
     solver = get_solver(backend)
     seconds = within_limits(time_limit)
+    end = None if seconds is None else time.perf_counter() + seconds
     if solver.name == "sat":
-        return _sat_progress(solver, model, limit, seconds)
+        return _sat_progress(solver, model, limit, end)
     if solver.name == "cpsat":
-        return _cpsat_progress(solver, model, limit, seconds)
+        return _cpsat_progress(solver, model, limit, end)
     raise UnknownSolverError(
         f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
         "the handwritten strategies record whole trees with trace()"
@@ -113,14 +117,22 @@ class _Samples:
             self.items = self.items[::2]
 
 
-def _sat_progress(solver: Any, model: Any, limit: int, seconds: float | None) -> SearchProgress:
+def _passed(end: float | None) -> bool:
+    return end is not None and time.perf_counter() > end
+
+
+def _sat_progress(solver: Any, model: Any, limit: int, end: float | None) -> SearchProgress:
     from pysat.solvers import Solver as PySatSolver
 
-    end = None if seconds is None else time.perf_counter() + seconds
     formula = solver.cnf(model)
     solutions = 0
     complete = True
-    with PySatSolver(name=solver.variant, bootstrap_with=formula.clauses) as sat:
+    with PySatSolver(name=solver.variant) as sat:
+        # Loading a large board's clauses takes a while: in chunks, the clock read between.
+        for start in range(0, len(formula.clauses), CLAUSES_PER_LOAD):
+            if _passed(end):
+                return SearchProgress(solver.label, 0, (), complete=False)
+            sat.append_formula(formula.clauses[start : start + CLAUSES_PER_LOAD])
         samples = _Samples()  # the clock starts once the clauses are loaded
 
         def counters() -> dict[str, Any]:
@@ -134,7 +146,7 @@ def _sat_progress(solver: Any, model: Any, limit: int, seconds: float | None) ->
             answer = sat.solve_limited()
             if answer is None:
                 samples.add("slice", counters())
-                if end is not None and time.perf_counter() > end:
+                if _passed(end):
                     complete = False
                     break
                 continue
@@ -151,7 +163,7 @@ def _sat_progress(solver: Any, model: Any, limit: int, seconds: float | None) ->
     return SearchProgress(solver.label, solutions, tuple(samples.items), complete=complete)
 
 
-def _cpsat_progress(solver: Any, model: Any, limit: int, seconds: float | None) -> SearchProgress:
+def _cpsat_progress(solver: Any, model: Any, limit: int, end: float | None) -> SearchProgress:
     from ortools.sat.python import cp_model
 
     translation = solver.translate(model)
@@ -160,8 +172,6 @@ def _cpsat_progress(solver: Any, model: Any, limit: int, seconds: float | None) 
     cp.parameters.enumerate_all_solutions = True
     cp.parameters.log_search_progress = True
     cp.parameters.log_to_stdout = False
-    if seconds is not None:
-        cp.parameters.max_time_in_seconds = seconds
     log: list[str] = []
     cp.log_callback = log.append
     samples = _Samples()
@@ -176,6 +186,8 @@ def _cpsat_progress(solver: Any, model: Any, limit: int, seconds: float | None) 
             if limit and found[0] >= limit:
                 self.stop_search()
 
+    if end is not None:  # what is left once the model is built
+        cp.parameters.max_time_in_seconds = max(0.001, end - time.perf_counter())
     status = cp.solve(translation.cp_model, Sampler())
     samples.add("end", {"branches": cp.num_branches, "conflicts": cp.num_conflicts})
     lines = tuple(line for text in log for line in text.splitlines() if line.startswith("#"))
