@@ -312,3 +312,16 @@ def test_compared_strategies_finish_on_a_killer() -> None:
     assert [t.strategy for t in trees] == ["backtracking:constraint", "backtracking:constraint"]
     assert all(t.complete and t.counts["solutions"] == 1 for t in trees)
     assert [t.strategy for t in compare(SMALL)] == [f"backtracking:{s}" for s in COMPARED]
+
+
+def test_running_out_of_memory_is_an_internal_error_not_no_solution(capsys, monkeypatch) -> None:
+    """Exit 1 means "no solution": memory running out is exit 3, one line, no traceback."""
+    import sudoku_models.tracing as tracing
+
+    def exhausted(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(tracing, "trace", exhausted)
+    code, out, err = run_cli(capsys, SMALL)
+    assert (code, out) == (3, "")
+    assert err == "sudoku-models: internal error: out of memory\n"
