@@ -219,6 +219,9 @@ def test_the_page_server_answers_a_tree_action_in_a_search_process() -> None:
         assert data["strategy"] == "backtracking:mrv"
         assert data["counts"] == sm.trace(SMALL, backend="mrv").counts
         assert len(data["parents"]) == len(data["cells"]) == len(data["outcomes"])  # type: ignore[arg-type]
+        assert data["sums"] is False and data["reason"] == ""
+        killer = post({"type": "tree", "puzzle": KILLER_6, "backend": "naive"})
+        assert killer["sums"] is True and killer["reason"] in ("node cap", "time limit")
         with urllib.request.urlopen(f"{server.url}tree.js", timeout=30) as answer:
             assert b"export function mountTree" in answer.read()
         with pytest.raises(urllib.error.HTTPError) as refused:

@@ -34,8 +34,9 @@ COMPARED_WITH_SUMS = ("constraint", "fast")
 
 def tree_answer(action: Mapping[str, Any], time_limit: float) -> dict[str, Any]:
     """The viewer data of the tree a ``tree`` action asks for (``puzzle``, ``backend``, and
-    optionally ``limit``); :class:`~sudoku_models.interactive.state.BadRequest` for an action
-    it cannot answer."""
+    optionally ``limit``), with ``sums`` saying whether the puzzle has cages or other
+    constraints that only some strategies propagate;
+    :class:`~sudoku_models.interactive.state.BadRequest` for an action it cannot answer."""
     puzzle = action.get("puzzle")
     backend = action.get("backend", "backtracking")
     limit = action.get("limit", 1)
@@ -46,10 +47,11 @@ def tree_answer(action: Mapping[str, Any], time_limit: float) -> dict[str, Any]:
     if not isinstance(backend, str):
         raise BadRequest("backend must be a strategy's name")
     try:
-        tree = trace(puzzle, backend, limit=limit, max_nodes=VIEW_NODES, time_limit=time_limit)
+        model = model_of(puzzle)
+        tree = trace(model, backend, limit=limit, max_nodes=VIEW_NODES, time_limit=time_limit)
     except (SudokuModelsError, ValueError) as exc:
         raise BadRequest(str(exc)) from None
-    return tree.viewer_data()
+    return {**tree.viewer_data(), "sums": bool(model.cages or model.constraints)}
 
 
 def compare(

@@ -512,7 +512,7 @@ export function mountComparison(el, trees, options = {}) {
 // The page's panel: pick strategies, trace the board's puzzle on the server, compare the trees.
 export function mountTreePanel(el, puzzleOf, url = "api") {
   const strategies = ["naive", "bitmask", "mrv-static", "mrv", "boxwise", "propagate", "dlx", "constraint", "fast"];
-  const chosen = new Set(["naive", "mrv", "propagate"]);
+  const chosen = new Set(["naive", "mrv", "propagate"]); // on a killer, only constraint and fast finish
   const box = document.createElement("details");
   const summary = document.createElement("summary");
   summary.textContent = "Search trees";
@@ -547,7 +547,8 @@ export function mountTreePanel(el, puzzleOf, url = "api") {
       }
       shown = mountComparison(out, trees);
       const stopped = trees.filter((d) => !d.complete).map((d) => `${d.strategy} ${ending(d)}`);
-      status.textContent = stopped.length ? `${stopped.join("; ")}. ${SUMS_NOTE}` : "";
+      const note = trees.some((d) => d.sums && !d.complete) ? ` ${SUMS_NOTE}` : "";
+      status.textContent = stopped.length ? `${stopped.join("; ")}.${note}` : "";
     } catch (err) {
       status.textContent = `cannot trace: ${err.message}`;
     }
