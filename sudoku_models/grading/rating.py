@@ -139,8 +139,8 @@ def unique_solution(puzzle: Puzzle) -> tuple[Puzzle, int, int]:
     """The solution of ``puzzle`` and the backtracking search's guesses and backtracks.
 
     Raises :class:`InvalidPuzzleError` unless the puzzle has exactly one solution, and
-    :class:`TimeLimitReached` when a limit opened with :func:`sudoku_models.deadline.within`
-    passes before the search could tell.
+    :class:`~sudoku_models.errors.TimeLimitReached` when a limit opened with
+    :func:`sudoku_models.deadline.within` passes before the search could tell.
     """
     check_givens(puzzle)
     deadline.check()

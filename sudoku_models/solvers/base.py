@@ -342,7 +342,7 @@ class Solver(ABC):
     def is_unique(self, puzzle: Puzzle | Model | Source, time_limit: float | None = None) -> bool:
         """Whether the puzzle has exactly one solution: solve, block it, solve again.
 
-        Raises :class:`TimeoutError` past ``time_limit``, and
+        Raises ``TimeoutError`` past ``time_limit``, and
         :class:`~sudoku_models.errors.TimeLimitReached` when a limit opened with
         :func:`sudoku_models.deadline.within` ends first."""
         own = time_limit is not None and within_limits(time_limit) == time_limit
