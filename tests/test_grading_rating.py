@@ -221,6 +221,17 @@ def test_to_dict_holds_the_sudoku_explainer_numbers():
     assert data["techniques"] == dict(rating.counts) and data["score"] == rating.score
 
 
+def test_summary_says_in_words_what_is_unknown_and_why():
+    puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+    rating = rate(puzzle)  # a forum "hardest" puzzle of the shipped set
+    line = rating.summary()
+    assert rating.needs_guessing and rating.se.er is None
+    assert "?" not in line and "over" not in line
+    assert f"score unknown: the grader's techniques stop after {rating.score} points" in line
+    assert "SE ER unknown" in line and "beyond the Sudoku Explainer ones" in line
+    assert "beyond the grader's techniques: guessing needed" in line
+
+
 def test_a_rating_past_its_time_limit_raises(pigeonhole_classic: str) -> None:
     """The search for the solution needs far longer than the limit here."""
     with pytest.raises(TimeLimitReached, match="time limit of 1 s"):

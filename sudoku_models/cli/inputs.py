@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import re
 import stat
 import sys
 from collections.abc import Iterator
@@ -35,9 +34,6 @@ PUZZLE_HELP = f"{PUZZLE_FORMS} (read anyway when piped in and PUZZLE is left out
 
 #: The help of ``-f/--format`` on the commands that print text or JSON.
 TEXT_OR_JSON = "text (default) or json: one JSON object a puzzle"
-
-#: A file name's extension, such as ``.txt``.
-_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 
 
 def box_shape(text: str) -> tuple[int, int]:
@@ -137,6 +133,20 @@ def given_source(source: str | None) -> str:
     raise ValueError("give a PUZZLE, a file, a shipped set name, or - for standard input")
 
 
+def one_puzzle(source: str | None) -> str:
+    """What :func:`sudoku_models.door.read` reads for a command that takes one puzzle: the
+    text of standard input (``-``) or of a pipe, else the argument as given (a puzzle, a link,
+    or a file's path, which the door opens)."""
+    from ..door import MAX_FILE
+
+    source = given_source(source)
+    if source == "-":
+        return sys.stdin.read(MAX_FILE + 1)
+    if os.path.lexists(source) and not os.path.isfile(source):
+        return read_file(source)
+    return source
+
+
 def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
     """Every puzzle of ``source``, read and checked before any work starts.
 
@@ -144,6 +154,7 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     several lines (when the first line is not a puzzle by itself).
     """
     from .. import datasets
+    from ..door import looks_like_a_file_name
     from ..puzzle import Puzzle
 
     source = given_source(source)
@@ -157,7 +168,7 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
         return [Puzzle.parse(source, box=box)]
     except InvalidPuzzleError:
         _refuse_rich(source, "")
-        if _looks_like_a_file_name(source):
+        if looks_like_a_file_name(source):
             shipped = ", ".join(datasets.names())
             raise FileNotFoundError(
                 f"no such file or shipped puzzle set: {source!r} (shipped sets: {shipped})"
@@ -175,16 +186,6 @@ def _refuse_rich(text: str, where: str) -> None:
             f"{where}this looks like {module.NAME} text, which is read as one puzzle, not as "
             "a list of plain puzzles"
         )
-
-
-def _looks_like_a_file_name(text: str) -> bool:
-    """Whether text that is no puzzle was meant as a file: it has a path separator, or it is
-    shorter than a 9x9 puzzle and has an extension or is a bare word such as ``top96``."""
-    if "/" in text or os.sep in text:
-        return True
-    short = len(text) < 81 and not any(ch.isspace() for ch in text)
-    word = text.replace("_", "").isalnum() and not text.isdigit()
-    return short and (word or bool(_EXTENSION.search(text)))
 
 
 def read_file(path: str) -> str:

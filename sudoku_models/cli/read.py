@@ -7,8 +7,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import EXIT_OK
-from .inputs import PUZZLE_FORMS, TEXT_OR_JSON
-from .variant_args import add_reading_flags, reading_choice, source_text
+from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, one_puzzle
+from .variant_args import add_reading_flags, readings_given
 
 if TYPE_CHECKING:
     from ..formats.base import Read
@@ -37,9 +37,9 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
-    from .. import formats
+    from .. import door
 
-    read = formats.read(source_text(args.puzzle), reading_choice(args))
+    read = door.read(one_puzzle(args.puzzle), readings_given(args))
     report = describe(read)
     if args.format == "json":
         print(json.dumps(report))

@@ -5,10 +5,9 @@ from __future__ import annotations
 import html
 
 from .. import deadline, display
-from ..api import PuzzleLike
+from ..door import PuzzleLike, classic_puzzle
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
-from ..solvers.base import as_model
 from .candidates import CandidateGrid, bit
 from .logical import apply_step, guess_step, next_step, solve_logically
 from .rating import Rating, rate, unique_solution
@@ -68,7 +67,7 @@ def _hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     if isinstance(puzzle_or_progress, CandidateGrid):
         grid = puzzle_or_progress
     else:
-        grid = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle)
+        grid = CandidateGrid.from_puzzle(classic_puzzle(puzzle_or_progress))
     if grid.is_solved():
         return None
     solution, _, _ = unique_solution(grid.to_puzzle())
@@ -90,7 +89,7 @@ def hint_text(puzzle_or_progress: PuzzleLike | CandidateGrid) -> str:
     if isinstance(puzzle_or_progress, CandidateGrid):
         geo = puzzle_or_progress.geo
     else:
-        geo = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle).geo
+        geo = CandidateGrid.from_puzzle(classic_puzzle(puzzle_or_progress)).geo
     step = hint(puzzle_or_progress)
     return "the grid is full" if step is None else step.describe(geo)
 
@@ -101,7 +100,7 @@ def step_html(grid: CandidateGrid, step: Step, givens: PuzzleLike | None = None)
     marked: dict[int, list[int]] = {}
     for i, d in step.eliminations:
         marked.setdefault(i, []).append(d)
-    given_cells = None if givens is None else as_model(givens).puzzle.cells
+    given_cells = None if givens is None else classic_puzzle(givens).cells
     return display.html_grid(
         grid.board,
         grid.values,

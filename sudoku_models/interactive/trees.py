@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..door import model_of
 from ..errors import SudokuModelsError
 from ..tracing import SearchTree, trace
-from ..tracing.progress import model_of
 from .state import BadRequest
 
 #: Nodes a tree shown in the page or a notebook may have: the canvas stays responsive well past

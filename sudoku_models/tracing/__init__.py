@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import time
 
+from ..deadline import within
+from ..door import PuzzleLike, model_of
 from ..errors import UnknownSolverError
 from ..solvers import get_solver
 from ..solvers.backtracking import STRATEGIES, BacktrackingSolver, search_of
 from ..solvers.backtracking.recorder import Recorder, TraceFull
 from ..solvers.base import Grid, SearchTimeout, Stats, within_limits
-from .progress import PuzzleLike, SearchProgress, model_of, progress
+from .progress import SearchProgress, progress
 from .tree import NODE_CAP as STOPPED_AT_NODE_CAP
 from .tree import TIME_LIMIT as STOPPED_AT_TIME_LIMIT
 from .tree import SearchTree
@@ -79,7 +81,8 @@ def trace(
         raise ValueError(f"max_nodes may be at most {NODE_CAP:,}, got {max_nodes:,}")
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
-    model = model_of(puzzle)
+    with within(time_limit):
+        model = model_of(puzzle)
     name = solver.strategy_name(model)
     recorder = Recorder(max_nodes)
     stats = Stats()

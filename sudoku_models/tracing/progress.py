@@ -16,15 +16,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import formats
+from ..deadline import within
+from ..door import PuzzleLike, model_of
 from ..errors import UnknownSolverError
-from ..model import Model
-from ..parsing import Source
-from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import as_model, within_limits
-
-PuzzleLike = Puzzle | Model | Source
+from ..solvers.base import within_limits
 
 #: Conflicts a SAT solver runs between two samples of its counters.
 CONFLICTS_PER_SAMPLE = 20
@@ -82,10 +78,11 @@ def progress(
         raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
     if time_limit is not None and not time_limit > 0:  # nan is not positive either
         raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
-    model = model_of(puzzle)
-    solver = get_solver(backend)
     seconds = within_limits(time_limit)
     end = None if seconds is None else time.perf_counter() + seconds
+    with within(time_limit):  # reading the puzzle counts against the limit too
+        model = model_of(puzzle)
+    solver = get_solver(backend)
     if solver.name == "sat":
         return _sat_progress(solver, model, limit, end)
     if solver.name == "cpsat":
@@ -94,14 +91,6 @@ def progress(
         f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
         "the handwritten strategies record whole trees with trace()"
     )
-
-
-def model_of(puzzle: PuzzleLike) -> Model:
-    """The model of a puzzle in any form: text through :func:`~sudoku_models.formats.read`
-    (a line, a grid, a link), anything else as the solvers take it."""
-    if isinstance(puzzle, str):
-        return formats.read(puzzle).model
-    return as_model(puzzle)
 
 
 class _Samples:
