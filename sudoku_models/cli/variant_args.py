@@ -12,8 +12,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .. import deadline
 from ..errors import InvalidPuzzleError, TimeLimitReached
-from .deadline import deadline
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
@@ -161,18 +161,16 @@ def read_models(
 
 def read_within(puzzle: str, args: argparse.Namespace) -> Read:
     """:func:`sudoku_models.door.read` of ``puzzle`` with the readings ``--as`` gives, within
-    the command's ``--time-limit``: the cooperative limit, and in the main thread the alarm
-    too, which also stops work that polls no deadline."""
+    the command's ``--time-limit`` (the cooperative limit, which holds in any thread)."""
     from .. import door
-    from ..deadline import within
 
-    limit = getattr(args, "time_limit", None)
     try:
-        with deadline(limit, _reading_too_long), within(limit):
+        with deadline.within(getattr(args, "time_limit", None)):
             return door.read(puzzle, readings_given(args))
-    except TimeLimitReached:
-        raise _reading_too_long(limit or 0) from None
-
+    except TimeLimitReached as stopped:
+        raise TimeoutError(
+            f"reading the puzzle took longer than the time limit of {stopped.seconds:g} s"
+        ) from None
 
 
 def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
@@ -186,11 +184,6 @@ def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list
         puzzles.append(classic_puzzle(model))
         say(model.warnings)
     return puzzles
-
-
-def _reading_too_long(seconds: float) -> TimeoutError:
-    """The error of a reading stopped at the command's ``--time-limit``."""
-    return TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
 
 
 def _rules_path(path: str) -> bool:
