@@ -264,3 +264,11 @@ def test_huge_counts_are_refused_small_in_a_fresh_process(
     code, err, grown, _ = cli_peak("dataset", *argv)
     assert code == EXIT_BAD_INPUT and err.count("\n") == 1, err
     assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_trace_stops_at_its_time_limit(cli_peak) -> None:
+    """The grader's path on an empty 25x25 grid needs minutes: -t ends it in one line, exit 1
+    (no trace in time), bounded in memory."""
+    code, err, grown, _ = cli_peak("dataset", "trace", "." * 625, "--engine", "grade", "-t", "1")
+    assert (code, err) == (1, "sudoku-models: stopped by the time limit of 1 s\n")
+    assert grown < 512

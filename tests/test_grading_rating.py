@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import time
 from importlib import resources
 
 import pytest
 
-from sudoku_models import InvalidPuzzleError
+from sudoku_models import InvalidPuzzleError, deadline
+from sudoku_models.errors import TimeLimitReached
 from sudoku_models.grading import (
     GUESS,
     QQWING_LEVELS,
@@ -228,3 +230,19 @@ def test_summary_says_in_words_what_is_unknown_and_why():
     assert f"score unknown: the grader's techniques stop after {rating.score} points" in line
     assert "SE ER unknown" in line and "beyond the Sudoku Explainer ones" in line
     assert "beyond the grader's techniques: guessing needed" in line
+
+
+def test_a_rating_past_its_time_limit_raises(pigeonhole_classic: str) -> None:
+    """The search for the solution needs far longer than the limit here."""
+    with pytest.raises(TimeLimitReached, match="time limit of 1 s"):
+        rate(pigeonhole_classic, time_limit=1)
+    with pytest.raises(ValueError, match="positive"):
+        rate(".1.....4....34..", time_limit=0)
+
+
+def test_a_rating_polls_a_limit_opened_around_it() -> None:
+    with deadline.within(0.0):
+        time.sleep(0.01)  # the limit has passed before the rating starts
+        with pytest.raises(TimeLimitReached):
+            rate(".1.....4....34..")
+    assert rate(".1.....4....34..").hodoku_level == "Easy"  # closed again: no limit

@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .. import limits
-from ..errors import InvalidPuzzleError, MissingDependencyError
-from . import EXIT_OK
+from ..errors import InvalidPuzzleError, MissingDependencyError, TimeLimitReached
+from . import EXIT_NO_SOLUTION, EXIT_OK
 from .inputs import (
     PUZZLE_HELP,
+    add_time_limit,
     box_shape,
     given_source,
     natural,
@@ -198,6 +199,7 @@ def add_parser(commands: Any) -> None:
         help="logic (default): the logical solver's steps; grade: the grader's techniques",
     )  # fmt: skip
     trace.add_argument("--search", action="store_true", help="add a search's decisions")
+    add_time_limit(trace, "for the whole run; the traces printed by then are kept")
     trace.set_defaults(run=run_trace)
 
 
@@ -414,7 +416,14 @@ def run_label(args: argparse.Namespace) -> int:
 
 def run_trace(args: argparse.Namespace) -> int:
     """Print each puzzle's trace as JSON lines."""
+    from .. import deadline
     from ..research.traces import write_traces
 
-    write_traces(read_puzzles(args.puzzle, args.box), sys.stdout, args.engine, args.search)
+    try:
+        with deadline.within(args.time_limit):
+            puzzles = read_puzzles(args.puzzle, args.box)
+            write_traces(puzzles, sys.stdout, args.engine, args.search)
+    except TimeLimitReached as stopped:
+        print(f"sudoku-models: {stopped}", file=sys.stderr)
+        return EXIT_NO_SOLUTION
     return EXIT_OK

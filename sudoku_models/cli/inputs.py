@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, shown
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
@@ -43,7 +43,7 @@ def box_shape(text: str) -> tuple[int, int]:
     """Parse a ``--box`` value such as ``3x3`` or ``2x3``."""
     rows, sep, cols = text.lower().partition("x")
     if not sep or not rows.isdigit() or not cols.isdigit():
-        raise argparse.ArgumentTypeError(f"box shape must look like 3x3 or 2x3, got {text!r}")
+        raise argparse.ArgumentTypeError(f"box shape must look like 3x3 or 2x3, got {shown(text)}")
     return int(rows), int(cols)
 
 
@@ -52,9 +52,11 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown(text)}") from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"a time limit must be positive seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a time limit must be positive seconds, got {shown(text)}"
+        )
     return value
 
 
@@ -64,14 +66,14 @@ def add_time_limit(
     """Declare ``-t/--time-limit SECONDS``, a positive number of seconds: ``bounds`` says what
     it limits (``"per puzzle"``) and ends the help, ``default`` is the limit when the option is
     left out (None: no limit)."""
-    shown = "none" if default is None else f"{default:g}"
+    given = "none" if default is None else f"{default:g}"
     parser.add_argument(
         "-t",
         "--time-limit",
         type=seconds,
         default=default,
         metavar="SECONDS",
-        help=f"seconds {bounds} (default: {shown})",
+        help=f"seconds {bounds} (default: {given})",
     )
 
 
@@ -79,7 +81,7 @@ def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
     if value < least:
         raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
     return value
@@ -100,9 +102,9 @@ def share(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {shown(text)}") from None
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a share is between 0 and 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"a share is between 0 and 1, got {shown(text)}")
     return value
 
 

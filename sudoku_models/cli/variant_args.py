@@ -12,13 +12,14 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPuzzleError
-from .deadline import deadline
+from .. import deadline
+from ..errors import InvalidPuzzleError, TimeLimitReached
 from .inputs import given_source, puzzles_in_text, read_at_most, read_file, read_puzzles
 from .notes import say
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..formats.base import Read
     from ..model import Model
     from ..puzzle import Puzzle
     from ..variants import Jigsaw, Variant
@@ -132,8 +133,7 @@ def read_models(
     with), its JSON or a ``.json`` file, a SudokuPad or ISS link, or ISS text (inline or an
     ``.iss`` file).
     """
-    from .. import door, formats
-    from ..deadline import within
+    from .. import formats
     from ..model import Model
 
     source = given_source(source)
@@ -146,10 +146,8 @@ def read_models(
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        limit = getattr(args, "time_limit", None)
         try:
-            with deadline(limit, _reading_too_long), within(limit):
-                model = door.read(source if text is None else text, readings_given(args)).model
+            model = read_within(source if text is None else text, args).model
         except InvalidPuzzleError as exc:  # text the door did not open itself: name where
             if text is None:
                 raise
@@ -159,9 +157,25 @@ def read_models(
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
+    if readings_given(args):
+        raise InvalidPuzzleError("--as reads the marks of a puzzle file; a plain grid has none")
     puzzles = read_puzzles(source, box=box) if text is None else puzzles_in_text(text, where, box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
+
+
+def read_within(puzzle: str, args: argparse.Namespace) -> Read:
+    """:func:`sudoku_models.door.read` of ``puzzle`` with the readings ``--as`` gives, within
+    the command's ``--time-limit`` (the cooperative limit, which holds in any thread)."""
+    from .. import door
+
+    try:
+        with deadline.within(getattr(args, "time_limit", None)):
+            return door.read(puzzle, readings_given(args))
+    except TimeLimitReached as stopped:
+        raise TimeoutError(
+            f"reading the puzzle took longer than the time limit of {stopped.seconds:g} s"
+        ) from None
 
 
 def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
@@ -175,11 +189,6 @@ def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list
         puzzles.append(classic_puzzle(model))
         say(model.warnings)
     return puzzles
-
-
-def _reading_too_long(seconds: float) -> TimeoutError:
-    """The error of a reading stopped at the command's ``--time-limit``."""
-    return TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
 
 
 def _rules_path(path: str) -> bool:

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from .. import deadline
 from ..errors import InvalidPuzzleError, SudokuModelsError
 from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
-from .readings import Choice
+from .readings import Choice, choosing
 
 __all__ = ["FORMATS", "Choice", "Read", "answer_warnings", "detect", "is_rich", "read"]
 
@@ -63,26 +64,27 @@ def is_rich(text: str) -> bool:
     return detect(text) not in (None, plain)
 
 
-def read(text: str, choice: Choice | None = None) -> Read:
+def read(text: str, choice: Choice | None = None, time_limit: float | None = None) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring);
     ``choice`` gives readings of its marks and a check of uniqueness to choose between the
     readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`).
 
+    ``time_limit`` bounds the reading in seconds (None: only a limit already open, see
+    :mod:`~sudoku_models.deadline`); past it, :class:`~sudoku_models.errors.TimeLimitReached`.
     A slip of a reader on input it did not foresee is refused as an
     :class:`~sudoku_models.errors.InvalidPuzzleError` that says it is a bug, never another
-    exception (a bare ``StopIteration`` would end a caller's ``map(read, ...)`` quietly)."""
+    exception (a bare ``StopIteration`` would end a caller's ``map(read, ...)`` quietly).
+    """
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
     module = detect(text) or plain  # plain's error says why it is no puzzle
-    try:
-        result: Read = module.read(text)
-    except SudokuModelsError:
-        raise
-    except _SLIPS as exc:  # refused, never a bare StopIteration that ends a caller's loop
-        raise InvalidPuzzleError(
-            f"the {module.NAME} reader failed on this input ({type(exc).__name__}): a bug in "
-            "sudoku_models; please report it with the puzzle"
-        ) from exc
-    if choice is not None and result.redo is not None:
-        result = result.redo(choice=choice)
-    return result
+    with deadline.within(time_limit), choosing(choice):
+        try:
+            return module.read(text)
+        except SudokuModelsError:
+            raise
+        except _SLIPS as exc:  # refused, never a bare StopIteration that ends a caller's loop
+            raise InvalidPuzzleError(
+                f"the {module.NAME} reader failed on this input ({type(exc).__name__}): a bug "
+                "in sudoku_models; please report it with the puzzle"
+            ) from exc

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from .. import display
+from .. import deadline, display
 from ..door import PuzzleLike, classic_puzzle
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
@@ -43,7 +43,9 @@ def _walkthrough(puzzle: PuzzleLike) -> tuple[Rating, list[Step]]:
     return rating, steps
 
 
-def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
+def hint(
+    puzzle_or_progress: PuzzleLike | CandidateGrid, time_limit: float | None = None
+) -> Step | None:
     """The next step only: the cheapest deduction from this position (None when solved).
 
     A position is a puzzle with the player's digits filled in (any accepted form), or a
@@ -51,8 +53,17 @@ def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     step is a guess that is known to work. Raises
     :class:`~sudoku_models.errors.InvalidPuzzleError` when the position has no single solution
     (a digit placed so far is wrong), when the givens of a :class:`CandidateGrid` alone do not
-    have exactly one solution, or when a pencil mark rules out the right digit.
+    have exactly one solution, or when a pencil mark rules out the right digit; and
+    :class:`~sudoku_models.errors.TimeLimitReached` past ``time_limit`` seconds (or past a
+    limit opened with :func:`sudoku_models.deadline.within`).
     """
+    if time_limit is not None and not time_limit > 0:  # nan is not positive either
+        raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
+    with deadline.within(time_limit):
+        return _hint(puzzle_or_progress)
+
+
+def _hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     if isinstance(puzzle_or_progress, CandidateGrid):
         grid = puzzle_or_progress
     else:

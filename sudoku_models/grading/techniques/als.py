@@ -17,6 +17,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
 
@@ -65,6 +66,7 @@ def almost_locked_sets(grid: CandidateGrid, peer_bits: list[int]) -> list[Als]:
         # choices of cells whose digits number at most most + 1, in the order of the unit
         stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
         while stack:
+            deadline.check()
             start, picked, union = stack.pop()
             for j in range(len(empty) - 1, start - 1, -1):
                 merged = union | masks[empty[j]]

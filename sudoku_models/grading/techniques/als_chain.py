@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
 from .als import Als, AlsPosition, als_name, bit_cells
@@ -73,6 +74,7 @@ def als_xy_chain(grid: CandidateGrid) -> Iterator[Step]:
                 in_chain = {start, y}
                 stack = [iter(forward[y])]
                 while stack:
+                    deadline.check()
                     step = next(stack[-1], None)
                     if step is None:
                         stack.pop()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
 from .als import Als, AlsPosition, als_name, bit_cells
@@ -50,6 +51,7 @@ def _blossoms(
     stack = [(0, 0, common)]
     iters = [iter(options[0])]
     while iters:
+        deadline.check()
         k = next(iters[-1], None)
         depth, used, shared = stack[-1]
         if k is None:
