@@ -190,7 +190,10 @@ class Composed(Variant):
             if self.scope == "first":
                 cells = cells[: self.reach]
         if self.scope in (*GRID_SCOPES, "first") and len(cells) <= TABLE_CELLS:
-            return [Table.where(cells, n, lambda *ds: self.holds_for(ds, n), self.describe())]
+            table = Table.where(cells, n, lambda *ds: self.holds_for(ds, n), self.describe())
+            if not table.rows:
+                raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
+            return [table]
         return [self._automaton(cells, n)]
 
     def _automaton(self, cells: tuple[int, ...], n: int) -> Automaton:
