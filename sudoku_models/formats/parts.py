@@ -9,7 +9,8 @@ all ("decoration"). This module, in three steps:
 
 1. :func:`propose` lists a group's readings, ranked by the words of the rules text (``sum``,
    ``product``, ``first``, ``between``, ...) which rank and never rule out; the list is bounded
-   by :data:`MAX_HYPOTHESES` and by the clauses its rules need (:data:`MAX_CLAUSES`);
+   by construction (:data:`MAX_HYPOTHESES`) and by the clauses its rules need
+   (:data:`MAX_CLAUSES`, the worst ranked left out first);
 2. :func:`choose` asks one SAT solver which selection, one reading per group, leaves the puzzle
    exactly one solution: a selector literal per reading, exactly one per group; find a grid
    under some selection, block that grid (behind a literal of its own) to test uniqueness, then
@@ -39,11 +40,9 @@ from ..errors import InvalidPuzzleError, TimeLimitReached
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants.base import Variant
-from ..variants.composed import Composed
+from ..variants.composed import Composed, scope_words
 from .marks import Group
 
-#: Most readings proposed for one group (decoration included).
-MAX_HYPOTHESES = 12
 #: Most clauses the readings of all groups may add to the formula.
 MAX_CLAUSES = 600_000
 #: Most groups read by parts in one puzzle.
@@ -71,7 +70,7 @@ SCOPE_WORDS: dict[str, str] = {
     "first X": r"\b(first digit|x digits|that many|indicates how many)\b",
     "first": r"\b(first|nearest|closest)\b",
     "between": r"\bbetween\b",
-    "before": r"\b(before|until|up to)\b",
+    "before": r"\b(before|until|up to|prior to)\b",
     "line": r"\b(row|column|rows|columns)\b",
 }
 #: Outside scopes in the order readings are tried when the text says nothing of them.
@@ -85,6 +84,9 @@ SCOPES: tuple[tuple[str, int], ...] = (
     ("first", 3),
 )
 DECORATION = "decoration"
+#: Most readings proposed for one group: every function with every scope, and decoration, so
+#: the text's rank orders them and the clause budget, not the rank, leaves the last out.
+MAX_HYPOTHESES = len(FUNCTION_WORDS) * len(SCOPES) + 1
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,8 @@ def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypoth
                 rules.append(rule)
         except InvalidPuzzleError:
             continue
-        where = f"the first {reach} cells" if scope == "first" else scope
-        out.append(Hypothesis(f"{function} of {where} = clue", tuple(rules), -minus, sentence))
+        label = f"{function} of {scope_words(scope, reach)} = clue"
+        out.append(Hypothesis(label, tuple(rules), -minus, sentence))
     return [*out, Hypothesis(DECORATION, (), 0)]
 
 

@@ -111,6 +111,19 @@ def compare(value: int | None, comparison: str, values: tuple[int, ...]) -> bool
     return value < values[0] if comparison == "<" else value > values[0]
 
 
+def scope_words(scope: str, reach: int = 0, cells: int = 0) -> str:
+    """How a report names a scope: ``the first 3 cells``, ``the cells before the largest``."""
+    return {
+        "pair": "the pair",
+        "cells": f"{cells} cells",
+        "first": f"the first {reach} cells",
+        "first X": "the first X cells (X the first digit)",
+        "between": "the cells between 1 and the largest digit",
+        "before": "the cells before the largest digit",
+        "line": "the row or column",
+    }[scope]
+
+
 @dataclass(frozen=True)
 class Composed(Variant):
     """A function of the digits of a scope, compared with ``values`` (see the module)."""
@@ -148,15 +161,7 @@ class Composed(Variant):
 
     def describe(self) -> str:
         """``sum of the first 3 cells from R0C2 = 12``."""
-        where = {
-            "pair": "the pair",
-            "cells": f"{len(self.cells)} cells",
-            "first": f"the first {self.reach} cells",
-            "first X": "the first X cells (X the first digit)",
-            "between": "the cells between 1 and the largest digit",
-            "before": "the cells before the largest digit",
-            "line": "the row or column",
-        }[self.scope]
+        where = scope_words(self.scope, self.reach, len(self.cells))
         at = fp_name(self.clue) if self.clue is not None else fp_name(self.cells[0])
         values = " or ".join(map(str, self.values))
         return f"{self.function} of {where} {'from' if self.clue else 'at'} {at} " + (
