@@ -97,3 +97,29 @@ def test_a_solution_that_breaks_the_chosen_reading_drops_it():
     other = Puzzle(FOUR, (2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2))
     out = read(base, list(clue_group(CLUES).marks), "", other, Choice(unique=lambda m: True))
     assert not out.readings and out.dropped[0].status == "rejected"
+
+
+def test_numbers_on_edges_are_read_as_a_function_of_the_two_cells():
+    edges = [
+        ((0, 0), (0, 1)),
+        ((0, 2), (0, 3)),
+        ((0, 3), (1, 3)),
+        ((1, 1), (1, 2)),
+        ((1, 2), (2, 2)),
+        ((1, 3), (2, 3)),
+        ((2, 0), (3, 0)),
+        ((3, 2), (3, 3)),
+    ]
+    digit = dict(zip([(r, c) for r in range(4) for c in range(4)], GRID))
+    marks = tuple(
+        Mark("circle", "edge", (a, b), "white", 0.3, str(abs(digit[a] - digit[b])))
+        for a, b in edges
+    )
+    givens = tuple(d if i in (7, 9) else 0 for i, d in enumerate(GRID))
+    base = Model.from_puzzle(Puzzle(FOUR, givens))
+    proposed = parts.propose(Group(marks), FOUR, [])
+    assert all(h.variants[0].scope == "pair" for h in proposed[:-1])
+    picked = parts.choose(base, [], [proposed])
+    assert picked.taken[0].label == "difference of the pair = clue"
+    model = Model.from_puzzle(Puzzle(FOUR, givens), variants=list(picked.taken[0].variants))
+    assert tuple(api.solve(model).solution.cells) == GRID

@@ -30,8 +30,10 @@ all ("decoration"). This module, in three steps:
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import deadline
 from ..board import Board
@@ -40,7 +42,7 @@ from ..errors import InvalidPuzzleError, TimeLimitReached
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants.base import Variant
-from ..variants.composed import Composed, scope_words
+from ..variants.composed import OUTSIDE_SCOPES, Composed, scope_words
 from .marks import Group
 
 #: Most clauses the readings of all groups may add to the formula.
@@ -60,12 +62,18 @@ CONFLICTS = 200_000
 FUNCTION_WORDS: dict[str, str] = {
     "sum": r"\b(sum|sums|total|totals|add|adds|added|addition)\b",
     "product": r"\b(product|products|multipl\w*)\b",
+    "difference": r"\b(differ\w*|apart)\b",
+    "ratio": r"\b(ratio|times|double|twice|half)\b",
     "max": r"\b(max\w*|largest|biggest|highest|greatest)\b",
     "min": r"\b(min\w*|smallest|lowest|least)\b",
     "seen": r"\b(see|seen|visible|skyscrapers?|taller|tallest)\b",
     "odd count": r"\bodd\b",
     "even count": r"\beven\b",
 }
+#: Functions a scope of two or four fixed cells takes (seeing needs a line of sight), and
+#: those a scope seen from outside the grid takes (a difference or ratio needs a pair).
+PAIR_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f != "seen")
+LINE_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f not in ("difference", "ratio"))
 SCOPE_WORDS: dict[str, str] = {
     "first X": r"\b(first digit|x digits|that many|indicates how many)\b",
     "first": r"\b(first|nearest|closest)\b",
@@ -73,20 +81,26 @@ SCOPE_WORDS: dict[str, str] = {
     "before": r"\b(before|until|up to|prior to)\b",
     "line": r"\b(row|column|rows|columns)\b",
 }
-#: Outside scopes in the order readings are tried when the text says nothing of them.
-SCOPES: tuple[tuple[str, int], ...] = (
-    ("first X", 0),
-    ("between", 0),
-    ("line", 0),
-    ("before", 0),
-    ("first", 1),
-    ("first", 2),
-    ("first", 3),
-)
+#: Scopes by where the marks sit, in the order readings are tried when the text says nothing
+#: of them: a clue outside the grid sees along its row or column, a number on an edge speaks of
+#: the two cells it separates, one on a corner of the four cells around it.
+SCOPES: dict[str, tuple[tuple[str, int], ...]] = {
+    "outside": (
+        ("first X", 0),
+        ("between", 0),
+        ("line", 0),
+        ("before", 0),
+        ("first", 1),
+        ("first", 2),
+        ("first", 3),
+    ),
+    "edge": (("pair", 0),),
+    "corner": (("cells", 0),),
+}
 DECORATION = "decoration"
 #: Most readings proposed for one group: every function with every scope, and decoration, so
 #: the text's rank orders them and the clause budget, not the rank, leaves the last out.
-MAX_HYPOTHESES = len(FUNCTION_WORDS) * len(SCOPES) + 1
+MAX_HYPOTHESES = len(LINE_FUNCTIONS) * len(SCOPES["outside"]) + 1
 
 
 @dataclass(frozen=True)
@@ -118,8 +132,9 @@ def _numbers(group: Group) -> list[int] | None:
 
 
 def readable(group: Group) -> bool:
-    """Whether ``group`` is numbers outside the grid, one to a clue: what parts can read."""
-    return group.place == "outside" and _numbers(group) is not None
+    """Whether ``group`` is numbers outside the grid, on edges or on corners, one to a mark:
+    what parts can read."""
+    return group.place in SCOPES and _numbers(group) is not None
 
 
 def _rank(sentences: Sequence[str], function: str, scope: str) -> tuple[int, str]:
@@ -137,28 +152,36 @@ def _rank(sentences: Sequence[str], function: str, scope: str) -> tuple[int, str
 
 
 def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypothesis]:
-    """The readings of a group of numbers outside the grid, best ranked first, decoration last;
-    at most :data:`MAX_HYPOTHESES`. A reading some clue of the group cannot meet is left out."""
+    """The readings of a group of numbers (outside the grid, on edges or on corners), best
+    ranked first, decoration last; at most :data:`MAX_HYPOTHESES`. A reading some number of the
+    group cannot meet is left out."""
     values = _numbers(group) or []
+    scopes = SCOPES.get(group.place, ())
+    functions = LINE_FUNCTIONS if group.place == "outside" else PAIR_FUNCTIONS
     options: list[tuple[int, int, str, str, int, str]] = []
-    for k, function in enumerate(FUNCTION_WORDS):
-        for j, (scope, reach) in enumerate(SCOPES):
+    for k, function in enumerate(functions):
+        for j, (scope, reach) in enumerate(scopes):
             score, sentence = _rank(sentences, function, scope)
-            options.append((-score, k * len(SCOPES) + j, function, scope, reach, sentence))
+            options.append((-score, k * len(scopes) + j, function, scope, reach, sentence))
     options.sort()
     out: list[Hypothesis] = []
     for minus, _, function, scope, reach, sentence in options:
+        deadline.check()
         if len(out) >= MAX_HYPOTHESES - 1:
             break
         rules = []
         try:
             for mark, value in zip(group.marks, values):
-                rule = Composed(scope, function, "=", (value,), clue=mark.cells[0], reach=reach)
+                rule = (
+                    Composed(scope, function, "=", (value,), clue=mark.cells[0], reach=reach)
+                    if scope in OUTSIDE_SCOPES
+                    else Composed(scope, function, "=", (value,), cells=mark.cells)
+                )
                 rule.primitives(board)  # a clue the reading cannot meet refuses it
                 rules.append(rule)
         except InvalidPuzzleError:
             continue
-        label = f"{function} of {scope_words(scope, reach)} = clue"
+        label = f"{function} of {scope_words(scope, reach, len(group.marks[0].cells))} = clue"
         out.append(Hypothesis(label, tuple(rules), -minus, sentence))
     return [*out, Hypothesis(DECORATION, (), 0)]
 
@@ -206,8 +229,7 @@ def choose(
         for _ in range(MAX_ROUNDS):
             if deadline.expired():
                 break
-            sat.conf_budget(CONFLICTS)
-            found = sat.solve_limited()
+            found = _solve(sat, [])
             if not found:
                 break
             true = {lit for lit in sat.get_model() if lit > 0}
@@ -215,8 +237,7 @@ def choose(
             grid = [v for v in range(1, n**3 + 1) if v in true]
             test = fresh.take()
             sat.add_clause([-test, *(-v for v in grid)])
-            sat.conf_budget(CONFLICTS)
-            other = sat.solve_limited(assumptions=[test, *picked])
+            other = _solve(sat, [test, *picked])
             sat.add_clause([-test])
             if other is None:
                 break
@@ -225,6 +246,22 @@ def choose(
             if len(unique) >= MAX_UNIQUE:
                 break
     return _verdict(kept, selectors, unique, several)
+
+
+def _solve(sat: Any, assumptions: list[int]) -> bool | None:
+    """One SAT call within :data:`CONFLICTS` and the time left (None when either runs out);
+    a timer thread interrupts the solver, so the limit holds in any thread."""
+    left = deadline.remaining()
+    if left is not None and left <= 0:
+        return None
+    sat.conf_budget(CONFLICTS)
+    timer = threading.Timer(left if left is not None else CHOICE_SECONDS, sat.interrupt)
+    timer.start()
+    try:
+        return sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
+    finally:
+        timer.cancel()
+        sat.clear_interrupt()
 
 
 def _verdict(
