@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudoku_models import api
+from sudoku_models import api, deadline
 from sudoku_models.board import Board
 from sudoku_models.formats import parts
 from sudoku_models.formats.marks import Group, Mark
@@ -123,3 +123,16 @@ def test_numbers_on_edges_are_read_as_a_function_of_the_two_cells():
     assert picked.taken[0].label == "difference of the pair = clue"
     model = Model.from_puzzle(Puzzle(FOUR, givens), variants=list(picked.taken[0].variants))
     assert tuple(api.solve(model).solution.cells) == GRID
+
+
+def test_a_time_limit_already_passed_reads_nothing_and_raises_nothing():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    with deadline.within(0.0):
+        assert parts.read_groups(base, [], [clue_group(CLUES)], []) == ([], "", ())
+
+
+def test_groups_of_words_or_of_several_numbers_are_not_read_by_parts():
+    words = Group((Mark("text", "outside", ((-1, 0),), "black", 0.5, "1 2"),))
+    inside = Group((Mark("text", "cell", ((0, 0),), "black", 0.5, "3"),))
+    assert not parts.readable(words) and not parts.readable(inside)
+    assert parts.readable(clue_group(CLUES))
