@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from sudoku_models import api
@@ -123,3 +125,45 @@ def test_describe_reads_as_a_sentence():
 def test_malformed_parts_are_refused(args):
     with pytest.raises(InvalidPuzzleError):
         Composed(*args, cells=((0, 0), (0, 1)) if args[0] != "first" else ())
+
+
+def all_grids_4x4():
+    """Every 4x4 sudoku grid, row by row."""
+    rows = list(itertools.permutations(range(1, 5)))
+    out = []
+
+    def extend(grid):
+        if len(grid) == 4:
+            out.append(tuple(d for row in grid for d in row))
+            return
+        for row in rows:
+            k = len(grid)
+            if any(row[c] == g[c] for g in grid for c in range(4)):
+                continue
+            if k % 2 == 1 and any(
+                {row[c], row[c + 1]} & {grid[-1][c], grid[-1][c + 1]} for c in (0, 2)
+            ):
+                continue
+            extend([*grid, row])
+
+    extend([])
+    return out
+
+
+def first_of_parity(digits, clue):
+    return next(d for d in digits if d % 2 == clue % 2) == clue
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_functions_side_by_side_count_as_their_meaning(backend):
+    grids = all_grids_4x4()
+    assert len(grids) == 288
+    either = Composed("line", "first odd or even", "=", (2,), clue=(-1, 0))
+    spread = Composed("first", "min or max", "=", (3,), clue=(1, 4), reach=3)
+    # column 1 from the top: the first even digit is a 2; row 2 from the right, first three
+    # digits: the smallest or the largest is a 3
+    expected = sum(
+        first_of_parity(g[0::4], 2) and 3 in (min(g[7:4:-1]), max(g[7:4:-1])) for g in grids
+    )
+    assert 0 < expected < 288
+    assert count(FOUR, [either, spread], backend) == expected

@@ -46,7 +46,7 @@ from ..variants.composed import OUTSIDE_SCOPES, Composed, scope_words
 from .marks import Group
 
 #: Most clauses the readings of all groups may add to the formula.
-MAX_CLAUSES = 600_000
+MAX_CLAUSES = 300_000
 #: Most groups read by parts in one puzzle.
 MAX_GROUPS = 2
 #: Unique selections to find before choosing between them.
@@ -67,12 +67,14 @@ FUNCTION_WORDS: dict[str, str] = {
     "max": r"\b(max\w*|largest|biggest|highest|greatest)\b",
     "min": r"\b(min\w*|smallest|lowest|least)\b",
     "seen": r"\b(see|seen|visible|skyscrapers?|taller|tallest)\b",
-    "odd count": r"\bodd\b",
-    "even count": r"\beven\b",
+    "odd count": r"\b(odd|how many)\b",
+    "even count": r"\b(even|how many)\b",
+    "first odd or even": r"\bfirst (odd|even)\b",
+    "min or max": r"\b(either|or)\b.*\b(max\w*|largest|highest|min\w*|smallest|lowest)\b",
 }
 #: Functions a scope of two or four fixed cells takes (seeing needs a line of sight), and
 #: those a scope seen from outside the grid takes (a difference or ratio needs a pair).
-PAIR_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f != "seen")
+PAIR_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f not in ("seen", "first odd or even"))
 LINE_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f not in ("difference", "ratio"))
 SCOPE_WORDS: dict[str, str] = {
     "first X": r"\b(first digit|x digits|that many|indicates how many)\b",

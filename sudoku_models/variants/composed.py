@@ -10,7 +10,8 @@ three parts and compiles them to primitives, so every backend takes a new combin
   and the largest digit), ``before`` (the cells before the largest digit) and ``line`` (the
   whole row or column);
 - **function** (:data:`FUNCTIONS`): sum, product, difference, ratio, min, max, mean, counts of
-  odd, even, low or high digits, how many digits are seen (each larger than all before it);
+  odd, even, low or high digits, how many digits are seen (each larger than all before it), the
+  first odd or even digit, and two side by side ("min or max": either meets the comparison);
 - **comparison** with ``values``: ``=`` (one of them), ``!=`` (none of them), ``<``, ``>``.
 
 A scope of at most :data:`TABLE_CELLS` fixed cells becomes a :class:`~.constraints.Table`; any
@@ -59,7 +60,7 @@ class Function:
 
     start: Acc
     step: Callable[[Acc, int, int], Acc]
-    value: Callable[[Acc], int | None]
+    value: Callable[[Acc], Any]
     grows: bool = False
 
 
@@ -75,6 +76,20 @@ def _ratio(acc: Acc) -> int | None:
 
 def _count(test: Callable[[int, int], bool]) -> Function:
     return Function(0, lambda a, d, n: a + test(d, n), lambda a: a, grows=True)
+
+
+def _first(test: Callable[[int], bool]) -> Function:
+    """The first digit that passes ``test``."""
+    return Function(0, lambda a, d, n: a or (d if test(d) else 0), lambda a: a or None)
+
+
+def _either(f: Function, g: Function) -> Function:
+    """Both functions side by side: the comparison holds when it holds for either value."""
+    return Function(
+        (f.start, g.start),
+        lambda a, d, n: (f.step(a[0], d, n), g.step(a[1], d, n)),
+        lambda a: (f.value(a[0]), g.value(a[1])),
+    )
 
 
 #: The functions by name.
@@ -97,11 +112,18 @@ FUNCTIONS: dict[str, Function] = {
     "seen": Function(
         (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True
     ),
+    "first odd": _first(lambda d: d % 2 == 1),
+    "first even": _first(lambda d: d % 2 == 0),
 }
+FUNCTIONS["first odd or even"] = _either(FUNCTIONS["first odd"], FUNCTIONS["first even"])
+FUNCTIONS["min or max"] = _either(FUNCTIONS["min"], FUNCTIONS["max"])
 
 
-def compare(value: int | None, comparison: str, values: tuple[int, ...]) -> bool:
-    """Whether ``value`` meets ``comparison`` with ``values`` (no value meets nothing)."""
+def compare(value: Any, comparison: str, values: tuple[int, ...]) -> bool:
+    """Whether ``value`` meets ``comparison`` with ``values`` (no value meets nothing; a pair
+    of values, of two functions side by side, meets it when either does)."""
+    if isinstance(value, tuple):
+        return any(compare(v, comparison, values) for v in value)
     if value is None:
         return False
     if comparison == "=":
