@@ -136,3 +136,11 @@ def test_groups_of_words_or_of_several_numbers_are_not_read_by_parts():
     inside = Group((Mark("text", "cell", ((0, 0),), "black", 0.5, "3"),))
     assert not parts.readable(words) and not parts.readable(inside)
     assert parts.readable(clue_group(CLUES))
+
+
+def test_two_readings_with_one_solution_and_no_word_for_either_are_both_named():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    picked = parts.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, [])])
+    assert "the rules text favours neither" in picked.why
+    assert picked.taken[0] is not None
+    assert picked.dropped[-1].endswith("also leaves one solution, not taken")

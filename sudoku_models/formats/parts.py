@@ -282,11 +282,17 @@ def _verdict(
     tried = sum(len(h) for h in kept)
     if not unique:
         return Picked((None,) * len(kept), f"no reading of {tried} leaves one solution", dropped)
-    unique.sort(key=lambda sel: -sum(by_lit[s].score for s in sel))
+    scores = [sum(by_lit[s].score for s in sel) for sel in unique]
+    unique = [sel for _, sel in sorted(zip(scores, unique), key=lambda pair: -pair[0])]
     why = f"chosen by solving: of {tried} readings tried, it leaves one solution"
     if len(unique) > 1:
-        why += f"; {named(unique[1])} does too, the rules text favours this one"
-        dropped += (f"{named(unique[1])}: also leaves one solution, less favoured by the text",)
+        said = (
+            "the rules text favours this one"
+            if len(set(scores)) > 1
+            else ("the rules text favours neither; the first found is taken")
+        )
+        why += f"; {named(unique[1])} does too, {said}"
+        dropped += (f"{named(unique[1])}: also leaves one solution, not taken",)
     return Picked(tuple(by_lit[s] for s in unique[0]), why, dropped)
 
 
