@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from sudoku_models import api, deadline
 from sudoku_models.board import Board
 from sudoku_models.formats import parts
@@ -144,3 +146,22 @@ def test_two_readings_with_one_solution_and_no_word_for_either_are_both_named():
     assert "the rules text favours neither" in picked.why
     assert picked.taken[0] is not None
     assert picked.dropped[-1].endswith("also leaves one solution, not taken")
+
+
+def test_many_clues_outside_a_9x9_read_in_bounded_memory(cli_peak, tmp_path):
+    sides = [f"R0C{k}" for k in range(1, 10)] + [f"R10C{k}" for k in range(1, 10)]
+    sides += [f"R{k}C0" for k in range(1, 10)] + [f"R{k}C10" for k in range(1, 10)]
+    puzzle = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "ruleset": "Clues outside the grid give the sum of the digits between the 1 and the 9.",
+        "text": [
+            {"cells": [cell], "value": str(5 + k % 20), "fontC": "#000000", "size": 0.5}
+            for k, cell in enumerate(sides)
+        ],
+    }
+    path = tmp_path / "outside.json"
+    path.write_text(json.dumps(puzzle), encoding="utf-8")
+    code, err, grown, _ = cli_peak("read", str(path))
+    assert code == 0 and "Traceback" not in err
+    assert grown < 400
