@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .batch import solve_many
     from .board import Board
     from .diagnosis import why
+    from .door import read
     from .errors import (
         InvalidPuzzleError,
         MissingDependencyError,
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
         UnsupportedModelError,
     )
     from .formats import fpuzzles_keys as fpuzzles
-    from .formats import read
     from .logic import logical_solve
     from .logic.certify import certify
     from .model import AllDifferent, Model, SumCage
@@ -70,7 +70,7 @@ _SOURCES = {
     "has_other_solution": ".api:has_other_solution",
     "is_unique": ".api:is_unique",
     "logical_solve": ".logic:logical_solve",
-    "read": ".formats:read",
+    "read": ".door:read",
     "solve": ".api:solve",
     "solve_many": ".batch:solve_many",
     "trace": ".tracing:trace",

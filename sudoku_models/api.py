@@ -1,8 +1,8 @@
 """The module-level entry points: ``solve``, ``count_solutions``, ``is_unique`` and friends.
 
-Each takes a puzzle in any accepted form (a grid, a model, or a link or text that
-:func:`sudoku_models.read` reads) and a backend given by name (``"sat:glucose4"``) or as a
-:class:`~sudoku_models.solvers.base.Solver`; the default is
+Each takes a puzzle in any form :func:`sudoku_models.door.read` reads (a model, a puzzle, a
+text or link, rows of digits, a file's path) and a backend given by name
+(``"sat:glucose4"``) or as a :class:`~sudoku_models.solvers.base.Solver`; the default is
 :data:`~sudoku_models.solvers.DEFAULT_BACKEND` (SAT), and ``backend="backtracking"`` runs the
 handwritten search. Solvers named without options are kept and reused, so backends that keep
 state between puzzles (the incremental SAT solver) pay their set-up once.
@@ -14,16 +14,15 @@ import atexit
 from collections.abc import Sequence
 from typing import Any
 
-from . import formats
+from . import deadline
+from .door import PuzzleLike, model_of
 from .errors import InvalidPuzzleError
 from .model import Model
-from .parsing import Source
 from .puzzle import Puzzle
 from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.base import Result, Solver
 
 Backend = str | Solver | type[Solver]
-PuzzleLike = Puzzle | Model | Source
 
 _shared: dict[str, Solver] = {}
 
@@ -45,24 +44,10 @@ def _solver(backend: Backend, options: dict[str, Any]) -> Solver:
     return get_solver(backend, **options)
 
 
-def _read(puzzle: PuzzleLike) -> PuzzleLike:
-    """A link or file text (f-puzzles, SudokuPad, ISS) read to its model; anything else as is.
-    Where its rules text allows several readings of its marks, one that leaves a single
-    solution is taken."""
-    if isinstance(puzzle, str) and formats.is_rich(puzzle):
-        return formats.read(puzzle, formats.Choice(unique=_is_unique)).model
-    return puzzle
-
-
-#: Seconds each check of uniqueness may take when choosing between readings.
-UNIQUE_SECONDS = 5.0
-
-
-def _is_unique(model: Model) -> bool:
-    try:
-        return _solver(DEFAULT_BACKEND, {}).is_unique(model, time_limit=UNIQUE_SECONDS)
-    except TimeoutError:
-        return False
+def _read(puzzle: PuzzleLike, time_limit: float | None = None) -> Model:
+    """The model of ``puzzle`` through the one door, its reading bounded by ``time_limit``."""
+    with deadline.within(time_limit):
+        return model_of(puzzle)
 
 
 def solve(
@@ -81,7 +66,8 @@ def solve(
     >>> solve(".1.....4....34..", backend="backtracking").backend
     'backtracking:fast'
     """
-    return _solver(backend, options).solve(_read(puzzle), limit=limit, time_limit=time_limit)
+    model = _read(puzzle, time_limit)
+    return _solver(backend, options).solve(model, limit=limit, time_limit=time_limit)
 
 
 def count_solutions(
@@ -97,7 +83,7 @@ def count_solutions(
     1
     """
     solver = _solver(backend, options)
-    return solver.count_solutions(_read(puzzle), limit=limit, time_limit=time_limit)
+    return solver.count_solutions(_read(puzzle, time_limit), limit=limit, time_limit=time_limit)
 
 
 def is_unique(
@@ -107,7 +93,8 @@ def is_unique(
     **options: Any,
 ) -> bool:
     """Whether ``puzzle`` has exactly one solution (solve, block that solution, solve again)."""
-    return _solver(backend, options).is_unique(_read(puzzle), time_limit=time_limit)
+    model = _read(puzzle, time_limit)
+    return _solver(backend, options).is_unique(model, time_limit=time_limit)
 
 
 def has_other_solution(

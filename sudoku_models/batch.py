@@ -19,10 +19,12 @@ from concurrent.futures import Executor, Future
 from itertools import islice
 from typing import Any, TypeVar
 
-from .api import Backend, PuzzleLike
+from .api import Backend
+from .deadline import within
+from .door import PuzzleLike, model_of
 from .errors import MissingDependencyError
 from .solvers import DEFAULT_BACKEND, get_solver
-from .solvers.base import Result, Solver, as_model
+from .solvers.base import Result, Solver
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -86,7 +88,7 @@ def solve_many(
     recipe = (type(solver), solver.variant, solver.options)
     return run_in_chunks(
         puzzles,
-        lambda puzzle: solver.solve(puzzle, limit=limit, time_limit=time_limit),
+        lambda puzzle: _solve_one(solver, puzzle, limit, time_limit),
         functools.partial(_solve_chunk, recipe=recipe, limit=limit, time_limit=time_limit),
         executor=executor,
         workers=workers,
@@ -187,8 +189,16 @@ def _solve_chunk(
         solver = _worker_solvers[key] = cls(variant, **options)
     batch = _batches(solver, limit, time_limit)
     if batch is not None:
-        return list(batch([as_model(puzzle) for puzzle in chunk], limit))
-    return [solver.solve(puzzle, limit=limit, time_limit=time_limit) for puzzle in chunk]
+        return list(batch([model_of(puzzle) for puzzle in chunk], limit))
+    return [_solve_one(solver, puzzle, limit, time_limit) for puzzle in chunk]
+
+
+def _solve_one(solver: Solver, puzzle: PuzzleLike, limit: int, time_limit: float | None) -> Result:
+    """``solver.solve`` of the model the door reads from ``puzzle``, its reading under
+    ``time_limit`` too."""
+    with within(time_limit):
+        model = model_of(puzzle)
+    return solver.solve(model, limit=limit, time_limit=time_limit)
 
 
 def _batches(solver: Solver, limit: int, time_limit: float | None) -> Any:
@@ -239,7 +249,7 @@ def _models(puzzles: Iterable[PuzzleLike]) -> Iterator[Any]:
             yield exc
             return
         try:
-            yield as_model(puzzle)
+            yield model_of(puzzle)
         except Exception as exc:
             yield exc
             return

@@ -154,6 +154,15 @@ def cell_name(r: int, c: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
+def cell_label(n: int, i: int) -> str:
+    """:func:`cell_name` of cell ``i`` of an ``n`` x ``n`` grid, numbered row by row.
+
+    >>> cell_label(9, 22)
+    'r3c5'
+    """
+    return cell_name(*divmod(i, n))
+
+
 def peers_of(groups: Iterable[Sequence[int]], size: int) -> tuple[tuple[int, ...], ...]:
     """For each of ``size`` cells, the sorted other cells sharing one of ``groups`` with it."""
     peer_sets: list[set[int]] = [set() for _ in range(size)]

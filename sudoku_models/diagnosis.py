@@ -22,24 +22,24 @@ solution where another differs, until it is the only one, then shrunk so none ca
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import cell_name as _rc_name
-from .cnf import _Fresh, pairwise, primitive_clauses, var
+from .board import cell_label
+from .cnf import Fresh, pairwise, primitive_clauses, var
 from .constraints import SumCage
+from .deadline import within
 from .display import svg_grid
-from .errors import MissingDependencyError
+from .door import PuzzleLike, model_of
 from .model import Model, classic_groups, sort_primitives
-from .parsing import Source
-from .puzzle import Puzzle
 from .setter import SOLUTION_LIMIT, unique_placements
 from .solvers import get_solver
-from .solvers.base import SearchTimeout, Solver, Status, as_model
+from .solvers.base import SearchTimeout, Solver, Status
+from .solvers.selectors import SelectorSat
 
 #: Seconds the search for a minimal core may take before it stops shrinking (the core found so
 #: far is returned, marked as not minimal).
@@ -47,11 +47,6 @@ TIME_LIMIT = 60.0
 
 #: Backend that checks each core.
 CHECKER = "cpsat"
-
-
-def cell_name(n: int, i: int) -> str:
-    """``r3c5`` for cell ``i`` of an ``n`` x ``n`` grid."""
-    return _rc_name(*divmod(i, n))
 
 
 @dataclass(frozen=True)
@@ -73,13 +68,13 @@ class Element:
     def to_dict(self, n: int) -> dict[str, Any]:
         """``{"given": "r1c1", "digit": 5}`` or ``{"rule": NAME, "cells": [...]}``."""
         if self.is_given:
-            return {"given": cell_name(n, self.cells[0]), "digit": self.digit}
-        return {"rule": self.name, "cells": [cell_name(n, i) for i in self.cells]}
+            return {"given": cell_label(n, self.cells[0]), "digit": self.digit}
+        return {"rule": self.name, "cells": [cell_label(n, i) for i in self.cells]}
 
     def words(self, n: int) -> str:
         """The element as a player names it: ``the given 5 in r1c1``, or the rule's label."""
         if self.is_given:
-            return f"the given {self.digit} in {cell_name(n, self.cells[0])}"
+            return f"the given {self.digit} in {cell_label(n, self.cells[0])}"
         return self.name
 
 
@@ -118,8 +113,8 @@ class Why:
         if self.solutions:
             symbol = self.model.board.symbol
             out["solutions"] = ["".join(symbol(d) for d in grid) for grid in self.solutions]
-            out["differ"] = [cell_name(n, i) for i in self.differ]
-            out["fix"] = [{"given": cell_name(n, i), "digit": d} for i, d in self.fix]
+            out["differ"] = [cell_label(n, i) for i in self.differ]
+            out["fix"] = [{"given": cell_label(n, i), "digit": d} for i, d in self.fix]
             out["fewest"] = self.fewest
         out["seconds"] = round(self.seconds, 3)
         return out
@@ -140,8 +135,8 @@ class Why:
             out.append(f"a second backend ({CHECKER}) {check}")
             return out
         if self.status == Status.MULTIPLE.value:
-            cells = ", ".join(cell_name(n, i) for i in self.differ)
-            fix = ", ".join(f"{cell_name(n, i)}={d}" for i, d in self.fix)
+            cells = ", ".join(cell_label(n, i) for i in self.differ)
+            fix = ", ".join(f"{cell_label(n, i)}={d}" for i, d in self.fix)
             how = "the fewest" if self.fewest else "none of them can be dropped"
             return [
                 f"several solutions: two of them differ in {len(self.differ)} cells: {cells}",
@@ -183,7 +178,7 @@ def elements(model: Model) -> tuple[tuple[Any, ...], tuple[Element, ...]]:
     board, n = model.board, model.n
     hard: list[Any] = list(classic_groups(board))
     out: list[Element] = [
-        Element(cell_name(n, i), (i,), d) for i, d in enumerate(model.givens) if d
+        Element(cell_label(n, i), (i,), d) for i, d in enumerate(model.givens) if d
     ]
     rules = model.variants
     if rules and Model.from_puzzle(model.puzzle, variants=rules) == model:
@@ -205,7 +200,7 @@ def elements(model: Model) -> tuple[tuple[Any, ...], tuple[Element, ...]]:
         kind = "cage" if isinstance(p, SumCage) else type(p).__name__.lower()
         name = getattr(p, "name", "") or kind
         if cells:
-            ends = dict.fromkeys((cell_name(n, cells[0]), cell_name(n, cells[-1])))
+            ends = dict.fromkeys((cell_label(n, cells[0]), cell_label(n, cells[-1])))
             name += " " + "-".join(ends)
         total = getattr(p, "total", None)
         name += "" if total is None else f" ({total})"
@@ -225,45 +220,37 @@ def _model_of(model: Model, hard: Sequence[Any], chosen: Sequence[Element]) -> M
     return Model(model.board, tuple(givens), tuple(groups), tuple(cages), tuple(constraints))
 
 
+def _clauses(element: Element, n: int, fresh: Fresh) -> list[list[int]]:
+    """The clauses of one element of a core: its given, or its rule's primitives."""
+    given = [[var(n, element.cells[0], element.digit)]] if element.is_given else []
+    return given + primitive_clauses(element.primitives, n, fresh)
+
+
 class _Core:
     """One SAT solver with the houses hard and each element behind a selector."""
 
     def __init__(self, model: Model, hard: Sequence[Any], parts: Sequence[Element]) -> None:
-        try:
-            from pysat.solvers import Solver as PySat
-        except ImportError:
-            raise MissingDependencyError("why needs PySAT: pip install python-sat") from None
         n = model.n
-        fresh = _Fresh(n**3)
+        fresh = Fresh(n**3)
         clauses: list[list[int]] = []
         for i in range(model.size):
             lits = [var(n, i, d) for d in range(1, n + 1)]
             clauses += [lits, *pairwise(lits, fresh)]
         clauses += primitive_clauses(hard, n, fresh)
+        self.sat = sat = SelectorSat(clauses, fresh.top, "why")
         self.selector: dict[int, Element] = {}
-        for e in parts:
-            s = fresh.take()
-            self.selector[s] = e
-            body = [[var(n, e.cells[0], e.digit)]] if e.is_given else []
-            body += primitive_clauses(e.primitives, n, fresh)
-            clauses += [[*c, -s] for c in body]
-        self.sat: Any = PySat(name="minisat22", bootstrap_with=clauses)
+        for k, e in enumerate(parts):
+            self.selector[sat.guard(k, functools.partial(_clauses, e, n, sat.fresh))] = e
 
     def unsat_core(self, selectors: Sequence[int], deadline: float) -> list[int] | None:
         """A core of ``selectors`` (None when they have a solution). Raises
         :class:`SearchTimeout` when the deadline passes first."""
-        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.sat.interrupt)
-        timer.start()
-        try:
-            answer = self.sat.solve_limited(assumptions=list(selectors), expect_interrupt=True)
-        finally:
-            timer.cancel()
-        self.sat.clear_interrupt()
+        answer = self.sat.solve(selectors, seconds=deadline - time.perf_counter())
         if answer is None:
             raise SearchTimeout
         if answer:
             return None
-        return sorted(self.sat.get_core() or [])
+        return sorted(self.sat.core())
 
     def shrink(self, core: list[int], deadline: float) -> tuple[list[int], bool]:
         """Deletion: drop each element whose removal leaves no solution; with the core the
@@ -285,7 +272,7 @@ class _Core:
 
     def close(self) -> None:
         """Free the solver."""
-        self.sat.delete()
+        self.sat.close()
 
 
 def _checked(
@@ -304,7 +291,7 @@ def _checked(
 
 
 def why(
-    puzzle: Model | Puzzle | Source,
+    puzzle: PuzzleLike,
     time_limit: float | None = TIME_LIMIT,
     checker: str | Solver = CHECKER,
 ) -> Why:
@@ -315,8 +302,9 @@ def why(
     the second backend that checks the core.
     """
     start = time.perf_counter()
-    model = as_model(puzzle)
     limit = TIME_LIMIT if time_limit is None else time_limit
+    with within(limit):
+        model = model_of(puzzle)
     deadline = start + limit
     check_with = get_solver(checker) if isinstance(checker, str) else checker
     hard, parts = elements(model)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from . import deadline
 from .constraints import Automaton
 from .errors import InvalidPuzzleError
 
@@ -243,6 +244,7 @@ class _Nfa:
         of them: refused)."""
         seen, todo = {q}, [q]
         while todo:
+            deadline.check()
             for r in self.empty.get(todo.pop(), ()):
                 if r not in seen:
                     seen.add(r)

@@ -32,14 +32,15 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .board import cell_name
-from .formats import read
+from .deadline import within
+from .door import PuzzleLike, model_of
 from .formats.guard import answer_warnings
 from .model import Model
-from .parsing import Source
 from .puzzle import Puzzle
+from .seeds import rng_of
 from .solvers import DEFAULT_BACKEND, get_solver
 from .solvers.backtracking.constraint import root_candidates
-from .solvers.base import Solver, Status, as_model
+from .solvers.base import Solver, Status
 from .variants import Variant
 
 #: How many solutions a puzzle with several is searched for before it is called uncountable.
@@ -188,7 +189,7 @@ def _rules(rules: Sequence[Variant]) -> str:
 
 
 def check(
-    puzzle: Puzzle | Model | Source,
+    puzzle: PuzzleLike,
     backend: str | Solver = DEFAULT_BACKEND,
     time_limit: float | None = None,
     probes: int = 200,
@@ -196,10 +197,11 @@ def check(
 ) -> Report:
     """Everything a setter asks of ``puzzle``; see :class:`Report`.
 
-    ``puzzle`` may be any text :func:`sudoku_models.read` reads (a link keeps its warnings);
+    ``puzzle`` may be anything :func:`sudoku_models.door.read` reads (a link keeps its warnings);
     ``time_limit`` bounds each search (seconds); ``probes`` and ``seed`` drive the estimate.
     """
-    model = read(puzzle).model if isinstance(puzzle, str) else as_model(puzzle)
+    with within(time_limit):
+        model = model_of(puzzle)
     solver = get_solver(backend) if isinstance(backend, str) else backend
     first = solver.solve(model, limit=SOLUTION_LIMIT, time_limit=time_limit)
     n = model.n
@@ -378,7 +380,7 @@ def estimate_count(
     >>> estimate_count(Model.from_puzzle(Puzzle.parse("1...\\n..4.\\n.3..\\n...2")), 5).mean
     1.0
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = rng_of(seed)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     values: list[int] = []
     for _ in range(max(1, probes)):

@@ -30,11 +30,12 @@ from typing import Any
 
 from .board import Board
 from .constraints import AllowedDigits
+from .deadline import within
+from .door import PuzzleLike, model_of
 from .model import Model
-from .parsing import Source
 from .puzzle import Puzzle
 from .solvers import get_solver
-from .solvers.base import Solver, Status, as_model
+from .solvers.base import Solver, Status
 from .solvers.sat import SatSolver
 
 
@@ -87,7 +88,7 @@ class TrueCandidates:
 
 
 def true_candidates(
-    puzzle: Puzzle | Model | Source,
+    puzzle: PuzzleLike,
     backend: str | Solver = "sat",
     limit: int = 1,
     time_limit: float | None = None,
@@ -96,7 +97,8 @@ def true_candidates(
     """The true candidates of every cell of ``puzzle``, each counted up to ``limit`` solutions."""
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
-    model = as_model(puzzle)
+    with within(time_limit):
+        model = model_of(puzzle)
     solver = get_solver(backend, **options)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     grids: list[tuple[int, ...]] = []

@@ -115,7 +115,8 @@ def test_rate_progress_bar_never_cuts_into_the_ratings(monkeypatch):
     assert len(ratings) == len(datasets.load("hardest"))
     for line in ratings:
         assert re.fullmatch(
-            r"[1-9.]{81}  QQWing \w+, HoDoKu \w+ \(score (over )?\d+\)(, SE [^,;]+)?"
+            r"[1-9.]{81}  QQWing \w+, HoDoKu \w+ \(score (\d+|unknown: [^)]+)\)"
+            r", SE ER [^,;]+, EP [^,;]+, ED [^,;(]+( \(unknown: [^)]+\))?"
             r"(, hardest: .+|; beyond the grader's techniques: .+)",
             line,
         )

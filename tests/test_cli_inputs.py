@@ -115,3 +115,24 @@ def test_f_puzzles_input_to_a_plain_command_is_read(capsys, monkeypatch, command
     assert _main(capsys, monkeypatch, "", command, packed) == _main(
         capsys, monkeypatch, "", command, same
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["read", "solve", "count", "check", "why", "candidates", "steps", "trace", "rate", "hint"],
+)
+def test_every_command_says_a_missing_file_is_missing(capsys, tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    assert main([command, "nosuchfile.txt"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "no such file" in err
+
+
+def test_read_takes_a_file_and_standard_input_alike(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "one.txt"
+    path.write_text(".1.....4....34..\n", encoding="utf-8")
+    assert main(["read", str(path), "-f", "json"]) == 0
+    from_file = capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(".1.....4....34..\n"))
+    assert main(["read", "-", "-f", "json"]) == 0
+    assert capsys.readouterr().out == from_file

@@ -4,13 +4,17 @@ and reported; what no reading explains stays a warning."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sudoku_models import formats
 from sudoku_models.cli import main
-from sudoku_models.formats import sudokupad
+from sudoku_models.errors import TimeLimitReached
+from sudoku_models.formats import base, readings, sudokupad
+from sudoku_models.formats.lz import compress_to_base64
 from sudoku_models.formats.readings import Choice, claims, given
 from sudoku_models.model import Model
 from sudoku_models.solvers import get_solver
@@ -377,7 +381,8 @@ def test_a_given_reading_the_solution_breaks_is_dropped_and_one_no_marks_fit_is_
 @pytest.mark.parametrize(
     ("text", "why"),
     [("pink line", "MARKS=KIND"), ("pink line=nonsense", "no rule kind"),
-     ("big thing=renban", "names no colour or shape")],
+     ("big thing=renban", "names no colour or shape"), ("a=b=renban", "MARKS=KIND"),
+     ("pink line=whispers 0", "from 1 to 999"), ("pink line=renban 3", "takes no number")],
 )  # fmt: skip
 def test_a_malformed_given_reading_is_refused_in_one_line(
     text: str, why: str, capsys: pytest.CaptureFixture[str]
@@ -489,3 +494,150 @@ def test_cages_whose_digits_may_repeat_sum_without_being_different() -> None:
     assert [(r.kind, r.status) for r in read.readings] == [("repeating killer", "confirmed")]
     assert read.warnings == ()
     assert not any(isinstance(v, KillerCage) for v in read.model.variants)
+
+
+def test_a_sum_given_with_a_reading_is_kept_and_spaces_are_folded() -> None:
+    claim = given("  Green   Line =  edge  sum 010 ")
+    assert (claim.kind, claim.numbers["total"]) == ("edge sum", 10)
+    assert claim.sentence.endswith("green line=edge sum 10")
+
+
+Run = Callable[..., tuple[int, str, float, float]]
+
+
+@pytest.mark.parametrize(
+    "reading", ["x=" + " " * 1600 + "!", "pink line=whispers " + "4" * 4400, "=" * 3000]
+)
+def test_a_long_given_reading_is_refused_at_once_in_one_short_line(
+    cli_peak: Run, reading: str
+) -> None:
+    code, err, grown, _ = cli_peak("solve", "-t", "60", ".1.....4....34..", "--as", reading)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 700, err[:300]
+    assert reading[-60:] not in err  # the argument is shown cut short
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def _many_lines(rules: str, count: int = 2000) -> dict[str, Any]:
+    """A 9x9 f-puzzles object with ``count`` short pink lines, each of its own width (so each
+    its own group of marks), under ``rules``."""
+    lines = [
+        {"lines": [[f"R{k % 8 + 1}C{k % 9 + 1}", f"R{k % 8 + 2}C{k % 9 + 1}"]],
+         "outlineC": "#F067F0", "width": round(0.01 * (k + 1), 2)}
+        for k in range(count)
+    ]  # fmt: skip
+    return {"size": 9, "grid": [[{}] * 9] * 9, "line": lines, "ruleset": rules}
+
+
+FOUR_READINGS = (
+    "Digits on lines are a set of consecutive digits in any order. Adjacent digits on lines "
+    "differ by at least 5. Lines are palindromes. Digits on lines have the same sum in every box."
+)
+
+
+def test_marks_of_two_thousand_styles_under_four_sentences_read_in_bounded_memory(
+    cli_peak: Run, tmp_path: Path
+) -> None:
+    path = tmp_path / "lines.json"
+    path.write_text(json.dumps(_many_lines(FOUR_READINGS)))
+    code, err, grown, _ = cli_peak("read", str(path), "-t", "120")
+    assert code == 0, err[-300:]
+    assert grown < 500, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_a_rule_name_repeated_through_the_text_is_one_claim(cli_peak: Run) -> None:
+    said = claims("Renban. " * 1600 + "Renban lines are sets of consecutive digits.")
+    assert [(c.kind, c.sentence[:7], c.order) for c in said] == [
+        ("renban", "Renban.", 0), ("renban", "Renban ", 1)
+    ]  # fmt: skip
+    link = "fpuzzles" + compress_to_base64(json.dumps(_many_lines("Renban. " * 1600)))
+    read = formats.read(link)
+    assert len(read.readings) == 2000 and {r.kind for r in read.readings} == {"renban"}
+    code, err, grown, _ = cli_peak("read", link, "-t", "120")
+    assert code == 0, err[-300:]
+    assert grown < 200, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_groups_past_the_budget_of_readings_are_left_with_a_warning_naming_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(readings, "MAX_HYPOTHESES", 4 * 10)  # ten lines of four readings
+    read = formats.read(json.dumps(_many_lines(FOUR_READINGS, count=14)))
+    assert len(read.readings) == 10
+    said = [w for w in read.warnings if "not read" in w]
+    assert len(said) == 1 and said[0].startswith("4 group(s) of marks not read (1 pink line")
+    assert "past 40 readings of single marks" in said[0]
+
+
+def test_a_repeating_killer_cage_that_repeats_its_cells_is_left_unread(cli_peak: Run) -> None:
+    cells = [f"R{k // 9 % 9 + 1}C{k % 9 + 1}" for k in range(1000)]
+    data = {"size": 9, "grid": [[{}] * 9] * 9, "ruleset": "Digits may repeat in cages.",
+            "cage": [{"cells": cells, "value": "5000", "outlineC": "#000000"}]}  # fmt: skip
+    link = "fpuzzles" + compress_to_base64(json.dumps(data))
+    read = formats.read(link)
+    assert read.model.variants == ()
+    assert any("1 black cage with text drawn only, not read" in w for w in read.warnings)
+    code, err, grown, _ = cli_peak("read", link, "-t", "120")
+    assert code == 0, err[-300:]
+    assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_a_reading_stops_at_its_time_limit_on_the_command_line_and_in_the_api(
+    cli_peak: Run, tmp_path: Path
+) -> None:
+    text = json.dumps(_many_lines(FOUR_READINGS))  # far more than a millisecond of reading
+    with pytest.raises(TimeLimitReached):
+        formats.read(text, time_limit=0.001)
+    path = tmp_path / "lines.json"
+    path.write_text(text)
+    code, err, _, _ = cli_peak("read", str(path), "-t", "0.001")
+    assert code == 2 and err.count("\n") == 1 and "time limit of 0.001 s" in err
+    code, err, _, _ = cli_peak("solve", str(path), "-t", "0.001")
+    assert code == 2 and err.count("\n") == 1 and "time limit of 0.001 s" in err
+
+
+def test_a_file_is_read_once_with_the_choice_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Choice | None] = []
+    read_marks = base.read_marks
+
+    def counted(*args: Any, **kwargs: Any) -> readings.Outcome:
+        calls.append(readings._CHOICE.get())
+        return read_marks(*args, **kwargs)
+
+    monkeypatch.setattr(base, "read_marks", counted)
+    choice = _given("pink line=renban")
+    read = formats.read(_payload("", line=[_line("R1C3", "R1C4")]), choice)
+    assert calls == [choice] and read.readings[0].status == "given"
+
+
+def test_a_given_reading_for_a_plain_grid_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", ".1.....4....34..", "--as", "pink line=renban"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "a plain grid has none" in err
+
+
+def test_a_time_limit_of_thousands_of_digits_is_refused_in_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["read", ".1.....4....34..", "-t", "4" * 4400]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "(4402 characters)" in err
+    assert "4" * 60 not in err
+
+
+def test_past_the_rules_a_choice_may_check_the_first_reading_stands_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[Model] = []
+
+    def never_unique(model: Model) -> bool:
+        asked.append(model)
+        return False
+
+    choice = Choice(unique=never_unique)
+    text = json.dumps(_many_lines(FOUR_READINGS, count=6))
+    assert len(formats.read(text, choice).readings) == 6 and len(asked) == 4
+    monkeypatch.setattr(readings, "MAX_CHOICE_RULES", 5)
+    asked.clear()
+    read = formats.read(text, choice)
+    assert asked == [] and {r.kind for r in read.readings} == {"renban"}
+    assert any("not chosen by uniqueness: 6 rules, more than 5" in w for w in read.warnings)

@@ -8,6 +8,7 @@ from importlib import resources
 import pytest
 
 from sudoku_models import InvalidPuzzleError, Puzzle
+from sudoku_models.errors import TimeLimitReached
 from sudoku_models.grading import (
     GUESS,
     CandidateGrid,
@@ -176,3 +177,10 @@ def test_hint_on_wrong_pencil_marks_says_so():
     grid.eliminate(i, solution.cells[i])
     with pytest.raises(InvalidPuzzleError, match="pencil marks"):
         hint(grid)
+
+
+def test_a_hint_past_its_time_limit_raises(pigeonhole_classic: str) -> None:
+    with pytest.raises(TimeLimitReached, match="time limit of 1 s"):
+        hint(pigeonhole_classic, time_limit=1)
+    with pytest.raises(ValueError, match="positive"):
+        hint(".1.....4....34..", time_limit=float("nan"))

@@ -186,3 +186,32 @@ def test_known_first_steps_are_made_again_as_the_search_would():
         assert replayed.masks == searched.masks
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Sue de Coq",
+        "Nice Loop/AIC",
+        "ALS-XZ",
+        "ALS-XY-Chain",
+        "Forcing Chain",
+        "Forcing Net",
+    ],
+)
+def test_the_long_scans_poll_a_limit_opened_around_them(name: str) -> None:
+    """The scans that can run for minutes on a large grid stop at a limit that has passed,
+    before their first step (here on an empty 16x16, where each has much to scan)."""
+    import time
+
+    from sudoku_models import deadline
+    from sudoku_models.errors import TimeLimitReached
+    from sudoku_models.grading.techniques import BY_NAME
+
+    grid = CandidateGrid.from_puzzle(Puzzle.parse("." * 256))
+    with deadline.within(0.0):
+        time.sleep(0.01)
+        with pytest.raises(TimeLimitReached):
+            BY_NAME[name].find(grid)
+        with pytest.raises(TimeLimitReached):
+            solve_logically(CandidateGrid.from_puzzle(Puzzle.parse("." * 16)))

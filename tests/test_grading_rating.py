@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import time
 from importlib import resources
 
 import pytest
 
-from sudoku_models import InvalidPuzzleError
+from sudoku_models import InvalidPuzzleError, deadline
+from sudoku_models.errors import TimeLimitReached
 from sudoku_models.grading import (
     GUESS,
     QQWING_LEVELS,
@@ -217,3 +219,30 @@ def test_to_dict_holds_the_sudoku_explainer_numbers():
         "complete": se.complete,
     }
     assert data["techniques"] == dict(rating.counts) and data["score"] == rating.score
+
+
+def test_summary_says_in_words_what_is_unknown_and_why():
+    puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+    rating = rate(puzzle)  # a forum "hardest" puzzle of the shipped set
+    line = rating.summary()
+    assert rating.needs_guessing and rating.se.er is None
+    assert "?" not in line and "over" not in line
+    assert f"score unknown: the grader's techniques stop after {rating.score} points" in line
+    assert "SE ER unknown" in line and "beyond the Sudoku Explainer ones" in line
+    assert "beyond the grader's techniques: guessing needed" in line
+
+
+def test_a_rating_past_its_time_limit_raises(pigeonhole_classic: str) -> None:
+    """The search for the solution needs far longer than the limit here."""
+    with pytest.raises(TimeLimitReached, match="time limit of 1 s"):
+        rate(pigeonhole_classic, time_limit=1)
+    with pytest.raises(ValueError, match="positive"):
+        rate(".1.....4....34..", time_limit=0)
+
+
+def test_a_rating_polls_a_limit_opened_around_it() -> None:
+    with deadline.within(0.0):
+        time.sleep(0.01)  # the limit has passed before the rating starts
+        with pytest.raises(TimeLimitReached):
+            rate(".1.....4....34..")
+    assert rate(".1.....4....34..").hodoku_level == "Easy"  # closed again: no limit

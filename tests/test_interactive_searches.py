@@ -78,3 +78,18 @@ def test_a_search_past_its_memory_limit_is_stopped() -> None:
         assert not searches._idle or searches._idle[0].process.is_alive()
     finally:
         searches.close()
+
+
+@pytest.mark.parametrize("keep", [None, 1])
+def test_a_process_holding_too_much_after_its_answer_is_replaced(keep: int | None) -> None:
+    """Python keeps the memory a heavy job took: a process that holds more than ``keep`` once
+    it has answered serves no further search (a bound of one byte: every process)."""
+    searches = SearchPool(1, memory=None, keep=keep)
+    try:
+        searches.warm()
+        first = searches._idle[-1].process.pid
+        assert searches.run(new_state(SMALL), {"type": "solve"}, 30)["solution"]
+        searches.warm()  # waits for the replacement, if any
+        assert (searches._idle[-1].process.pid == first) == (keep is None)
+    finally:
+        searches.close()

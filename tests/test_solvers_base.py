@@ -323,3 +323,23 @@ def test_stats_as_dict():
 def test_status_repr_and_values():
     assert repr(Status.UNIQUE) == "Status.UNIQUE"
     assert {s.value for s in Status} == {"solved", "unique", "multiple", "unsatisfiable", "timeout"}
+
+
+@pytest.mark.parametrize("backend", ["backtracking", "sat"])
+def test_a_search_takes_what_is_left_of_an_open_limit(
+    backend: str, pigeonhole_classic: str
+) -> None:
+    """Under a limit the caller opened, a search with no limit of its own stops there too;
+    the questions that answer yes or no raise instead of guessing."""
+    from sudoku_models import deadline
+    from sudoku_models.errors import TimeLimitReached
+    from sudoku_models.solvers import get_solver
+
+    solver = get_solver(backend)
+    with deadline.within(1):
+        assert solver.solve(pigeonhole_classic, time_limit=3600).status is Status.TIMEOUT
+    with deadline.within(1), pytest.raises(TimeLimitReached, match="time limit of 1 s"):
+        solver.is_unique(pigeonhole_classic)
+    known = [1] * 625  # any complete grid: no solution equals it
+    with deadline.within(1), pytest.raises(TimeLimitReached, match="time limit of 1 s"):
+        solver.has_other_solution(pigeonhole_classic, known)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 import sudoku_models as sm
-from sudoku_models import Model, Puzzle, get_solver
+from sudoku_models import Model, Puzzle, fpuzzles, get_solver
 from sudoku_models.errors import UnknownSolverError
 from sudoku_models.solvers.backtracking import STRATEGIES, constraint, fast
 from sudoku_models.tracing import progress, traceable
@@ -20,6 +22,13 @@ HARDER = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....
 MEDIUM = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 CLASH = "11.............."  # two 1s in the first row
 KILLER = Model.from_puzzle(Puzzle.empty((2, 2)), cages=[((0, 1), 3), ((2, 3), 7)])
+SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
+#: A 6x6 killer with one solution: only the strategies that propagate sums finish on it.
+KILLER_6 = next(
+    fpuzzles.LINK_PREFIX + p["fpuzzles_lz"]
+    for p in map(json.loads, SAMPLE.read_text().splitlines())
+    if p["id"] == "6x6-extreme-killer"
+)
 
 #: Strategies slow on HARD without propagation get the easier puzzles only.
 PROPAGATING = ("mrv", "propagate", "dlx", "constraint", "fast")
@@ -210,6 +219,9 @@ def test_the_page_server_answers_a_tree_action_in_a_search_process() -> None:
         assert data["strategy"] == "backtracking:mrv"
         assert data["counts"] == sm.trace(SMALL, backend="mrv").counts
         assert len(data["parents"]) == len(data["cells"]) == len(data["outcomes"])  # type: ignore[arg-type]
+        assert data["sums"] is False and data["reason"] == ""
+        killer = post({"type": "tree", "puzzle": KILLER_6, "backend": "naive"})
+        assert killer["sums"] is True and killer["reason"] in ("node cap", "time limit")
         with urllib.request.urlopen(f"{server.url}tree.js", timeout=30) as answer:
             assert b"export function mountTree" in answer.read()
         with pytest.raises(urllib.error.HTTPError) as refused:
@@ -224,3 +236,95 @@ def test_the_page_server_answers_a_tree_action_in_a_search_process() -> None:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+def test_json_written_node_by_node_is_the_dict() -> None:
+    tree = sm.trace(HARD, backend="propagate")
+    assert json.loads(tree.to_json()) == tree.to_dict()
+    assert tree.to_dot().count(" -> ") == len(tree) - 1
+
+
+def test_more_nodes_than_the_cap_are_refused(cli_peak) -> None:
+    from sudoku_models.tracing import NODE_CAP
+
+    with pytest.raises(ValueError, match="at most 1,000,000"):
+        sm.trace(SMALL, max_nodes=NODE_CAP + 1)
+    code, err, _, _ = cli_peak("trace", SMALL, "--max-nodes", "10000000")
+    assert code == 2
+    assert err == "sudoku-models: error: --max-nodes may be at most 1,000,000, got 10,000,000\n"
+
+
+def test_a_trace_stops_at_a_limit_opened_around_it(pigeonhole_classic: str) -> None:
+    """The refutation needs hours: the limit or the node cap ends it, never the search."""
+    from sudoku_models import deadline
+
+    with deadline.within(1):
+        tree = sm.trace(pigeonhole_classic, backend="fast")
+    assert not tree.complete and tree.counts["solutions"] == 0
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_counters_over_time_stop_at_the_time_limit(
+    backend: str, pigeonhole_classic: str, cli_peak
+) -> None:
+    """A search that needs hours ends at -t, says it stopped, and exits 1 (nothing found);
+    bounded in memory."""
+    report = progress(pigeonhole_classic, backend, time_limit=1)
+    assert not report.complete and report.solutions == 0
+    code, err, grown, _ = cli_peak("trace", pigeonhole_classic, "-b", backend, "-t", "1")
+    assert (code, err) == (1, "") and grown < 512
+    assert progress(SMALL, backend).complete
+
+
+def test_a_capped_search_says_where_it_stopped_not_zero_solutions(pigeonhole_classic) -> None:
+    capped = sm.trace(KILLER_6, backend="naive", max_nodes=5000)
+    assert capped.reason == "node cap" and capped.counts["solutions"] == 0
+    assert capped.ending() == "stopped at the node cap before any solution"
+    assert "stopped at the node cap before any solution" in capped.to_svg()
+    assert capped.viewer_data()["reason"] == "node cap"
+    assert capped.viewer_data()["stopped"] == list(capped.stopped)
+    from sudoku_models import deadline
+
+    with deadline.within(1):
+        timed = sm.trace(pigeonhole_classic, backend="fast", max_nodes=1_000_000)
+    assert not timed.complete and timed.reason in ("time limit", "node cap")
+    assert sm.trace(SMALL).ending() == "1 solution(s)" and sm.trace(SMALL).reason == ""
+
+
+def test_the_svg_of_a_capped_search_opens_the_path_where_it_stopped() -> None:
+    """Not one triangle for the whole search: the path it was on is drawn node by node, and
+    the failed subtrees beside it fold one by one, their size labels clear of each other."""
+    tree = sm.trace(KILLER_6, backend="naive", max_nodes=60_000)  # labels of five digits
+    root = ET.fromstring(tree.to_svg())
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f"{ns}path")) > 1  # several folded subtrees
+    labels: dict[str, list[tuple[float, str]]] = {}
+    for text in root.findall(f"{ns}text")[1:]:  # after the caption: the size labels
+        labels.setdefault(text.get("y", ""), []).append((float(text.get("x", "0")), text.text))
+    assert labels
+    for row in labels.values():
+        row.sort()
+        for (x0, a), (x1, b) in itertools.pairwise(row):
+            assert x1 - x0 >= 4.5 * (len(a) + len(b)) / 2  # digits of 7-point text
+
+
+def test_compared_strategies_finish_on_a_killer() -> None:
+    from sudoku_models.interactive.trees import COMPARED, compare
+
+    trees = compare(KILLER_6)
+    assert [t.strategy for t in trees] == ["backtracking:constraint", "backtracking:constraint"]
+    assert all(t.complete and t.counts["solutions"] == 1 for t in trees)
+    assert [t.strategy for t in compare(SMALL)] == [f"backtracking:{s}" for s in COMPARED]
+
+
+def test_running_out_of_memory_is_an_internal_error_not_no_solution(capsys, monkeypatch) -> None:
+    """Exit 1 means "no solution": memory running out is exit 3, one line, no traceback."""
+    import sudoku_models.tracing as tracing
+
+    def exhausted(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(tracing, "trace", exhausted)
+    code, out, err = run_cli(capsys, SMALL)
+    assert (code, out) == (3, "")
+    assert err == "sudoku-models: internal error: out of memory\n"

@@ -106,3 +106,25 @@ def test_the_widget_module_renders_trees_and_follows_changes(page: Any) -> None:
         widget.trees,
     )
     assert counts == [2, 1, 0, False]
+
+
+def test_a_capped_tree_says_where_it_stopped_and_opens_that_path(page: Any) -> None:
+    """A search stopped at its node cap reads so, not as "0 solution(s)", and the path it was
+    on stays open rather than folding the whole search into one triangle."""
+    tree = sm.trace(HARD, backend="naive", max_nodes=20_000)
+    assert not tree.complete and tree.counts["solutions"] == 0
+    page.goto(page.server_url)
+    page.wait_for_selector("[role=gridcell]")
+    result = page.evaluate(
+        """async (data) => {
+            const m = await import('./tree.js');
+            const el = document.createElement('div');
+            document.body.append(el);
+            const view = m.mountTree(el, data, {width: 800, height: 400});
+            return {head: el.querySelector('.sm-tree-counts').textContent, shown: view.shown};
+        }""",
+        tree.viewer_data(),
+    )
+    assert result["head"].endswith("stopped at the node cap before any solution")
+    assert "0 solution(s)" not in result["head"]
+    assert result["shown"] > len(tree.stopped)  # the stopped path and the folds beside it

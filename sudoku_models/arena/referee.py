@@ -26,17 +26,16 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from .. import door
 from ..board import cell_name
+from ..door import PuzzleLike
 from ..errors import InvalidPuzzleError
 from ..model import Model
-from ..puzzle import Puzzle
 from ..solvers.base import Status
 from .moves import CANDIDATES, CLEAR, PLACE, Move
 
 #: Seconds the referee may spend finding the solution of a puzzle.
 SOLVE_SECONDS = 60.0
-#: Seconds each check of uniqueness may take when choosing between readings of a file.
-UNIQUE_SECONDS = 5.0
 #: Seconds the logical solver may spend on one derivability question.
 DERIVE_SECONDS = 10.0
 #: Logical paths a referee keeps, one a board.
@@ -56,28 +55,12 @@ class Derivation:
     steps_before: int
 
 
-def load(puzzle: Model | Puzzle | str) -> tuple[Model, str | None]:
-    """The model of ``puzzle`` (a model, a puzzle, or text in any format the package reads)
-    and the file's rules text, if it has one. Where the rules text allows several readings of
-    its marks, one that leaves a single solution is taken."""
-    if isinstance(puzzle, Model):
-        return puzzle, None
-    if isinstance(puzzle, Puzzle):
-        return Model.from_puzzle(puzzle), None
-    from .. import formats
-
-    read = formats.read(puzzle, formats.Choice(unique=_unique))
+def load(puzzle: PuzzleLike) -> tuple[Model, str | None]:
+    """The model of ``puzzle`` in any form the package's door reads
+    (:func:`sudoku_models.door.read`, which chooses readings as every entry point does) and
+    the file's rules text, if it has one."""
+    read = door.read(puzzle)
     return read.model, read.rules
-
-
-def _unique(model: Model) -> bool:
-    """Whether ``model`` has one solution, as far as :data:`UNIQUE_SECONDS` tell."""
-    from ..api import is_unique
-
-    try:
-        return is_unique(model, time_limit=UNIQUE_SECONDS)
-    except TimeoutError:
-        return False
 
 
 class Referee:
@@ -91,7 +74,7 @@ class Referee:
     (True, True)
     """
 
-    def __init__(self, puzzle: Model | Puzzle | str) -> None:
+    def __init__(self, puzzle: PuzzleLike) -> None:
         from ..api import solve
 
         self.model, self.rules_text = load(puzzle)

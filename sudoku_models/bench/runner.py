@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from .. import datasets
 from ..batch import Backend, solve_many
 from ..puzzle import Puzzle
+from ..seeds import rng_of
 from ..solvers import get_solver
 from ..solvers.base import Result, Solver, as_model
 from .summary import SummaryTable, summarize
@@ -84,7 +85,7 @@ def run(
     """
     solvers = [get_solver(backend) for backend in _backend_list(backends)]
     warm_up(warmup)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = rng_of(seed)
     rows: list[dict[str, Any]] = []
     # One pool for the whole run, so each worker keeps its solvers from one dataset to the next.
     with ProcessPoolExecutor(workers) if workers is not None else contextlib.nullcontext() as pool:

@@ -95,6 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sudoku-models: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:  # a constant line: formatting one could need the memory that ran out
+        print("sudoku-models: internal error: out of memory", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
     except Exception as exc:  # a bug: never exit 1, which scripts read as "no solution"
         print(
             f"sudoku-models: internal error: {type(exc).__name__}: {printable(str(exc))}",

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import per_puzzle
 from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, add_time_limit, box_shape
 from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
@@ -41,21 +42,22 @@ def run(args: argparse.Namespace) -> int:
     """Print the true candidates of every puzzle of the input."""
     from ..true_candidates import true_candidates
 
-    code = EXIT_OK
-    for model in read_models(args.puzzle, args, box=args.box):
-        found = true_candidates(
-            model, backend=args.backend, limit=args.limit, time_limit=args.time_limit
-        )
-        notes = warnings_of(model)
-        if args.format == "json":
-            cells = [{str(d): k for d, k in sorted(c.items())} for c in found.counts]
-            more = {"warnings": notes} if notes else {}
-            print(json.dumps({"candidates": cells, "complete": found.complete, **more}))
-        else:
-            print(found.to_text())
-            if not found.complete:
-                print("(time limit reached: other digits may also fit)")
-        say(notes)
-        if not found.has_solution:
-            code = EXIT_NO_SOLUTION
-    return code
+    with per_puzzle(args):
+        code = EXIT_OK
+        for model in read_models(args.puzzle, args, box=args.box):
+            found = true_candidates(
+                model, backend=args.backend, limit=args.limit, time_limit=args.time_limit
+            )
+            notes = warnings_of(model)
+            if args.format == "json":
+                cells = [{str(d): k for d, k in sorted(c.items())} for c in found.counts]
+                more = {"warnings": notes} if notes else {}
+                print(json.dumps({"candidates": cells, "complete": found.complete, **more}))
+            else:
+                print(found.to_text())
+                if not found.complete:
+                    print("(time limit reached: other digits may also fit)")
+            say(notes)
+            if not found.has_solution:
+                code = EXIT_NO_SOLUTION
+        return code

@@ -9,6 +9,7 @@ from typing import Any
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Status, solve_keeping
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import per_puzzle
 from .inputs import add_puzzle_arguments, add_time_limit
 from .notes import say, warnings_of
 from .variant_args import add_variant_flags, read_models
@@ -49,24 +50,27 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Count the solutions of every puzzle of the input."""
-    if args.limit < 0:
-        raise ValueError("--limit must be 0 (count all) or more")
-    puzzles = list(read_models(args.puzzle, args, box=args.box))
-    solver = get_solver(args.backend)
-    code = EXIT_OK
-    for number, puzzle in enumerate(puzzles, start=1):
-        # Two solutions are enough for the warnings: the rest are only counted.
-        result = solve_keeping(solver, puzzle, limit=args.limit, time_limit=args.time_limit, keep=2)
-        print(result.count, flush=True)
-        done = result.status is not Status.TIMEOUT and (not args.limit or result.count < args.limit)
-        say(warnings_of(puzzle, result.solutions, done))
-        if result.status is Status.TIMEOUT:
-            where = f"puzzle {number}: " if len(puzzles) > 1 else ""
-            print(
-                f"sudoku-models: {where}time limit reached; at least {result.count} solution(s)",
-                file=sys.stderr,
+    with per_puzzle(args):
+        if args.limit < 0:
+            raise ValueError("--limit must be 0 (count all) or more")
+        puzzles = list(read_models(args.puzzle, args, box=args.box))
+        solver = get_solver(args.backend)
+        code = EXIT_OK
+        for number, puzzle in enumerate(puzzles, start=1):
+            # Two solutions are enough for the warnings: the rest are only counted.
+            result = solve_keeping(
+                solver, puzzle, limit=args.limit, time_limit=args.time_limit, keep=2
             )
-            code = EXIT_NO_SOLUTION
-        elif not result.count:
-            code = EXIT_NO_SOLUTION
-    return code
+            print(result.count, flush=True)
+            done = result.status is not Status.TIMEOUT and (
+                not args.limit or result.count < args.limit
+            )
+            say(warnings_of(puzzle, result.solutions, done))
+            if result.status is Status.TIMEOUT:
+                where = f"puzzle {number}: " if len(puzzles) > 1 else ""
+                at_least = f"at least {result.count} solution(s)"
+                print(f"sudoku-models: {where}time limit reached; {at_least}", file=sys.stderr)
+                code = EXIT_NO_SOLUTION
+            elif not result.count:
+                code = EXIT_NO_SOLUTION
+        return code

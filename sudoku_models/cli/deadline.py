@@ -1,47 +1,25 @@
-"""A wall-clock limit around work that has none of its own (reading a link, the classic
-grader's rating and hint), for the commands that promise one."""
+"""The ``--time-limit`` of a command over one puzzle in a rich format: reading it counts too.
+
+The limit is the cooperative one of :mod:`sudoku_models.deadline`: it holds in any thread and
+leaves the process's signals alone.
+"""
 
 from __future__ import annotations
 
-import signal
-import threading
-from collections.abc import Callable, Iterator
+import argparse
+from collections.abc import Iterator
 from contextlib import contextmanager
-from types import FrameType
 
-REPEAT = 0.05
-"""Seconds between alarms once the limit has passed, until one ends the block."""
+from .. import deadline
+from .variant_args import is_rich
 
 
 @contextmanager
-def deadline(
-    seconds: float | None, expired: Callable[[float], BaseException] | None = None
-) -> Iterator[None]:
-    """Raise ``expired(seconds)`` (by default :class:`~sudoku_models.logic.TimeLimitReached`)
-    inside the block once ``seconds`` have passed (None: no limit). The alarm signal carries
-    it, so the limit holds only in the main thread of a platform that has one; elsewhere the
-    block runs unlimited.
-
-    The signal can land where an exception is only reported and dropped (a garbage
-    collector callback, a finaliser), so the alarm repeats every ``REPEAT`` seconds until
-    the block has ended."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if seconds is None or not usable:
+def per_puzzle(args: argparse.Namespace) -> Iterator[None]:
+    """Hold ``-t`` over the whole command when its input is one puzzle in a rich format (a
+    link, rules text, a ``.json`` or ``.iss`` file), so that reading the puzzle and choosing
+    its readings count against the limit like the work on it. A plain list of puzzles is
+    limited puzzle by puzzle where the work is done."""
+    rich = args.puzzle is not None and is_rich(args.puzzle)
+    with deadline.within(args.time_limit if rich else None):
         yield
-        return
-    if expired is None:
-        from ..logic import TimeLimitReached
-
-        expired = TimeLimitReached
-    error = expired
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise error(seconds)
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

@@ -6,11 +6,13 @@ import argparse
 import json
 from typing import Any
 
+from .. import deadline
 from ..board import cell_name
+from ..errors import TimeLimitReached
 from ..puzzle import Puzzle
-from ..solvers.base import Status
+from ..solvers.base import Status, limit_reached
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .deadline import deadline
+from .deadline import per_puzzle
 from .inputs import TEXT_OR_JSON, add_puzzle_arguments, add_time_limit
 from .steps import TIME_LIMIT, hint_models
 from .variant_args import is_rich, read_classic
@@ -41,18 +43,22 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print one hint per puzzle of the input."""
-    from ..logic import TimeLimitReached
+    with per_puzzle(args):
+        if args.puzzle is not None and is_rich(args.puzzle):
+            # variant rules: the logical solver
+            variant_code = hint_models(args.puzzle, args.format, args.time_limit)
+            if variant_code is not None:
+                return variant_code
+        return _classic_hints(args)
 
-    if args.puzzle is not None and is_rich(args.puzzle):
-        # variant rules: the logical solver
-        variant_code = hint_models(args.puzzle, args.format, args.time_limit)
-        if variant_code is not None:
-            return variant_code
+
+def _classic_hints(args: argparse.Namespace) -> int:
+    """Print one hint per classic puzzle of the input."""
     code = EXIT_OK
     for puzzle in read_classic(args.puzzle, args.box):
         data: dict[str, Any] = {"puzzle": puzzle.to_line()}
         try:
-            with deadline(args.time_limit):
+            with deadline.within(args.time_limit):
                 problem, found = _classic_hint(puzzle)
         except TimeLimitReached as stopped:
             problem, found = str(stopped), {}
@@ -105,6 +111,8 @@ def mistake(puzzle: Puzzle) -> str | None:
         pairs = (f"{cell_name(*a)} and {cell_name(*b)}" for a, b in clashes)
         return "; ".join(f"{pair} hold the same digit" for pair in pairs)
     result = solve(puzzle, limit=2)
+    if result.status is Status.TIMEOUT:  # only under a limit opened around the call
+        raise limit_reached()
     if result.status is Status.MULTIPLE:
         return "the puzzle has more than one solution, so no step is forced"
     if result.status is not Status.UNSATISFIABLE:
@@ -112,7 +120,12 @@ def mistake(puzzle: Puzzle) -> str | None:
     suspects = []
     for i, d in enumerate(puzzle.cells):
         r, c = divmod(i, puzzle.n)
-        if d and solve(puzzle.with_digit(r, c, 0), limit=1).solution is not None:
+        if not d:
+            continue
+        found = solve(puzzle.with_digit(r, c, 0), limit=1)
+        if found.status is Status.TIMEOUT:
+            raise limit_reached()
+        if found.solution is not None:
             suspects.append(cell_name(r, c))
     if not suspects:
         return "no solution is left: more than one digit placed is wrong"

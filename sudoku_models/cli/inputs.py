@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import re
 import stat
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, shown
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
@@ -36,15 +35,12 @@ PUZZLE_HELP = f"{PUZZLE_FORMS} (read anyway when piped in and PUZZLE is left out
 #: The help of ``-f/--format`` on the commands that print text or JSON.
 TEXT_OR_JSON = "text (default) or json: one JSON object a puzzle"
 
-#: A file name's extension, such as ``.txt``.
-_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
-
 
 def box_shape(text: str) -> tuple[int, int]:
     """Parse a ``--box`` value such as ``3x3`` or ``2x3``."""
     rows, sep, cols = text.lower().partition("x")
     if not sep or not rows.isdigit() or not cols.isdigit():
-        raise argparse.ArgumentTypeError(f"box shape must look like 3x3 or 2x3, got {text!r}")
+        raise argparse.ArgumentTypeError(f"box shape must look like 3x3 or 2x3, got {shown(text)}")
     return int(rows), int(cols)
 
 
@@ -53,9 +49,11 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown(text)}") from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"a time limit must be positive seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a time limit must be positive seconds, got {shown(text)}"
+        )
     return value
 
 
@@ -65,14 +63,14 @@ def add_time_limit(
     """Declare ``-t/--time-limit SECONDS``, a positive number of seconds: ``bounds`` says what
     it limits (``"per puzzle"``) and ends the help, ``default`` is the limit when the option is
     left out (None: no limit)."""
-    shown = "none" if default is None else f"{default:g}"
+    given = "none" if default is None else f"{default:g}"
     parser.add_argument(
         "-t",
         "--time-limit",
         type=seconds,
         default=default,
         metavar="SECONDS",
-        help=f"seconds {bounds} (default: {shown})",
+        help=f"seconds {bounds} (default: {given})",
     )
 
 
@@ -80,7 +78,7 @@ def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
     if value < least:
         raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
     return value
@@ -101,9 +99,9 @@ def share(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {shown(text)}") from None
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a share is between 0 and 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"a share is between 0 and 1, got {shown(text)}")
     return value
 
 
@@ -137,6 +135,20 @@ def given_source(source: str | None) -> str:
     raise ValueError("give a PUZZLE, a file, a shipped set name, or - for standard input")
 
 
+def one_puzzle(source: str | None) -> str:
+    """What :func:`sudoku_models.door.read` reads for a command that takes one puzzle: the
+    text of standard input (``-``) or of a pipe, else the argument as given (a puzzle, a link,
+    or a file's path, which the door opens)."""
+    from ..door import MAX_FILE
+
+    source = given_source(source)
+    if source == "-":
+        return sys.stdin.read(MAX_FILE + 1)
+    if os.path.lexists(source) and not os.path.isfile(source):
+        return read_file(source)
+    return source
+
+
 def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
     """Every puzzle of ``source``, read and checked before any work starts.
 
@@ -144,6 +156,7 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
     several lines (when the first line is not a puzzle by itself).
     """
     from .. import datasets
+    from ..door import looks_like_a_file_name
     from ..puzzle import Puzzle
 
     source = given_source(source)
@@ -157,7 +170,7 @@ def read_puzzles(source: str | None, box: tuple[int, int] | None = None) -> list
         return [Puzzle.parse(source, box=box)]
     except InvalidPuzzleError:
         _refuse_rich(source, "")
-        if _looks_like_a_file_name(source):
+        if looks_like_a_file_name(source):
             shipped = ", ".join(datasets.names())
             raise FileNotFoundError(
                 f"no such file or shipped puzzle set: {source!r} (shipped sets: {shipped})"
@@ -175,16 +188,6 @@ def _refuse_rich(text: str, where: str) -> None:
             f"{where}this looks like {module.NAME} text, which is read as one puzzle, not as "
             "a list of plain puzzles"
         )
-
-
-def _looks_like_a_file_name(text: str) -> bool:
-    """Whether text that is no puzzle was meant as a file: it has a path separator, or it is
-    shorter than a 9x9 puzzle and has an extension or is a bare word such as ``top96``."""
-    if "/" in text or os.sep in text:
-        return True
-    short = len(text) < 81 and not any(ch.isspace() for ch in text)
-    word = text.replace("_", "").isalnum() and not text.isdigit()
-    return short and (word or bool(_EXTENSION.search(text)))
 
 
 def read_file(path: str) -> str:

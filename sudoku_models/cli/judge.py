@@ -9,8 +9,7 @@ import sys
 from typing import Any
 
 from . import EXIT_BAD_INPUT, EXIT_OK
-from .inputs import PUZZLE_FORMS
-from .variant_args import source_text
+from .inputs import PUZZLE_FORMS, one_puzzle
 
 #: Characters of one ``--batch`` record read at most.
 MAX_RECORD = 5_000_000
@@ -59,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from ..arena import parse
     from ..arena.referee import Referee
 
-    referee = Referee(source_text(args.puzzle))
+    referee = Referee(one_puzzle(args.puzzle))
     for line in _judged(
         referee, parse(_moves_text(args.moves), referee.model.n, referee.model.givens), args
     ):

@@ -10,10 +10,11 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..errors import InvalidPuzzleError
+from .. import deadline
+from ..errors import InvalidPuzzleError, TimeLimitReached
 from ..puzzle import Puzzle
 from . import EXIT_NO_SOLUTION, EXIT_OK
-from .deadline import deadline
+from .deadline import per_puzzle
 from .inputs import (
     TEXT_OR_JSON,
     add_progress_flags,
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.puzzle is not None and is_rich(args.puzzle):
         # variant rules: the logical solver
-        return rate_models(args.puzzle, args.format, args.time_limit)
+        with per_puzzle(args):
+            return rate_models(args.puzzle, args.format, args.time_limit)
     puzzles = read_classic(args.puzzle, args.box)
     check_pool_arguments(None, args.workers, None)
     bar = shows_bar(args.progress, len(puzzles))
@@ -87,10 +89,8 @@ def run(args: argparse.Namespace) -> int:
 def rate_one(puzzle: Puzzle, steps: bool, fmt: str, time_limit: float | None = None) -> Rated:
     """Rate one puzzle and render it as text or JSON (a puzzle that cannot be rated says why,
     one whose rating takes more than ``time_limit`` seconds too)."""
-    from ..logic import TimeLimitReached
-
     try:
-        with deadline(time_limit):
+        with deadline.within(time_limit):
             return _rated(puzzle, steps, fmt)
     except (InvalidPuzzleError, TimeLimitReached) as exc:
         if fmt == "json":

@@ -7,8 +7,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import EXIT_OK
-from .inputs import PUZZLE_FORMS, TEXT_OR_JSON
-from .variant_args import add_reading_flags, reading_choice, source_text
+from .inputs import PUZZLE_FORMS, TEXT_OR_JSON, add_time_limit, one_puzzle
+from .variant_args import add_reading_flags, read_within
 
 if TYPE_CHECKING:
     from ..formats.base import Read
@@ -24,7 +24,8 @@ def add_parser(commands: Any) -> None:
             "file, a plain grid, or - for standard input) and show what was read: the rules its "
             "keys carry, the rules read from its rules text and drawn marks (each with the "
             "sentence it came from and whether the solution the file embeds confirms it), and "
-            "the warnings about what no rule explains. Exit code 0, or 2 for bad input."
+            "the warnings about what no rule explains. Exit code 0, or 2 for bad input or a "
+            "reading stopped by the time limit."
         ),
     )
     parser.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_FORMS)
@@ -32,14 +33,13 @@ def add_parser(commands: Any) -> None:
         "-f", "--format", choices=("text", "json"), default="text", help=TEXT_OR_JSON
     )
     add_reading_flags(parser)
+    add_time_limit(parser, "for reading the puzzle, choosing between readings included")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle and print what was read."""
-    from .. import formats
-
-    read = formats.read(source_text(args.puzzle), reading_choice(args))
+    read = read_within(one_puzzle(args.puzzle), args)
     report = describe(read)
     if args.format == "json":
         print(json.dumps(report))

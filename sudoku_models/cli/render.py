@@ -7,8 +7,7 @@ import sys
 from typing import Any
 
 from . import EXIT_OK
-from .inputs import PUZZLE_FORMS
-from .variant_args import source_text
+from .inputs import PUZZLE_FORMS, one_puzzle
 
 
 def add_parser(commands: Any) -> None:
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ..arena import observation
     from ..arena.referee import load
 
-    model, rules_text = load(source_text(args.puzzle))
+    model, rules_text = load(one_puzzle(args.puzzle))
     data: str | bytes
     if args.format == "png":
         data = observation.png(model)

@@ -15,6 +15,7 @@ from ..puzzle import Puzzle
 from ..solvers import DEFAULT_BACKEND, get_solver
 from ..solvers.base import Result, Solver, Stats, Status, as_model
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import per_puzzle
 from .inputs import add_progress_flags, add_puzzle_arguments, add_time_limit, positive_int
 from .notes import say, say_readings, warnings_of
 from .output import Tally, emit, shows_bar
@@ -96,24 +97,25 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input and print the results; a tally ends a job of several."""
-    if args.interactive:
-        if args.puzzle is not None:
-            raise ValueError("give either PUZZLE or --interactive, not both")
-        typed = ask_puzzle(box=args.box)
-        puzzles = [Model.from_puzzle(typed, variants=flag_rules(args, typed.board))]
-    else:
-        puzzles = list(read_models(args.puzzle, args, box=args.box))
-    if args.format == "svg" and len(puzzles) > 1:
-        raise ValueError(f"--format svg draws one puzzle; the input has {len(puzzles)}")
-    solver = chosen_solver(args.backend, args.deterministic)
-    limit = 0 if args.all else (args.count or 2)
-    bar = shows_bar(args.progress, len(puzzles))
-    tally = Tally()
-    for result in _results(solver, puzzles, limit, args, bar):
-        tally.add(result)
-    if len(puzzles) > 1:
-        print(tally.line(), file=sys.stderr)
-    return EXIT_OK if tally.solved == tally.puzzles else EXIT_NO_SOLUTION
+    with per_puzzle(args):
+        if args.interactive:
+            if args.puzzle is not None:
+                raise ValueError("give either PUZZLE or --interactive, not both")
+            typed = ask_puzzle(box=args.box)
+            puzzles = [Model.from_puzzle(typed, variants=flag_rules(args, typed.board))]
+        else:
+            puzzles = list(read_models(args.puzzle, args, box=args.box))
+        if args.format == "svg" and len(puzzles) > 1:
+            raise ValueError(f"--format svg draws one puzzle; the input has {len(puzzles)}")
+        solver = chosen_solver(args.backend, args.deterministic)
+        limit = 0 if args.all else (args.count or 2)
+        bar = shows_bar(args.progress, len(puzzles))
+        tally = Tally()
+        for result in _results(solver, puzzles, limit, args, bar):
+            tally.add(result)
+        if len(puzzles) > 1:
+            print(tally.line(), file=sys.stderr)
+        return EXIT_OK if tally.solved == tally.puzzles else EXIT_NO_SOLUTION
 
 
 #: Backends whose answers depend on the puzzle alone without being asked.

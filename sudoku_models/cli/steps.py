@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import EXIT_NO_SOLUTION, EXIT_OK
+from .deadline import per_puzzle
 from .inputs import TEXT_OR_JSON, add_puzzle_arguments, add_time_limit
 from .notes import say
 from .variant_args import add_variant_flags, read_models
@@ -59,28 +60,29 @@ def run(args: argparse.Namespace) -> int:
     from ..logic import logical_solve
     from ..logic.certify import certify, describe
 
-    code = EXIT_OK
-    for model in read_models(args.puzzle, args, box=args.box):
-        path = logical_solve(model, max_depth=args.max_depth, time_limit=args.time_limit)
-        if not path.solved:
-            code = EXIT_NO_SOLUTION
-        proofs = certify(path) if args.certify else ()
-        if args.format == "json":
-            data = {"puzzle": model.puzzle.to_line(), **path.to_dict()}
-            for step, proof in zip(data["steps"], proofs):
-                step["certified"] = proof.certified
-            if args.certify:
-                data["certified"] = all(p.certified for p in proofs)
-            print(json.dumps(data), flush=True)
-        else:
-            lines = path.lines()
-            for k, proof in enumerate(proofs):
-                lines[k] += f"  [{describe(proof, model.n)}]"
-            if args.certify:
-                failed = sum(1 for p in proofs if not p.certified)
-                lines.append(f"certified: {len(proofs) - failed} of {len(proofs)} steps")
-            print("\n".join(lines), flush=True)
-    return code
+    with per_puzzle(args):
+        code = EXIT_OK
+        for model in read_models(args.puzzle, args, box=args.box):
+            path = logical_solve(model, max_depth=args.max_depth, time_limit=args.time_limit)
+            if not path.solved:
+                code = EXIT_NO_SOLUTION
+            proofs = certify(path) if args.certify else ()
+            if args.format == "json":
+                data = {"puzzle": model.puzzle.to_line(), **path.to_dict()}
+                for step, proof in zip(data["steps"], proofs):
+                    step["certified"] = proof.certified
+                if args.certify:
+                    data["certified"] = all(p.certified for p in proofs)
+                print(json.dumps(data), flush=True)
+            else:
+                lines = path.lines()
+                for k, proof in enumerate(proofs):
+                    lines[k] += f"  [{describe(proof, model.n)}]"
+                if args.certify:
+                    failed = sum(1 for p in proofs if not p.certified)
+                    lines.append(f"certified: {len(proofs) - failed} of {len(proofs)} steps")
+                print("\n".join(lines), flush=True)
+        return code
 
 
 def rate_models(source: str, fmt: str, time_limit: float | None = None) -> int:

@@ -12,14 +12,14 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPuzzleError, UnsupportedModelError
-from .deadline import deadline
+from .. import deadline
+from ..errors import InvalidPuzzleError, TimeLimitReached
 from .inputs import given_source, puzzles_in_text, read_file, read_puzzles
 from .notes import say
 
 if TYPE_CHECKING:
     from ..board import Board
-    from ..formats.readings import Choice
+    from ..formats.base import Read
     from ..model import Model
     from ..puzzle import Puzzle
     from ..variants import Jigsaw, Variant
@@ -61,28 +61,10 @@ def add_reading_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: Seconds each check of uniqueness may take when choosing between readings.
-UNIQUE_SECONDS = 5.0
-
-
-def reading_choice(args: argparse.Namespace) -> Choice:
-    """How to choose a rich puzzle's readings: those ``--as`` gives, and, among those its rules
-    text leaves open, one that leaves the puzzle a single solution (SAT, a few seconds each)."""
-    from ..formats.readings import MAX_TRIES, Choice, given
-
-    claims = tuple(given(text) for text in getattr(args, "readings_as", None) or ())
-    limit = getattr(args, "time_limit", None)
-    seconds = UNIQUE_SECONDS if limit is None else min(UNIQUE_SECONDS, limit / (2 * MAX_TRIES))
-    return Choice(claims, lambda model: _is_unique(model, seconds))
-
-
-def _is_unique(model: Model, seconds: float) -> bool:
-    from ..solvers import get_solver
-
-    try:
-        return get_solver("sat").is_unique(model, time_limit=seconds)
-    except TimeoutError:
-        return False
+def readings_given(args: argparse.Namespace) -> tuple[str, ...]:
+    """The readings of marks ``--as`` gives, for :func:`sudoku_models.door.read`, which
+    chooses among the others as every entry point does."""
+    return tuple(getattr(args, "readings_as", None) or ())
 
 
 def flag_rules(args: argparse.Namespace, board: Board) -> list[Variant]:
@@ -158,59 +140,50 @@ def read_models(
     if source == "-":
         text, where = sys.stdin.read(), "standard input"
     elif _rules_path(source):
-        text, where = _rules_file(source), source
+        text, where = None, source  # the door opens it
     elif os.path.lexists(source):
         text, where = read_file(source), source
     else:
         text, where = None, ""
     if _rules_path(source) or formats.is_rich(source if text is None else _head(text)):
-        choice = reading_choice(args)
-        with deadline(getattr(args, "time_limit", None), _reading_too_long):
-            model = formats.read(source if text is None else text, choice).model
+        model = read_within(source if text is None else text, args).model
         rules = flag_rules(args, model.board)
         if rules:
             model = Model.from_puzzle(model.puzzle, variants=[*model.variants, *rules])
         yield model
         return
+    if readings_given(args):
+        raise InvalidPuzzleError("--as reads the marks of a puzzle file; a plain grid has none")
     puzzles = read_puzzles(source, box=box) if text is None else puzzles_in_text(text, where, box)
     for puzzle in puzzles:
         yield Model.from_puzzle(puzzle, variants=flag_rules(args, puzzle.board))
 
 
-def source_text(source: str) -> str:
-    """The text of one puzzle ``source``: standard input for ``-``, a file's text, or the
-    argument itself."""
-    from ..formats import fpuzzles_keys as fpuzzles
+def read_within(puzzle: str, args: argparse.Namespace) -> Read:
+    """:func:`sudoku_models.door.read` of ``puzzle`` with the readings ``--as`` gives, within
+    the command's ``--time-limit`` (the cooperative limit, which holds in any thread)."""
+    from .. import door
 
-    source = given_source(source)
-    if source == "-":
-        return sys.stdin.read(fpuzzles.MAX_JSON + 1)
-    if _rules_path(source):
-        return _rules_file(source)
-    if os.path.lexists(source):
-        return read_file(source)
-    return source
+    try:
+        with deadline.within(getattr(args, "time_limit", None)):
+            return door.read(puzzle, readings_given(args))
+    except TimeLimitReached as stopped:
+        raise TimeoutError(
+            f"reading the puzzle took longer than the time limit of {stopped.seconds:g} s"
+        ) from None
 
 
 def read_classic(source: str | None, box: tuple[int, int] | None = None) -> list[Puzzle]:
     """The puzzles of ``source`` in every format :func:`read_models` reads, for a command that
     works on classic rules only: a puzzle with variant rules is refused naming them, and the
     reader's warnings are printed on stderr."""
+    from ..door import classic_puzzle
+
     puzzles = []
     for model in read_models(source, argparse.Namespace(), box=box):
-        if not model.is_classic:
-            names = sorted({rule.name for rule in model.variants}) or ["irregular regions"]
-            raise UnsupportedModelError(
-                f"this command reads classic sudoku only; the puzzle has {', '.join(names)}"
-            )
+        puzzles.append(classic_puzzle(model))
         say(model.warnings)
-        puzzles.append(model.puzzle)
     return puzzles
-
-
-def _reading_too_long(seconds: float) -> TimeoutError:
-    """The error of a reading stopped at the command's ``--time-limit``."""
-    return TimeoutError(f"reading the puzzle took longer than the time limit of {seconds} s")
 
 
 def _rules_path(path: str) -> bool:
@@ -223,15 +196,3 @@ def _head(text: str) -> str:
     plain puzzles whole."""
     text = text.lstrip()
     return text if len(text) <= 4096 else text[:4096]
-
-
-def _rules_file(path: str) -> str:
-    """The text of an f-puzzles ``.json`` or ISS ``.iss`` file, refused when longer than any
-    puzzle's."""
-    from ..formats import fpuzzles_keys as fpuzzles
-
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read(fpuzzles.MAX_JSON + 1)
-    if len(text) > fpuzzles.MAX_JSON:
-        raise InvalidPuzzleError(f"{path}: longer than {fpuzzles.MAX_JSON} characters")
-    return text

@@ -1,7 +1,7 @@
 """The model written in the languages of the field, for other tools to solve.
 
-One function per language, each taking a :class:`~sudoku_models.model.Model` (or anything
-:func:`~sudoku_models.solvers.base.as_model` reads), and :func:`export` to choose by name:
+One function per language, each taking a :class:`~sudoku_models.model.Model`, and
+:func:`export` to choose by name, taking anything :func:`sudoku_models.door.read` reads:
 
 - ``mzn``: MiniZinc (:mod:`.minizinc`), for any MiniZinc install;
 - ``lp`` and ``mps``: the 0/1 integer program of the ``mip`` backend (:mod:`.linear`);
@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..model import Model
-from ..parsing import Source
-from ..puzzle import Puzzle
-from ..solvers.base import as_model
+if TYPE_CHECKING:
+    from ..door import PuzzleLike
+    from ..model import Model
 
 __all__ = ["LANGUAGES", "SUFFIXES", "export", "language_of", "write"]
 
@@ -108,7 +107,7 @@ _WRITERS: dict[str, Callable[..., str]] = {
 OPTIONS: dict[str, tuple[str, ...]] = {"cnf": ("encoding", "amo", "givens"), "cpsat": ("variant",)}
 
 
-def export(puzzle: Puzzle | Model | Source, language: str, **options: Any) -> str:
+def export(puzzle: PuzzleLike, language: str, **options: Any) -> str:
     """``puzzle`` written in ``language`` (one of :data:`LANGUAGES`).
 
     ``cnf`` takes the options of :func:`~sudoku_models.cnf.to_dimacs` (``encoding``, ``amo``,
@@ -119,7 +118,9 @@ def export(puzzle: Puzzle | Model | Source, language: str, **options: Any) -> st
     unknown = sorted(set(options) - set(OPTIONS.get(language, ())))
     if unknown:
         raise TypeError(f"export to {language} takes no option {', '.join(unknown)}")
-    return _WRITERS[language](as_model(puzzle), **options)
+    from ..door import model_of  # only here: declaring the command line's options loads no reader
+
+    return _WRITERS[language](model_of(puzzle), **options)
 
 
 def language_of(path: str | os.PathLike[str]) -> str | None:
@@ -129,7 +130,7 @@ def language_of(path: str | os.PathLike[str]) -> str | None:
 
 
 def write(
-    puzzle: Puzzle | Model | Source,
+    puzzle: PuzzleLike,
     path: str | os.PathLike[str],
     language: str | None = None,
     **options: Any,

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from .. import deadline
 from ..errors import InvalidPuzzleError
 from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
-from .readings import Choice
+from .readings import Choice, choosing
 
 __all__ = ["FORMATS", "Choice", "Read", "answer_warnings", "detect", "is_rich", "read"]
 
@@ -57,13 +58,15 @@ def is_rich(text: str) -> bool:
     return detect(text) not in (None, plain)
 
 
-def read(text: str, choice: Choice | None = None) -> Read:
+def read(text: str, choice: Choice | None = None, time_limit: float | None = None) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring);
     ``choice`` gives readings of its marks and a check of uniqueness to choose between the
-    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`)."""
+    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`).
+
+    ``time_limit`` bounds the reading in seconds (None: only a limit already open, see
+    :mod:`~sudoku_models.deadline`); past it, :class:`~sudoku_models.errors.TimeLimitReached`.
+    """
     if not isinstance(text, str):
         raise InvalidPuzzleError("a puzzle to read must be text")
-    result: Read = (detect(text) or plain).read(text)  # plain's error says why it is no puzzle
-    if choice is not None and result.redo is not None:
-        result = result.redo(choice=choice)
-    return result
+    with deadline.within(time_limit), choosing(choice):
+        return (detect(text) or plain).read(text)  # plain's error says why it is no puzzle

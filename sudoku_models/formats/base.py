@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..errors import InvalidPuzzleError
 from ..model import Model
 from ..puzzle import Puzzle
 from .guard import file_warnings
 from .marks import Mark
-from .readings import Choice, Reading
+from .readings import Reading
 from .readings import read as read_marks
 
 
@@ -34,9 +33,6 @@ class Read:
     solution: Puzzle | None = None
     warnings: tuple[str, ...] = ()
     readings: tuple[Reading, ...] = ()
-    redo: Callable[..., Read] | None = field(default=None, compare=False, repr=False)
-    """The same file read again with a :class:`~sudoku_models.formats.readings.Choice`
-    (``redo(choice=...)``)."""
 
 
 def finish(
@@ -49,15 +45,10 @@ def finish(
     solution: Sequence[int] | None = None,
     ignored: Sequence[str] = (),
     marks: Sequence[Mark] = (),
-    choice: Choice | None = None,
 ) -> Read:
     """The :class:`Read` of ``model``: the rules its ``marks`` and rules text give added
-    (:mod:`~sudoku_models.formats.readings`, with ``choice``), the guard's warnings, all kept
-    on the model."""
-    redo = functools.partial(
-        finish, model, fmt, title=title, author=author, rules=rules, solution=solution,
-        ignored=ignored, marks=marks,
-    )  # fmt: skip
+    (:mod:`~sudoku_models.formats.readings`, with the choice in force), the guard's warnings,
+    all kept on the model."""
     notes = list(ignored)
     grid = None
     if solution is not None:
@@ -69,7 +60,7 @@ def finish(
             if not grid.is_complete:
                 notes.append("the solution the file embeds is incomplete; it is not checked")
                 grid = None
-    outcome = read_marks(model, marks, rules, grid, choice)
+    outcome = read_marks(model, marks, rules, grid)
     if outcome.variants:
         puzzle = Puzzle(model.board, model.givens)
         model = Model.from_puzzle(puzzle, variants=[*model.variants, *outcome.variants])
@@ -91,5 +82,4 @@ def finish(
         grid,
         warnings,
         outcome.readings,
-        redo,
     )

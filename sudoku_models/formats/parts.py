@@ -37,7 +37,7 @@ from typing import Any
 
 from .. import deadline
 from ..board import Board
-from ..cnf import _Fresh, encode, primitive_clauses
+from ..cnf import Fresh, encode, primitive_clauses
 from ..errors import InvalidPuzzleError, TimeLimitReached
 from ..model import Model
 from ..puzzle import Puzzle
@@ -200,7 +200,7 @@ def choose(
     base = Model.from_puzzle(Puzzle(model.board, model.givens), variants=[*others])
     formula = encode(base, givens="units")
     n = model.n
-    fresh = _Fresh(formula.top)
+    fresh = Fresh(formula.top)
     selectors: list[list[int]] = []
     clauses = list(formula.clauses)
     budget = MAX_CLAUSES

@@ -30,10 +30,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from ..errors import InvalidPuzzleError
+from .. import deadline
+from ..errors import InvalidPuzzleError, shown
 from ..model import Model
 from ..puzzle import Puzzle
 from ..variants import (
@@ -80,6 +83,9 @@ from .vocabulary import COLOURS, FOLD, GUARD_NAMES, PHRASES, SHAPES, SYMBOLS
 #: Most marks and longest rules text read; beyond them the marks are only reported.
 MAX_MARKS = 2_000
 MAX_TEXT = 20_000
+#: Most readings of single marks tried: a group of marks and a claim that fits it count one
+#: a mark. Groups past them are left unread, with a warning that names them.
+MAX_HYPOTHESES = 20_000
 
 _PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in PHRASES)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])|\n+|\s\|\s?|\|")
@@ -143,6 +149,8 @@ class Outcome:
     dropped: tuple[Reading, ...] = ()
     left: tuple[Group, ...] = ()
     unused: tuple[str, ...] = ()
+    untried: tuple[Group, ...] = ()
+    unchosen: int = 0
 
     def unread(self, rules: str | None) -> str:
         """``rules`` without the sentences a reading was taken from: what the guard still
@@ -158,7 +166,19 @@ class Outcome:
     def notes(self) -> list[str]:
         """The warnings: marks left unread, dropped readings, readings no solution confirms."""
         out = [f"{g.label} drawn only, not read as rules{_texts(g)}" for g in self.left]
+        if self.untried:
+            labels = ", ".join(g.label for g in self.untried[:3])
+            more = f" and {len(self.untried) - 3} more" if len(self.untried) > 3 else ""
+            out.append(
+                f"{len(self.untried)} group(s) of marks not read ({labels}{more}): past "
+                f"{MAX_HYPOTHESES} readings of single marks tried against the rules text"
+            )
         out += [f"a reading was {r.describe()}" for r in self.dropped]
+        if self.unchosen:
+            out.append(
+                f"the readings the text leaves open were not chosen by uniqueness: "
+                f"{self.unchosen} rules, more than {MAX_CHOICE_RULES} to check"
+            )
         out += [f"the reading {u!r} was given, but no marks fit it" for u in self.unused]
         guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
         if guesses:
@@ -179,31 +199,65 @@ class Choice:
     unique: Callable[[Model], bool] | None = None
 
 
+#: The choice :func:`read` makes when its caller gives none (:func:`choosing`).
+_CHOICE: ContextVar[Choice | None] = ContextVar("sudoku_models_choice", default=None)
+
+
+@contextmanager
+def choosing(choice: Choice | None) -> Iterator[None]:
+    """Read every file inside the block with ``choice`` (None: the choice already in force), so
+    a format reader that knows nothing of choices reads a file once, with it."""
+    if choice is None:
+        yield
+        return
+    token = _CHOICE.set(choice)
+    try:
+        yield
+    finally:
+        _CHOICE.reset(token)
+
+
 #: Rule kinds a user may give a group beside those of :data:`BUILDERS`: marks that only draw.
 COSMETIC = "cosmetic"
 _GIVEN_AS = "as given: "  # how a given reading's "sentence" starts
-_GIVEN = re.compile(r"\s*([^=]+?)\s*=\s*([a-z -]+?)(?:\s+(\d{1,3}))?\s*", re.IGNORECASE)
+#: Rule kinds a given reading may follow with a number, and what the number is to them.
+_NUMBERED = {
+    "whispers": "gap", "dutch whispers": "gap", "edge sum": "total", "sum below": "total",
+    "product below": "total",
+}  # fmt: skip
 
 
 def given(text: str) -> Claim:
     """The claim of a reading the user gives, ``"MARKS=KIND"`` or ``"MARKS=KIND NUMBER"``:
     colour and shape words naming a group of marks (``grey line``, ``white circles``), a rule
-    kind of :data:`BUILDERS` or ``cosmetic``, and a number where the kind takes one (a
-    whisper's gap, a sum). ValueError names what is wrong."""
-    found = _GIVEN.fullmatch(text)
+    kind of :data:`BUILDERS` or ``cosmetic``, and a number from 1 to 999 where the kind takes
+    one (a whisper's gap, a sum). ValueError names what is wrong."""
+    marks, sep, rest = text.partition("=")
+    marks, words = " ".join(marks.split()).lower(), rest.lower().split()
+    number = words.pop() if words and words[-1].isascii() and words[-1].isdigit() else ""
+    kind = " ".join(words)
+    if not sep or not marks or not kind or "=" in rest:
+        raise ValueError(
+            f"a reading is given as MARKS=KIND (e.g. 'grey line=renban'): {shown(text)}"
+        )
     kinds = sorted([*BUILDERS, COSMETIC])
-    if not found:
-        raise ValueError(f"a reading is given as MARKS=KIND (e.g. 'grey line=renban'): {text!r}")
-    marks, kind, number = found.group(1).lower(), found.group(2).lower().strip(), found.group(3)
     if kind not in kinds:
-        raise ValueError(f"no rule kind {kind!r} to read marks as; known: {', '.join(kinds)}")
-    words = set(_WORD.findall(marks))
-    colours = frozenset().union(*(COLOURS[w] for w in words if w in COLOURS))
-    shapes = frozenset().union(*(SHAPES[w] for w in words if w in SHAPES))
+        raise ValueError(f"no rule kind {shown(kind)} to read marks as; known: {', '.join(kinds)}")
+    if number and kind not in _NUMBERED:
+        raise ValueError(f"the rule kind {kind!r} takes no number: {shown(text)}")
+    value = int(number.lstrip("0") or "0") if len(number.lstrip("0")) <= 3 else 0
+    if number and not value:
+        raise ValueError(
+            f"the {_NUMBERED[kind]} of a {kind} reading is a number from 1 to 999: {shown(text)}"
+        )
+    words_of = set(_WORD.findall(marks))
+    colours = frozenset().union(*(COLOURS[w] for w in words_of if w in COLOURS))
+    shapes = frozenset().union(*(SHAPES[w] for w in words_of if w in SHAPES))
     if not colours and not shapes:
-        raise ValueError(f"{marks!r} names no colour or shape of marks (e.g. 'grey line')")
-    numbers = {"gap": int(number), "total": int(number)} if number else {}
-    return Claim(kind, f"{_GIVEN_AS}{text.strip()}", numbers, colours, shapes, -1)
+        raise ValueError(f"{shown(marks)} names no colour or shape of marks (e.g. 'grey line')")
+    numbers = {"gap": value, "total": value} if number else {}
+    said = f"{marks}={kind}{f' {value}' if number else ''}"
+    return Claim(kind, f"{_GIVEN_AS}{said}", numbers, colours, shapes, -1)
 
 
 def _texts(group: Group) -> str:
@@ -212,9 +266,13 @@ def _texts(group: Group) -> str:
 
 
 def claims(rules: str | None) -> list[Claim]:
-    """The claims of a rules text, sentence by sentence, in the text's order."""
+    """The claims of a rules text, sentence by sentence, in the text's order; a claim the
+    text repeats (the same kind, numbers and marks in a later sentence) is kept once, from
+    its first sentence."""
     out: list[Claim] = []
+    seen: set[tuple[object, ...]] = set()
     for sentence in _SENTENCE.split(rules or ""):
+        deadline.check()
         sentence = " ".join(sentence.split())
         if not sentence:
             continue
@@ -229,7 +287,10 @@ def claims(rules: str | None) -> list[Claim]:
                 if any(len(v) > 4 for v in said.values()):
                     continue  # no rule of a puzzle has a number that long
                 numbers = {k: int(v) for k, v in said.items()}
-                out.append(Claim(kind, sentence, numbers, colours, shapes, len(out), symbols))
+                same = (kind, tuple(sorted(numbers.items())), colours, shapes, symbols)
+                if same not in seen:
+                    seen.add(same)
+                    out.append(Claim(kind, sentence, numbers, colours, shapes, len(out), symbols))
     return out
 
 
@@ -458,11 +519,21 @@ def _killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
     return [KillerCage(m.cells) for m in group.marks]
 
 
+#: Most steps a repeating killer cage's running sum may take to explore (cells x total x
+#: digits); a larger cage is left unread, with a warning.
+MAX_SUM_WORK = 1_000_000
+
+
 def _repeating_killer(group: Group, n: int, claim: Claim) -> list[Variant] | None:
-    """Cages whose label is the sum of their digits, which may repeat."""
+    """Cages whose label is the sum of their digits, which may repeat; each cage covers a cell
+    once, and its label is a sum its cells can reach."""
     labels = _labels(group) if group.shape == "cage" and group.marks[0].text else None
     if labels is None:
         return None
+    for mark, total in zip(group.marks, labels, strict=True):
+        k = len(mark.cells)
+        if len(set(mark.cells)) != k or not k <= total <= k * n or k * total * n > MAX_SUM_WORK:
+            return None
     return [_running_sum(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
 
 
@@ -703,7 +774,7 @@ def read(
     """The rules ``rules`` and ``marks`` give beside ``model``'s own, checked against
     ``solution`` (the solution the file embeds, or None); ``choice`` adds the readings a user
     gives and a check of uniqueness to choose between readings (:class:`Choice`)."""
-    choice = choice or Choice()
+    choice = choice or _CHOICE.get() or Choice()
     n = model.board.n
     if len(marks) > MAX_MARKS or len(rules or "") > MAX_TEXT:
         return Outcome(left=tuple(groups(marks[:MAX_MARKS])))
@@ -714,7 +785,16 @@ def read(
     added: list[Variant] = []
     carried = _carried(model.variants)
     used: set[Claim] = set()
+    budget = MAX_HYPOTHESES
+    untried: list[Group] = []
     for group in groups(with_bulbs(with_labels(marks))):
+        deadline.check()
+        fitting = [claim for claim in said if _fits(claim, group)]
+        cost = len(fitting) * len(group.marks)
+        if cost > budget:
+            untried.append(group)
+            continue
+        budget -= cost
         mine = _given(group, n, choice.given, model, [*model.variants, *added], solution)
         if mine is not None:
             used.add(mine[0])
@@ -727,10 +807,13 @@ def read(
                 added += reading.variants
             continue
         fits: list[Fit] = []
-        for claim in said:
-            if not _fits(claim, group):
-                continue
-            made = BUILDERS.get(claim.kind, lambda g, n, c: None)(group, n, claim)
+        built: dict[tuple[object, ...], list[Variant] | None] = {}
+        for claim in fitting:
+            deadline.check()
+            same = (claim.kind, tuple(sorted(claim.numbers.items())))
+            if same not in built:  # the rules depend only on the kind and the numbers
+                built[same] = BUILDERS.get(claim.kind, lambda g, n, c: None)(group, n, claim)
+            made = built[same]
             if made and all(_is_carried(v, carried) for v in made):
                 fits = []  # the marks draw rules the file's keys carry already
                 break
@@ -743,7 +826,8 @@ def read(
             dropped += tried
         taken += chosen
         added += [v for r in chosen for v in r.variants]
-    if choice.unique is not None and left:
+    few = len(model.variants) + len(added) <= MAX_CHOICE_RULES
+    if choice.unique is not None and left and few:
         read_now = _by_parts(model, [*model.variants, *added], left, rules, solution)
         taken += [r for g, r in read_now if r.status != "rejected"]
         dropped += [r for g, r in read_now if r.status == "rejected"]
@@ -767,11 +851,17 @@ def read(
         taken += chosen
         dropped += tried
         added += [v for r in chosen for v in r.variants]
+    unchosen = 0
     if choice.unique is not None and any(r.options for r in taken):
-        taken = _prefer_unique(model, taken, choice.unique)
-        added = [v for r in taken for v in r.variants]
+        if len(model.variants) + len(added) > MAX_CHOICE_RULES:
+            unchosen = len(model.variants) + len(added)
+        else:
+            taken = _prefer_unique(model, taken, choice.unique)
+            added = [v for r in taken for v in r.variants]
     unused = tuple(c.sentence.removeprefix(_GIVEN_AS) for c in choice.given if c not in used)
-    return Outcome(tuple(added), tuple(taken), tuple(dropped), tuple(left), unused)
+    return Outcome(
+        tuple(added), tuple(taken), tuple(dropped), tuple(left), unused, tuple(untried), unchosen
+    )
 
 
 def _by_parts(
@@ -820,6 +910,10 @@ def _given(
 
 #: Most models the uniqueness check asks about when several readings fit.
 MAX_TRIES = 4
+#: Most rules (the keys' and the readings') of a puzzle whose readings the uniqueness check
+#: chooses between; past them each model takes long to build and check, and the first
+#: reading stands, with a warning.
+MAX_CHOICE_RULES = 500
 
 
 def _prefer_unique(
@@ -837,6 +931,7 @@ def _prefer_unique(
     tries = 1
     for k, reading in enumerate(taken):
         for claim, made in reading.options:
+            deadline.check()
             if tries >= MAX_TRIES:
                 return taken
             tries += 1
@@ -890,6 +985,7 @@ def _choose(
     kept: list[tuple[Claim, list[Variant], str]] = []
     tried: list[Reading] = []
     for _, _, claim, made in fits:
+        deadline.check()
         verdict = _admits(made, others, model, solution)
         if verdict is False:
             if solution is not None:

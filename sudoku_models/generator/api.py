@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, overload
 from .. import display
 from ..board import Board
 from ..puzzle import Puzzle
+from ..seeds import Seed
 from ..solvers import get_solver
 from ..solvers.base import Solver
 from ..splitmix import SplitMix64
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 
     from ..grading import Rating
 
-#: A seed: an int, a ``random.Random`` to draw from, or None for a fresh one.
-Seed = int | random.Random | None
 Backend = str | Solver | type[Solver] | None
 
 #: The backend used when none is named: the incremental SAT oracle when PySAT is installed.

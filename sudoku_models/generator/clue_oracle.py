@@ -26,16 +26,17 @@ import dataclasses
 import functools
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..board import Board
-from ..cnf import Formula, at_most_one_encoder, cage_clauses, digit_sets, encode, var
+from ..cnf import Formula, Fresh, at_most_one_encoder, cage_clauses, digit_sets, encode, var
 from ..cnf_constraints import constraint_clauses
 from ..constraints import AllDifferent, Relation, SumCage
 from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers.backtracking.constraint import root_candidates
 from ..solvers.base import Solver
+from ..solvers.selectors import SelectorSat
 from ..variants import Variant
 from .shortcuts import forced, settled, settles, swap
 
@@ -83,18 +84,6 @@ class ClueOracle(Protocol):
         ...
 
 
-class _Fresh:
-    """Hands out auxiliary variable numbers above ``top``."""
-
-    def __init__(self, top: int) -> None:
-        self.top = top
-
-    def take(self, count: int = 1) -> int:
-        first = self.top + 1
-        self.top += count
-        return first
-
-
 class SatClueOracle:
     """One incremental PySAT solver: the rules as clauses, marks and the block behind selectors."""
 
@@ -107,33 +96,29 @@ class SatClueOracle:
         self._rules = tuple(rules)
         self._grid = tuple(grid)
         self._name = name
-        self._sat: Any = None
-        self._selectors: dict[int, int] = {}  # mark number -> selector, once encoded
-        self._differ: dict[tuple[int, ...], int] = {}
+        self._sat: SelectorSat | None = None
         self._options = [tuple(range(1, board.n + 1))] * board.size
         self._known = (0,) * board.size
         self._amo = at_most_one_encoder("pairwise")
         self._full_groups = rules_model(board, self._rules).full_groups()
 
-    def _load(self) -> None:
+    def _load(self) -> SelectorSat:
         """Load the solver, on the first question (a generator may never ask one): one that an
         earlier oracle of the same rules left (:data:`REUSES`), or a new one."""
-        from pysat.solvers import Solver as PySat
-
-        n = self.board.n
+        n, grid = self.board.n, self._grid
         self._key = self.board, self._rules, self._name or CLUE_SOLVER
         with _POOL_LOCK:
             found = next((k for k, (key, *_) in enumerate(_POOL) if key == self._key), None)
             entry = _POOL.pop(found) if found is not None else None
         if entry is not None:
-            _key, self._sat, self._fresh, self._uses = entry
+            _key, self._sat, self._uses = entry
         else:
             formula = _rules_formula(self.board, self._rules)
-            self._fresh = _Fresh(formula.top)
-            self._sat = PySat(name=self._key[2], bootstrap_with=formula.clauses)
+            self._sat = SelectorSat(formula.clauses, formula.top, "the clue oracle", self._key[2])
             self._uses = 0
-        self._block = self._fresh.take()
-        self._sat.add_clause([-self._block, *(-var(n, i, d) for i, d in enumerate(self._grid))])
+        differs = [-var(n, i, d) for i, d in enumerate(grid)]
+        self._block = self._sat.guard("block", lambda: [differs])
+        return self._sat
 
     def add(self, mark: Variant) -> int:
         """Register ``mark``; it is encoded behind a new selector when a question first has it
@@ -144,28 +129,27 @@ class SatClueOracle:
 
     def _selector(self, k: int) -> int:
         """The selector of mark ``k``, its clauses added behind it on first use."""
-        if k in self._selectors:
-            return self._selectors[k]
+        sat = self._sat or self._load()
+        return sat.guard(k, lambda: self._clauses(self.marks[k], sat.fresh))
+
+    def _clauses(self, mark: Variant, fresh: Fresh) -> list[list[int]]:
+        """The clauses of ``mark``, its variables taken from ``fresh``."""
         n = self.board.n
-        mark = self.marks[k]
         clauses: list[list[int]] = []
         others = []
         for p in mark.primitives(self.board):
             if isinstance(p, SumCage):
-                clauses += cage_clauses(p, n, self._options, self._known, self._fresh, self._amo)  # type: ignore[arg-type]
-                clauses += self._cage_links(p)
+                clauses += cage_clauses(p, n, self._options, self._known, fresh, self._amo)
+                clauses += self._cage_links(p, fresh)
             elif isinstance(p, AllDifferent):
                 for d in range(1, n + 1):
-                    clauses += self._amo([var(n, i, d) for i in p.cells], self._fresh)  # type: ignore[arg-type]
+                    clauses += self._amo([var(n, i, d) for i in p.cells], fresh)
             else:
                 others.append(p)
-        clauses += constraint_clauses(others, n, self._options, self._known, self._fresh)
-        selector = self._selectors[k] = self._fresh.take()
-        for clause in clauses:
-            self._sat.add_clause([-selector, *clause])
-        return selector
+        clauses += constraint_clauses(others, n, self._options, self._known, fresh)
+        return clauses
 
-    def _cage_links(self, cage: SumCage) -> list[list[int]]:
+    def _cage_links(self, cage: SumCage, fresh: Fresh) -> list[list[int]]:
         """Clauses that tie the digit sets of ``cage`` to its cells and its units, right after
         :func:`~sudoku_models.cnf.cage_clauses` (whose last variables taken are the selectors
         of the cage's digit sets, in the order of :func:`~sudoku_models.cnf.digit_sets`):
@@ -185,7 +169,7 @@ class SatClueOracle:
         """
         n = self.board.n
         sets = list(digit_sets(len(cage.cells), cage.total, n))
-        first = self._fresh.top - len(sets) + 1
+        first = fresh.top - len(sets) + 1
         clauses = []
         for i in cage.cells:
             for d in self._options[i]:
@@ -200,7 +184,7 @@ class SatClueOracle:
                     clauses += [[-(first + k), -var(n, i, d)] for d in digits for i in rest]
         picks = list(range(first, first + len(sets)))
         one = self._amo if len(picks) <= PAIRWISE_SETS else at_most_one_encoder("sequential")
-        clauses += one(picks, self._fresh)  # type: ignore[arg-type]
+        clauses += one(picks, fresh)
         return clauses
 
     def has_other(
@@ -213,17 +197,13 @@ class SatClueOracle:
         """One SAT call with the givens, the active marks, the digits ``candidates`` rule out
         and the block as assumptions: the block is "differs on one of ``removed``" when they are
         named, else "differs somewhere"."""
-        if self._sat is None:
-            self._load()
+        sat = self._sat or self._load()
         n, grid = self.board.n, self._grid
         if len(removed) == 1:
             block = -var(n, removed[0], grid[removed[0]])
         elif removed:
             key = tuple(sorted(removed))
-            if key not in self._differ:
-                self._differ[key] = selector = self._fresh.take()
-                self._sat.add_clause([-selector, *(-var(n, i, grid[i]) for i in key)])
-            block = self._differ[key]
+            block = sat.guard(key, lambda: [[-var(n, i, grid[i]) for i in key]])
         else:
             block = self._block
         # The block first: MiniSat decides the assumptions in order.
@@ -236,7 +216,7 @@ class SatClueOracle:
                 for d in range(1, n + 1)
                 if not m >> (d - 1) & 1
             ]
-        return bool(self._sat.solve(assumptions=assumptions))
+        return bool(sat.solve(assumptions))
 
     def close(self) -> None:
         """Switch this oracle's block and marks off for good and leave the solver to the next
@@ -245,15 +225,14 @@ class SatClueOracle:
             return
         self._uses += 1
         if self._uses < REUSES:
-            for selector in (self._block, *self._selectors.values(), *self._differ.values()):
-                self._sat.add_clause([-selector])
+            self._sat.retire()
             with _POOL_LOCK:
-                _POOL.append((self._key, self._sat, self._fresh, self._uses))
+                _POOL.append((self._key, self._sat, self._uses))
                 oldest = _POOL.pop(0) if len(_POOL) > POOL_SIZE else None
             if oldest is not None:
-                oldest[1].delete()
+                oldest[1].close()
         else:
-            self._sat.delete()
+            self._sat.close()
         self._sat = None
 
 
@@ -266,9 +245,9 @@ REUSES = 50
 #: time, as jigsaw layouts differ on every attempt.
 POOL_SIZE = 4
 
-#: Loaded solvers waiting for their next oracle: (board, rules, solver name), solver, fresh
-#: variables, oracles served.
-_POOL: list[tuple[tuple[Board, tuple[Variant, ...], str], Any, _Fresh, int]] = []
+#: Loaded solvers waiting for their next oracle: (board, rules, solver name), solver, oracles
+#: served.
+_POOL: list[tuple[tuple[Board, tuple[Variant, ...], str], SelectorSat, int]] = []
 _POOL_LOCK = threading.Lock()
 
 
@@ -277,7 +256,7 @@ def _free_pool() -> None:
     """Free the pooled solvers while PySAT is still loaded (not in its own shutdown)."""
     with _POOL_LOCK:
         while _POOL:
-            _POOL.pop()[1].delete()
+            _POOL.pop()[1].close()
 
 
 @functools.lru_cache(maxsize=64)

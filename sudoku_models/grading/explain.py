@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import html
 
-from .. import display
-from ..api import PuzzleLike
+from .. import deadline, display
+from ..door import PuzzleLike, classic_puzzle
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
-from ..solvers.base import as_model
 from .candidates import CandidateGrid, bit
 from .logical import apply_step, guess_step, next_step, solve_logically
 from .rating import Rating, rate, unique_solution
@@ -44,7 +43,9 @@ def _walkthrough(puzzle: PuzzleLike) -> tuple[Rating, list[Step]]:
     return rating, steps
 
 
-def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
+def hint(
+    puzzle_or_progress: PuzzleLike | CandidateGrid, time_limit: float | None = None
+) -> Step | None:
     """The next step only: the cheapest deduction from this position (None when solved).
 
     A position is a puzzle with the player's digits filled in (any accepted form), or a
@@ -52,12 +53,21 @@ def hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     step is a guess that is known to work. Raises
     :class:`~sudoku_models.errors.InvalidPuzzleError` when the position has no single solution
     (a digit placed so far is wrong), when the givens of a :class:`CandidateGrid` alone do not
-    have exactly one solution, or when a pencil mark rules out the right digit.
+    have exactly one solution, or when a pencil mark rules out the right digit; and
+    :class:`~sudoku_models.errors.TimeLimitReached` past ``time_limit`` seconds (or past a
+    limit opened with :func:`sudoku_models.deadline.within`).
     """
+    if time_limit is not None and not time_limit > 0:  # nan is not positive either
+        raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
+    with deadline.within(time_limit):
+        return _hint(puzzle_or_progress)
+
+
+def _hint(puzzle_or_progress: PuzzleLike | CandidateGrid) -> Step | None:
     if isinstance(puzzle_or_progress, CandidateGrid):
         grid = puzzle_or_progress
     else:
-        grid = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle)
+        grid = CandidateGrid.from_puzzle(classic_puzzle(puzzle_or_progress))
     if grid.is_solved():
         return None
     solution, _, _ = unique_solution(grid.to_puzzle())
@@ -79,7 +89,7 @@ def hint_text(puzzle_or_progress: PuzzleLike | CandidateGrid) -> str:
     if isinstance(puzzle_or_progress, CandidateGrid):
         geo = puzzle_or_progress.geo
     else:
-        geo = CandidateGrid.from_puzzle(as_model(puzzle_or_progress).puzzle).geo
+        geo = CandidateGrid.from_puzzle(classic_puzzle(puzzle_or_progress)).geo
     step = hint(puzzle_or_progress)
     return "the grid is full" if step is None else step.describe(geo)
 
@@ -90,7 +100,7 @@ def step_html(grid: CandidateGrid, step: Step, givens: PuzzleLike | None = None)
     marked: dict[int, list[int]] = {}
     for i, d in step.eliminations:
         marked.setdefault(i, []).append(d)
-    given_cells = None if givens is None else as_model(givens).puzzle.cells
+    given_cells = None if givens is None else classic_puzzle(givens).cells
     return display.html_grid(
         grid.board,
         grid.values,

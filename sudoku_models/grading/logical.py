@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from .. import deadline as limits
 from ..puzzle import Puzzle
 from .candidates import CandidateGrid
 from .singles_queue import SinglesQueue
@@ -34,6 +35,7 @@ GUESS = "Guess"
 def next_step(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> Step | None:
     """The first step found by the cheapest technique that applies, or None when stuck."""
     for technique in techniques:
+        limits.check()
         step = technique.find(grid)
         if step is not None:
             return step
@@ -48,6 +50,7 @@ def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES
     (``Technique.sorts_ties``), the tied steps in HoDoKu's order (:func:`index_sum`).
     """
     for technique in techniques:
+        limits.check()
         if technique.first_found:
             first = technique.find(grid)
             if first is not None:
@@ -55,6 +58,7 @@ def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES
             continue
         steps: dict[tuple[frozenset[tuple[int, int]], ...], Step] = {}
         for step in technique.steps(grid):
+            limits.check()
             key = (frozenset(step.placements), frozenset(step.eliminations))
             steps.setdefault(key, step)
         if steps:
@@ -100,7 +104,8 @@ def solve_logically(
 
     Without ``solution`` the solver stops when stuck; with it, it guesses and goes on.
     ``deadline`` (a ``time.perf_counter()`` value): stop before the next step once it has
-    passed, the grid left unsolved.
+    passed, the grid left unsolved. A limit opened with :func:`sudoku_models.deadline.within`
+    raises :class:`~sudoku_models.errors.TimeLimitReached` once it has passed.
     ``known``: the steps this solver takes first, already found by a solver with more
     techniques that used none of the others on the way (it took the same steps): they are
     made again without searching.
@@ -112,6 +117,7 @@ def solve_logically(
     while not grid.is_solved():
         if deadline is not None and time.perf_counter() > deadline:
             break
+        limits.check()
         step = None if queue is None else queue.next_single()
         if step is None and len(steps) < len(known):
             step = known[len(steps)]

@@ -7,7 +7,7 @@ The logical solver records the steps; the rating reads them:
 - ``hodoku_level``: the hardest technique's level (Easy, Medium, Hard, Unfair, Extreme), raised
   while the score passes that level's ceiling (800, 1000, 1600, 1800);
 - ``score``: the sum of HoDoKu's score of every step, as HoDoKu counts it;
-- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.explainer`).
+- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.sudoku_explainer`).
 
 A puzzle the techniques cannot finish (not even with forcing nets) is reported as such:
 ``needs_guessing`` is True, ``hardest`` is ``Guess``, the score counts only the steps made and
@@ -30,15 +30,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .. import display
-from ..api import PuzzleLike, solve
+from .. import deadline, display
+from ..api import solve
+from ..door import PuzzleLike, classic_puzzle
 from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
-from ..solvers.base import Status, as_model
+from ..solvers.base import Status, limit_reached
 from .candidates import CandidateGrid, check_givens
-from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_steps, solve_logically
 from .step import Step
+from .sudoku_explainer import ExplainerRating, se_rating
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
 
 #: QQWing's level names, easiest first.
@@ -107,15 +108,26 @@ class Rating:
         )
 
     def summary(self) -> str:
-        """One line: the levels, score, SE rating and hardest technique."""
+        """One line: the levels, score, SE rating and hardest technique, with what is unknown
+        said in words.
+
+        >>> rate(".1.....4....34..").summary()
+        'QQWing Simple, HoDoKu Easy (score 48), SE ER 1.2, EP 1.2, ED 1.2, hardest: Naked Single'
+        """
         if self.needs_guessing:
+            reached = (
+                f"the grader's techniques stop after {self.score} points"
+                if self.score
+                else "none of the grader's techniques applies"
+            )
             return (
-                f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score over "
-                f"{self.score}), SE {self.se}; beyond the grader's techniques: guessing needed"
+                f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score unknown: "
+                f"{reached}), {_se_words(self.se)}; beyond the grader's techniques: guessing "
+                "needed"
             )
         return (
             f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score {self.score}), "
-            f"SE {self.se}, hardest: {self.hardest}"
+            f"{_se_words(self.se)}, hardest: {self.hardest}"
         )
 
     def _repr_html_(self) -> str:
@@ -131,6 +143,17 @@ class Rating:
         )
 
 
+def _se_words(se: ExplainerRating) -> str:
+    """Sudoku Explainer's three numbers for a reader: an unknown one is called so, with why."""
+    named = (("ER", se.er), ("EP", se.ep), ("ED", se.ed))
+    text = "SE " + ", ".join(f"{n} {'unknown' if v is None else f'{v:.1f}'}" for n, v in named)
+    if any(v is None for _, v in named):
+        text += (
+            " (unknown: the puzzle needs techniques beyond the Sudoku Explainer ones rated here)"
+        )
+    return text
+
+
 #: The exact solver whose effort a rating reports: it keeps no state between puzzles.
 SEARCH_BACKEND = "backtracking"
 
@@ -138,36 +161,50 @@ SEARCH_BACKEND = "backtracking"
 def unique_solution(puzzle: Puzzle) -> tuple[Puzzle, int, int]:
     """The solution of ``puzzle`` and the backtracking search's guesses and backtracks.
 
-    Raises :class:`InvalidPuzzleError` unless the puzzle has exactly one solution.
+    Raises :class:`InvalidPuzzleError` unless the puzzle has exactly one solution, and
+    :class:`~sudoku_models.errors.TimeLimitReached` when a limit opened with
+    :func:`sudoku_models.deadline.within` passes before the search could tell.
     """
     check_givens(puzzle)
-    result = solve(as_model(puzzle), backend=SEARCH_BACKEND, limit=2)
+    deadline.check()
+    result = solve(puzzle, backend=SEARCH_BACKEND, limit=2)
+    if result.status is Status.TIMEOUT:
+        raise limit_reached()
     if result.status is not Status.UNIQUE or result.solution is None:
         found = "no solution" if result.status is Status.UNSATISFIABLE else "several solutions"
         raise InvalidPuzzleError(f"grading needs a puzzle with one solution; this one has {found}")
     return result.solution, result.stats.guesses, result.stats.backtracks
 
 
-def rate(puzzle: PuzzleLike) -> Rating:
+def rate(puzzle: PuzzleLike, time_limit: float | None = None) -> Rating:
     """Rate ``puzzle`` (any accepted form) by the techniques a person needs to solve it.
+
+    ``time_limit``: seconds the rating may take (None: as long as it needs, within any limit
+    opened with :func:`sudoku_models.deadline.within`), past which it raises
+    :class:`~sudoku_models.errors.TimeLimitReached`. Sudoku Explainer's numbers
+    (:attr:`Rating.se`) are worked out later, when first asked for, under the limits open then.
 
     >>> line = "9..2..8.6..6...1.7.8...6...2...5..9....7.9......14....8.9..3.5...7.813......7...."
     >>> r = rate(line)
     >>> r.qqwing_level, r.hodoku_level, r.score, r.hardest, str(r.se)
     ('Easy', 'Easy', 364, 'Hidden Single', 'ER 2.0/EP 1.2/ED 1.2')
     """
-    puzzle = as_model(puzzle).puzzle
-    _, guesses, backtracks = unique_solution(puzzle)
-    grid = CandidateGrid.from_puzzle(puzzle)
-    steps = solve_logically(grid)
-    stuck = not grid.is_solved()
+    if time_limit is not None and not time_limit > 0:  # nan is not positive either
+        raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
+    with deadline.within(time_limit):
+        puzzle = classic_puzzle(puzzle)
+        _, guesses, backtracks = unique_solution(puzzle)
+        grid = CandidateGrid.from_puzzle(puzzle)
+        steps = solve_logically(grid)
+        stuck = not grid.is_solved()
+        qqwing = "Expert" if stuck else _qqwing_level(puzzle, steps)
     used = Counter(step.technique for step in steps)
     counts = tuple(sorted(used.items(), key=lambda item: _ORDER[item[0]]))
     hardest = GUESS if stuck else counts[-1][0] if counts else "none"
     score = sum(_step_score(name) * k for name, k in counts)
     return Rating(
         puzzle=puzzle,
-        qqwing_level="Expert" if stuck else _qqwing_level(puzzle, steps),
+        qqwing_level=qqwing,
         hodoku_level=_hodoku_level(set(used) | ({GUESS} if stuck else set()), score),
         score=score,
         hardest=hardest,

@@ -7,7 +7,9 @@ therefore hands each action that may search (:data:`~.state.SEARCHES`) to a proc
 :class:`SearchPool`: the process answers with :func:`~sudoku_models.interactive.respond` under
 the time limit, and a process that has not answered :data:`GRACE` seconds after the limit is
 killed and replaced in the background, and so is one whose memory passes its limit (read every
-:data:`POLL` seconds where the system tells it, as Linux does). At most ``size`` searches run at
+:data:`POLL` seconds where the system tells it, as Linux does), and one that still holds more
+than :data:`KEEP_MEMORY` after its answer: Python keeps what a heavy job took, so a process
+that read a large link once would hold it between requests. At most ``size`` searches run at
 once; one more waits up to ``wait`` seconds for one of them to end, then raises :class:`Busy`.
 The page server also reads puzzle texts in such processes, so no link costs its own process
 more than a search may.
@@ -39,6 +41,9 @@ STARTUP = 60.0
 #: Bytes of memory a search process may hold before its search is stopped (2 GiB).
 MEMORY_LIMIT = 2 * 1024**3
 
+#: Bytes of memory a process may hold after a job and still be kept for the next (512 MiB).
+KEEP_MEMORY = 512 * 1024**2
+
 #: Seconds between two looks at a running search's memory.
 POLL = 0.05
 
@@ -53,7 +58,9 @@ class SearchPool:
     :meth:`run` answers an action like :func:`~sudoku_models.interactive.respond` does; it is
     safe to call from many threads at once. ``grace``: seconds past the time limit before a
     search is killed; ``wait``: seconds a search waits for a free process; ``memory``: bytes a
-    process may hold (resident) before its search is stopped, None for no bound.
+    process may hold (resident) before its search is stopped, None for no bound; ``keep``:
+    bytes a process may hold after its answer and still serve the next search (one holding
+    more is replaced), None for no bound.
     """
 
     def __init__(
@@ -62,6 +69,7 @@ class SearchPool:
         grace: float = GRACE,
         wait: float = QUEUE_WAIT,
         memory: int | None = MEMORY_LIMIT,
+        keep: int | None = KEEP_MEMORY,
     ) -> None:
         if size < 1:
             raise ValueError(f"a search pool needs at least one process, got {size}")
@@ -69,6 +77,7 @@ class SearchPool:
         self.grace = grace
         self.wait = wait
         self.memory = memory
+        self.keep = keep
         self._slots = threading.BoundedSemaphore(size)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
@@ -119,7 +128,7 @@ class SearchPool:
         except BaseException:  # the request could not be sent (too deeply nested to pickle)
             worker.kill()
             raise
-        if kind in ("timeout", "lost", "memory") or self._too_big(worker):
+        if kind in ("timeout", "lost", "memory") or self._heavy(worker):
             worker.kill()
             threading.Thread(target=self._add, daemon=True).start()
         else:
@@ -152,6 +161,11 @@ class SearchPool:
 
     def _too_big(self, worker: _Worker) -> bool:
         return self.memory is not None and worker.resident() > self.memory
+
+    def _heavy(self, worker: _Worker) -> bool:
+        """Whether a process that has answered holds too much to keep."""
+        bound = min((b for b in (self.memory, self.keep) if b is not None), default=None)
+        return bound is not None and worker.resident() > bound
 
     def _add(self) -> None:
         """Start one more idle process (unless the pool has closed or is full)."""

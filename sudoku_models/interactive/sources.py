@@ -1,16 +1,17 @@
 """Reading what a player pastes into the board, through the package's one reader.
 
-The board reads every format :func:`sudoku_models.formats.read` reads (a puzzle string, a link
-to the board page itself, f-puzzles, SudokuPad and ISS links); a new format added there is read
-here too. The board is stateless, so each request reads its source again: the last few texts
-read are remembered.
+The board reads through the package's door, :func:`sudoku_models.door.read`, every format it
+reads (a puzzle string, a link to the board page itself, f-puzzles, SudokuPad and ISS links),
+its readings chosen as everywhere else; pasted text is never taken as a file's name. A new
+format added there is read here too. The board is stateless, so each request reads its
+source again: the last few texts read are remembered.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import formats
+from .. import door, formats
 from ..errors import InvalidPuzzleError, SudokuModelsError
 from ..model import Model
 
@@ -35,7 +36,7 @@ def read_pasted(text: str) -> formats.Read:
 
 @lru_cache(maxsize=16)
 def _read(text: str) -> formats.Read:
-    return formats.read(text)
+    return door.read(text, files=False)
 
 
 def read_rules(text: str) -> Model:

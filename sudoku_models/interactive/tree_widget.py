@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import MissingDependencyError
 from ..tracing import SearchTree
 from .assets import asset
-from .trees import COMPARED, VIEW_NODES, compare
+from .trees import VIEW_NODES, compare
 
 try:
     import anywidget
@@ -47,10 +47,11 @@ class TreeWidget(anywidget.AnyWidget):
     def compare(
         cls,
         puzzle: Any,
-        backends: Sequence[str] = COMPARED,
+        backends: Sequence[str] | None = None,
         limit: int = 1,
         max_nodes: int = VIEW_NODES,
     ) -> TreeWidget:
-        """The trees of ``backends`` on ``puzzle`` side by side (naive, MRV and propagation
-        by default)."""
+        """The trees of ``backends`` on ``puzzle`` side by side (by default naive, MRV and
+        propagation, or the strategies that propagate sums on a puzzle with cages; see
+        :func:`~sudoku_models.interactive.trees.compare`)."""
         return cls(compare(puzzle, backends, limit, max_nodes))

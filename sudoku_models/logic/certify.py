@@ -31,16 +31,19 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..cnf import _Fresh, pairwise, primitive_clauses, var
+from ..cnf import Fresh, pairwise, primitive_clauses, var
 from ..constraints import AllDifferent, AllowedDigits, Relation, SumCage
-from ..errors import MissingDependencyError
 from ..model import Model
+from ..solvers.selectors import SelectorSat
 from .layout import Layout, layout_of
-from .solver import Path, _place_givens
-from .state import State
+from .solver import Path, logical_solve
+from .state import State, place_givens
 from .step import Step, cell_label
+
+if TYPE_CHECKING:
+    from ..door import PuzzleLike
 
 #: Conflicts one SAT call may take before the question is handed to CP-SAT.
 CONFLICTS = 500
@@ -94,17 +97,10 @@ class Certifier:
     call :meth:`close`."""
 
     def __init__(self, layout: Layout) -> None:
-        try:
-            from pysat.solvers import Solver
-        except ImportError:
-            raise MissingDependencyError(
-                "certifying steps needs PySAT: pip install python-sat"
-            ) from None
         self.layout = layout
         n, size = layout.n, layout.size
         self.n = n
-        self.fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
-        self.selector: dict[str, int] = {}  # the rules written so far
+        fresh = Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
         self.cells_of: dict[str, set[int]] = {}
         self.primitives: dict[str, list[Any]] = {}
         for house in layout.houses + layout.groups:
@@ -115,7 +111,7 @@ class Certifier:
         for i in range(size):
             lits = [var(n, i, d) for d in range(1, n + 1)]
             clauses.append(lits)
-            clauses += pairwise(lits, self.fresh)
+            clauses += pairwise(lits, fresh)
         for i, peers in enumerate(layout.peers):
             for j in peers:
                 if i < j:
@@ -126,7 +122,7 @@ class Certifier:
                 for y in range(1, n + 1):
                     if (x, y) not in pairs:
                         clauses.append([-self.cell(a), -self.cell(b), -var(n, a, x), -var(n, b, y)])
-        self.sat: Any = Solver(name="minisat22", bootstrap_with=clauses)
+        self.sat = SelectorSat(clauses, fresh.top, "certifying steps")
 
     def cell(self, i: int) -> int:
         """The selector of cell ``i``: its candidates and its relations to involved cells."""
@@ -138,16 +134,14 @@ class Certifier:
 
     def _switch(self, label: str) -> int:
         """The selector of ``label``'s rules, their clauses written on first use."""
-        if label not in self.selector:
-            body = primitive_clauses(self.primitives[label], self.n, self.fresh)
-            selector = self.fresh.take()
-            self.sat.append_formula([[*clause, -selector] for clause in body])
-            self.selector[label] = selector
-        return self.selector[label]
+        sat = self.sat
+        return sat.guard(
+            label, lambda: primitive_clauses(self.primitives[label], self.n, sat.fresh)
+        )
 
     def close(self) -> None:
         """Free the SAT solver."""
-        self.sat.delete()
+        self.sat.close()
 
     def __enter__(self) -> Certifier:
         return self
@@ -196,7 +190,7 @@ class Certifier:
         for label in labels:
             involved |= self.cells_of[label]
             on.add(self._switch(label))
-        assumptions = [s if s in on else -s for s in self.selector.values()]  # others off
+        assumptions = self.sat.switches(on)  # the rules not named off
         for i in range(self.layout.size):
             if i not in involved:
                 assumptions.append(-self.cell(i))
@@ -224,17 +218,13 @@ class Certifier:
         """The digits of a solution breaking some of ``claims`` (a dict, cell to digit), None
         when there is none, or :data:`UNDECIDED` after :data:`CONFLICTS` conflicts."""
         n = self.n
-        switch = self.fresh.take()
         lits = [var(n, i, d) if kind == "elimination" else -var(n, i, d) for i, d, kind in claims]
-        self.sat.add_clause([-switch, *lits])
-        self.sat.conf_budget(CONFLICTS)
-        answer = self.sat.solve_limited(assumptions=[*assumptions, switch])
-        self.sat.add_clause([-switch])  # this question is done with
+        answer = self.sat.ask(lits, assumptions, CONFLICTS)
         if answer is None:
             return UNDECIDED
         if not answer:
             return None
-        true = set(self.sat.get_model())
+        true = self.sat.true()
         cells = {i for i, _, _ in claims}
         return {i: e for i in cells for e in range(1, n + 1) if var(n, i, e) in true}
 
@@ -243,9 +233,9 @@ class Certifier:
     ) -> Any:
         """As :meth:`_sat_breaks`, asked of CP-SAT on the same small model, within
         :data:`CPSAT_SECONDS`."""
-        from ..solvers.cpsat import CpSatSolver, Translation, _cp_model
+        from ..solvers.cpsat import CpSatSolver, Translation, load_cp_model
 
-        cp_model = _cp_model()
+        cp_model = load_cp_model()
 
         layout, n = self.layout, self.n
         groups: list[AllDifferent] = []
@@ -293,18 +283,21 @@ def _breaks(grid: dict[int, int], claim: Claim) -> bool:
     return grid[i] == d if kind == "elimination" else grid[i] != d
 
 
-def certify(path: Path, shrink: bool = False) -> tuple[Certificate, ...]:
+def certify(path: Path | PuzzleLike, shrink: bool = False) -> tuple[Certificate, ...]:
     """A :class:`Certificate` for every step of ``path``, each checked against the candidates
-    before it; with ``shrink``, each with a minimal subset of its named reasons.
+    before it; with ``shrink``, each with a minimal subset of its named reasons. A puzzle in
+    any other form is solved first (:func:`~sudoku_models.logic.logical_solve`).
 
     >>> from sudoku_models.logic import logical_solve
     >>> path = logical_solve(".1.....4....34..")
     >>> all(c.certified for c in certify(path))
     True
     """
+    if not isinstance(path, Path):
+        path = logical_solve(path)
     layout = layout_of(path.model)
     state = State.start(layout, [0] * path.model.size)
-    if _place_givens(state, path.struck) is not None:
+    if place_givens(state, path.struck) is not None:
         return ()
     out = []
     with Certifier(layout) as certifier:

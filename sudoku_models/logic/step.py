@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..board import cell_label
+
 Pair = tuple[int, int]
 
 
@@ -92,12 +94,6 @@ def said(m: int) -> str:
     if len(ds) == 1:
         return str(ds[0])
     return ", ".join(map(str, ds[:-1])) + f" or {ds[-1]}"
-
-
-def cell_label(n: int, i: int) -> str:
-    """``r3c5`` for cell ``i`` of an ``n`` x ``n`` grid."""
-    r, c = divmod(i, n)
-    return f"r{r + 1}c{c + 1}"
 
 
 def cells_label(n: int, cells: Iterable[int]) -> str:

@@ -19,7 +19,6 @@ On 9x9 boards the group has ``9! * 1296**2 * 2`` elements (about 1.2 * 10**12).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +26,9 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
-from ..generator.grids import Random, _nested_order
+from ..generator.grids import nested_order
 from ..puzzle import Puzzle
-
-#: What ``seed=`` accepts: None (fresh), an int, or a random stream.
-Seed = int | Random | None
+from ..seeds import Seed, rng_of
 
 
 @dataclass(frozen=True)
@@ -204,21 +201,10 @@ def random_symmetry(board: Board, seed: Seed = None) -> Symmetry:
     n, br, bc = board.n, board.box_rows, board.box_cols
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
-    rows = _nested_order(n // br, br, rng)
-    cols = _nested_order(n // bc, bc, rng)
+    rows = nested_order(n // br, br, rng)
+    cols = nested_order(n // bc, bc, rng)
     transpose = br == bc and rng.random() < 0.5
     return Symmetry(board, tuple(rows), tuple(cols), transpose, tuple(labels))
-
-
-def rng_of(seed: Seed) -> Random:
-    """A random stream from ``seed=None | int | random.Random``."""
-    if seed is None or isinstance(seed, int):
-        if isinstance(seed, bool):
-            raise ValueError(f"seed must be None, an int or a random.Random, got {seed!r}")
-        return random.Random(seed)
-    if hasattr(seed, "shuffle") and hasattr(seed, "random"):
-        return seed
-    raise ValueError(f"seed must be None, an int or a random.Random, got {seed!r}")
 
 
 def _keeps_groups(order: Sequence[int], width: int, n: int) -> bool:

@@ -20,9 +20,10 @@ from dataclasses import asdict, dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
 
+from .. import deadline as limits
 from .. import display
 from ..board import Board, cell_name
-from ..errors import MissingDependencyError, UnknownSolverError
+from ..errors import MissingDependencyError, TimeLimitReached, UnknownSolverError
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle, holds_digits
@@ -285,7 +286,8 @@ class Solver(ABC):
 
         The status is ``SOLVED`` when ``limit`` is 1 and a solution was found, ``UNIQUE`` or
         ``MULTIPLE`` when the search could tell, ``UNSATISFIABLE``, or ``TIMEOUT`` when
-        ``time_limit`` (seconds) ran out first; solutions found before a timeout are kept.
+        ``time_limit`` (seconds) ran out first, or a limit the caller opened with
+        :func:`sudoku_models.deadline.within`; solutions found before a timeout are kept.
         ``keep`` bounds the solutions held in memory when only their number matters: the first
         ``keep`` are kept and the rest counted (:attr:`Result.count`).
         """
@@ -304,7 +306,8 @@ class Solver(ABC):
         start = time.perf_counter()
         timed_out = False
         if not clashes:
-            deadline = None if time_limit is None else start + time_limit
+            seconds = within_limits(time_limit)
+            deadline = None if seconds is None else start + seconds
             try:
                 self._search(model, limit, blocked, deadline, stats, found)
             except SearchTimeout:
@@ -318,7 +321,7 @@ class Solver(ABC):
             del found[keep:]
         board = model.board
         return Result(
-            status=_status(total, limit, timed_out),
+            status=status_of(total, limit, timed_out),
             solutions=tuple(_solution(board, g) for g in found),
             stats=stats,
             puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
@@ -337,20 +340,35 @@ class Solver(ABC):
         return solve_keeping(self, puzzle, limit=limit, time_limit=time_limit, keep=0).count
 
     def is_unique(self, puzzle: Puzzle | Model | Source, time_limit: float | None = None) -> bool:
-        """Whether the puzzle has exactly one solution: solve, block it, solve again."""
+        """Whether the puzzle has exactly one solution: solve, block it, solve again.
+
+        Raises ``TimeoutError`` past ``time_limit``, and
+        :class:`~sudoku_models.errors.TimeLimitReached` when a limit opened with
+        :func:`sudoku_models.deadline.within` ends first."""
+        own = time_limit is not None and within_limits(time_limit) == time_limit
         result = self.solve(puzzle, limit=2, time_limit=time_limit)
         if result.status is Status.TIMEOUT:
+            if not own:
+                raise limit_reached()
             raise TimeoutError(f"{self.label} could not decide uniqueness in {time_limit} s")
         return result.status is Status.UNIQUE
 
     def has_other_solution(
         self, puzzle: Puzzle | Model | Source, known: Puzzle | Sequence[int]
     ) -> bool:
-        """Whether a solution other than ``known`` exists: one solve with ``known`` blocked."""
+        """Whether a solution other than ``known`` exists: one solve with ``known`` blocked.
+
+        Raises :class:`~sudoku_models.errors.TimeLimitReached` once a limit opened with
+        :func:`sudoku_models.deadline.within` has passed."""
         model = as_model(puzzle)
         if model.clashes():
             return False
-        return self._find(model, [_grid_of(known, model)], None, Stats()) is not None
+        seconds = within_limits(None)
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        try:
+            return self._find(model, [_grid_of(known, model)], deadline, Stats()) is not None
+        except SearchTimeout:
+            raise limit_reached() from None
 
 
 class _Tally(list[Grid]):
@@ -399,6 +417,27 @@ class EnumeratingSolver(Solver):
         """Append solutions to ``found`` until ``limit`` of them (0: all) or no more exist."""
 
 
+def within_limits(time_limit: float | None) -> float | None:
+    """The seconds a search may take: ``time_limit``, cut to what is left of a limit opened
+    with :func:`sudoku_models.deadline.within` (None: no limit at all)."""
+    left = limits.remaining()
+    if left is None:
+        return time_limit
+    return left if time_limit is None else min(time_limit, left)
+
+
+def limit_reached() -> TimeLimitReached:
+    """The error to raise when a search under no limit of its own timed out: the limit
+    opened with :func:`sudoku_models.deadline.within` has passed (or passes in a moment, the
+    search's clock having run a hair ahead)."""
+    time.sleep(limits.remaining() or 0.0)
+    try:
+        limits.check()
+    except TimeLimitReached as reached:
+        return reached
+    return TimeLimitReached(0.0)  # no limit is open: the caller's own limit was the search's
+
+
 def load_optional(module: str, install: str) -> ModuleType:
     """The package module ``module``, imported when first asked for (Python keeps it loaded);
     when it is missing, a :class:`~sudoku_models.errors.MissingDependencyError` saying
@@ -433,7 +472,8 @@ def _grid_of(grid: Puzzle | Sequence[int], model: Model) -> Grid:
     return cells
 
 
-def _status(count: int, limit: int, timed_out: bool) -> Status:
+def status_of(count: int, limit: int, timed_out: bool) -> Status:
+    """The status of a search that found ``count`` solutions of the ``limit`` asked for."""
     if timed_out:
         return Status.TIMEOUT
     if count >= 2:

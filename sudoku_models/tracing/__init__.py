@@ -22,19 +22,34 @@ from __future__ import annotations
 
 import time
 
+from ..deadline import within
+from ..door import PuzzleLike, model_of
 from ..errors import UnknownSolverError
 from ..solvers import get_solver
 from ..solvers.backtracking import STRATEGIES, BacktrackingSolver, search_of
 from ..solvers.backtracking.recorder import Recorder, TraceFull
-from ..solvers.base import Grid, SearchTimeout, Stats
-from .progress import PuzzleLike, SearchProgress, model_of, progress
+from ..solvers.base import Grid, SearchTimeout, Stats, within_limits
+from .progress import SearchProgress, progress
+from .tree import NODE_CAP as STOPPED_AT_NODE_CAP
+from .tree import TIME_LIMIT as STOPPED_AT_TIME_LIMIT
 from .tree import SearchTree
 
-__all__ = ["MAX_NODES", "SearchProgress", "SearchTree", "progress", "trace", "traceable"]
+__all__ = [
+    "MAX_NODES",
+    "NODE_CAP",
+    "SearchProgress",
+    "SearchTree",
+    "progress",
+    "trace",
+    "traceable",
+]
 
-#: Nodes recorded at most by default: a million nodes take some 25 MB (flat arrays), plus
-#: 4 bytes a listed removal.
-MAX_NODES = 1_000_000
+#: Nodes recorded at most by default: some 10 MB of JSON.
+MAX_NODES = 100_000
+
+#: Nodes a tree may be asked to record at most: a million nodes take some 25 MB (flat arrays),
+#: plus 4 bytes a listed removal, and some 100 MB of JSON.
+NODE_CAP = 1_000_000
 
 
 def traceable() -> list[str]:
@@ -53,33 +68,41 @@ def trace(
 
     ``backend`` is a strategy (``"mrv"``) or its full name (``"backtracking:mrv"``);
     ``limit`` solutions are looked for (0: all), as in :func:`~sudoku_models.solve`. The
-    search stops after ``max_nodes`` recorded nodes or ``time_limit`` seconds; the tree then
-    says it is not ``complete``.
+    search stops after ``max_nodes`` recorded nodes (at most :data:`NODE_CAP`) or
+    ``time_limit`` seconds (or a limit opened with :func:`sudoku_models.deadline.within`); the
+    tree then says it is not ``complete``.
     """
     solver = _strategy_solver(backend)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
-    if not isinstance(max_nodes, int) or max_nodes < 1:
+    if not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
+    if max_nodes > NODE_CAP:
+        raise ValueError(f"max_nodes may be at most {NODE_CAP:,}, got {max_nodes:,}")
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
-    model = model_of(puzzle)
+    with within(time_limit):
+        model = model_of(puzzle)
     name = solver.strategy_name(model)
     recorder = Recorder(max_nodes)
     stats = Stats()
     found: list[Grid] = []
     complete = True
+    reason = ""
     # As Solver.solve does: a strategy that does not check the givens never sees a clash.
     if solver.sees_clashes or not model.clashes():
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
         start = time.perf_counter()
+        seconds = within_limits(time_limit)
+        deadline = None if seconds is None else start + seconds
         try:
             search_of(name)(model, limit, [], deadline, stats, found, recorder)
-        except (TraceFull, SearchTimeout):
-            complete = False
+        except TraceFull:
+            complete, reason = False, STOPPED_AT_NODE_CAP
+        except SearchTimeout:
+            complete, reason = False, STOPPED_AT_TIME_LIMIT
         stats.time = time.perf_counter() - start
     return SearchTree.from_recorder(
-        recorder, model.board, model.givens, f"backtracking:{name}", limit, stats, complete
+        recorder, model.board, model.givens, f"backtracking:{name}", limit, stats, complete, reason
     )
 
 

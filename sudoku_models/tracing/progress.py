@@ -16,18 +16,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import formats
+from ..deadline import within
+from ..door import PuzzleLike, model_of
 from ..errors import UnknownSolverError
-from ..model import Model
-from ..parsing import Source
-from ..puzzle import Puzzle
 from ..solvers import get_solver
-from ..solvers.base import as_model
-
-PuzzleLike = Puzzle | Model | Source
+from ..solvers.base import within_limits
 
 #: Conflicts a SAT solver runs between two samples of its counters.
 CONFLICTS_PER_SAMPLE = 20
+
+#: Clauses handed to a SAT solver between two looks at the clock while it is loaded.
+CLAUSES_PER_LOAD = 50_000
 
 #: Samples kept at most; a longer run keeps every second one, and so on.
 MAX_SAMPLES = 2000
@@ -39,13 +38,15 @@ class SearchProgress:
 
     ``samples`` are dicts with ``time`` (seconds since the start) and the counters read then;
     ``event`` says why the sample was taken (``"slice"``, ``"solution"``, ``"end"``).
-    ``log`` holds CP-SAT's search-progress lines.
+    ``log`` holds CP-SAT's search-progress lines; ``complete`` is False when the time limit
+    ended the search first.
     """
 
     backend: str
     solutions: int
     samples: tuple[dict[str, Any], ...]
     log: tuple[str, ...] = field(default=())
+    complete: bool = True
 
     kind = "solver progress (a SAT or CP-SAT search has no tree to draw)"
 
@@ -55,6 +56,7 @@ class SearchProgress:
             "kind": self.kind,
             "backend": self.backend,
             "solutions": self.solutions,
+            "complete": self.complete,
             "samples": list(self.samples),
             "log": list(self.log),
         }
@@ -65,29 +67,30 @@ class SearchProgress:
         return f"SearchProgress(backend={self.backend!r}, solutions={self.solutions}, {counters})"
 
 
-def progress(puzzle: PuzzleLike, backend: str = "sat", limit: int = 1) -> SearchProgress:
+def progress(
+    puzzle: PuzzleLike, backend: str = "sat", limit: int = 1, time_limit: float | None = None
+) -> SearchProgress:
     """Run a SAT (``"sat"``, ``"sat:glucose4"``...) or CP-SAT backend on ``puzzle`` and sample
-    its counters over time, looking for ``limit`` solutions (0: all)."""
+    its counters over time, looking for ``limit`` solutions (0: all), for at most
+    ``time_limit`` seconds (or until a limit opened with :func:`sudoku_models.deadline.within`
+    ends): the report then says it is not ``complete``."""
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         raise ValueError(f"limit must be an int >= 0 (0 means all), got {limit!r}")
-    model = model_of(puzzle)
+    if time_limit is not None and not time_limit > 0:  # nan is not positive either
+        raise ValueError(f"time_limit must be positive seconds, got {time_limit!r}")
+    seconds = within_limits(time_limit)
+    end = None if seconds is None else time.perf_counter() + seconds
+    with within(time_limit):  # reading the puzzle counts against the limit too
+        model = model_of(puzzle)
     solver = get_solver(backend)
     if solver.name == "sat":
-        return _sat_progress(solver, model, limit)
+        return _sat_progress(solver, model, limit, end)
     if solver.name == "cpsat":
-        return _cpsat_progress(solver, model, limit)
+        return _cpsat_progress(solver, model, limit, end)
     raise UnknownSolverError(
         f"progress() samples the sat and cpsat backends, not {solver.label!r}; "
         "the handwritten strategies record whole trees with trace()"
     )
-
-
-def model_of(puzzle: PuzzleLike) -> Model:
-    """The model of a puzzle in any form: text through :func:`~sudoku_models.formats.read`
-    (a line, a grid, a link), anything else as the solvers take it."""
-    if isinstance(puzzle, str):
-        return formats.read(puzzle).model
-    return as_model(puzzle)
 
 
 class _Samples:
@@ -103,12 +106,22 @@ class _Samples:
             self.items = self.items[::2]
 
 
-def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
+def _passed(end: float | None) -> bool:
+    return end is not None and time.perf_counter() > end
+
+
+def _sat_progress(solver: Any, model: Any, limit: int, end: float | None) -> SearchProgress:
     from pysat.solvers import Solver as PySatSolver
 
     formula = solver.cnf(model)
     solutions = 0
-    with PySatSolver(name=solver.variant, bootstrap_with=formula.clauses) as sat:
+    complete = True
+    with PySatSolver(name=solver.variant) as sat:
+        # Loading a large board's clauses takes a while: in chunks, the clock read between.
+        for start in range(0, len(formula.clauses), CLAUSES_PER_LOAD):
+            if _passed(end):
+                return SearchProgress(solver.label, 0, (), complete=False)
+            sat.append_formula(formula.clauses[start : start + CLAUSES_PER_LOAD])
         samples = _Samples()  # the clock starts once the clauses are loaded
 
         def counters() -> dict[str, Any]:
@@ -122,6 +135,9 @@ def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
             answer = sat.solve_limited()
             if answer is None:
                 samples.add("slice", counters())
+                if _passed(end):
+                    complete = False
+                    break
                 continue
             if not answer:
                 break
@@ -133,10 +149,10 @@ def _sat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
                 break
             sat.add_clause([-formula.var(*divmod(i, model.n), grid[i]) for i in free])
         samples.add("end", counters())
-    return SearchProgress(solver.label, solutions, tuple(samples.items))
+    return SearchProgress(solver.label, solutions, tuple(samples.items), complete=complete)
 
 
-def _cpsat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
+def _cpsat_progress(solver: Any, model: Any, limit: int, end: float | None) -> SearchProgress:
     from ortools.sat.python import cp_model
 
     translation = solver.translate(model)
@@ -159,7 +175,11 @@ def _cpsat_progress(solver: Any, model: Any, limit: int) -> SearchProgress:
             if limit and found[0] >= limit:
                 self.stop_search()
 
-    cp.solve(translation.cp_model, Sampler())
+    if end is not None:  # what is left once the model is built
+        cp.parameters.max_time_in_seconds = max(0.001, end - time.perf_counter())
+    status = cp.solve(translation.cp_model, Sampler())
     samples.add("end", {"branches": cp.num_branches, "conflicts": cp.num_conflicts})
     lines = tuple(line for text in log for line in text.splitlines() if line.startswith("#"))
-    return SearchProgress(solver.label, found[0], tuple(samples.items), lines)
+    # The search ended by itself when it proved its answer or stopped at the asked limit.
+    ended = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or (limit and found[0] >= limit)
+    return SearchProgress(solver.label, found[0], tuple(samples.items), lines, bool(ended))

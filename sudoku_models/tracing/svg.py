@@ -1,11 +1,11 @@
 """A search tree as SVG for documents: the paths to solutions drawn, failed subtrees collapsed.
 
-A subtree holding no solution and no open node is drawn as one triangle labelled with its
-size (a single failed node as a red square), so a tree of a million nodes still fits a page.
-Nodes whose subtree holds a solution or an open node are drawn one by one, until
-``max_drawn`` shapes are drawn; the rest collapse too. Layout: each drawn leaf or triangle
-takes the next slot from the left, a parent sits over the middle of its children, depth goes
-down the page.
+A subtree holding no solution, no open node and no node of the path where the search stopped
+is drawn as one triangle labelled with its size (a single failed node as a red square), so a
+tree of a million nodes still fits a page. Nodes whose subtree holds one of those are drawn one
+by one, until ``max_drawn`` shapes are drawn; the rest collapse too. Layout: each drawn leaf or
+triangle takes the next slot from the left (wide enough for its label), a parent sits over the
+middle of its children, depth goes down the page.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from ..board import cell_name
 if TYPE_CHECKING:
     from .tree import SearchTree
 
-SLOT = 20  # horizontal room per drawn leaf (a size label fits)
+SLOT = 20  # horizontal room per drawn leaf (a size label of three digits fits)
+DIGIT = 4.5  # width of a digit of a size label
 LEVEL = 26  # vertical room per depth
 MARGIN = 20
 TOP = 34  # room for the caption
@@ -34,7 +35,9 @@ def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
     for k, p in enumerate(parents):
         (children[p] if p >= 0 else roots).append(k)
     weight = [1] * size  # subtree sizes
-    wanted = bytearray(size)  # subtree holds a solution or an open node
+    wanted = bytearray(size)  # subtree holds a solution, an open node or where the search stopped
+    for k in tree.stopped:
+        wanted[k] = 1
     for k in range(size - 1, -1, -1):  # children come after their parent
         outcome = tree.outcomes[k]
         if outcome == 2 or (outcome == 0 and not children[k]):
@@ -47,7 +50,7 @@ def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
     xs: dict[int, float] = {}
     depth: dict[int, int] = {}
     collapsed: set[int] = set()
-    slot = 0
+    slot = 0.0  # the left edge of the next slot
     drawn = 0
     # Iterative post-order layout: place a node once its drawn children are placed.
     stack = [(k, 0, False) for k in reversed(roots)]
@@ -61,22 +64,22 @@ def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
         drawn += 1
         expand = children[k] and (parents[k] < 0 or (wanted[k] and drawn < max_drawn))
         if not expand:
+            room: float = SLOT
             if children[k]:
                 collapsed.add(k)
-            xs[k] = slot * SLOT
-            slot += 1
+                room = max(SLOT, DIGIT * len(str(weight[k])) + 6)
+            xs[k] = slot + (room - SLOT) / 2
+            slot += room
             continue
         stack.append((k, d, True))
         stack.extend((c, d + 1, False) for c in reversed(children[k]))
 
     caption_width = 7 * (len(tree.strategy) + 70)
-    width = max(max(slot, 1) * SLOT, caption_width) + 2 * MARGIN
+    width = max(max(slot, SLOT), caption_width) + 2 * MARGIN
     height = (max(depth.values(), default=0) + 1) * LEVEL + TOP + MARGIN + 12
     c = tree.counts
-    caption = (
-        f"{tree.strategy}: {c['nodes']} nodes, {c['backtracks']} backtracks, "
-        f"{c['solutions']} solution(s){'' if tree.complete else ' (stopped early)'}"
-    )
+    caption = f"{tree.strategy}: {c['nodes']} nodes, {c['backtracks']} backtracks, {tree.ending()}"
+
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" '
         f'viewBox="0 0 {width:.0f} {height}" font-family="sans-serif">',

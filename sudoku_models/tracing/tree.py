@@ -17,15 +17,22 @@ the tree alone and equal the strategy's own :class:`~sudoku_models.solvers.base.
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from ..board import Board, cell_name
 from ..puzzle import Puzzle
 from ..solvers.backtracking.recorder import SMALL, Recorder
 from ..solvers.base import Stats
+
+#: Why an incomplete search stopped: it recorded as many nodes as it was allowed.
+NODE_CAP = "node cap"
+
+#: Why an incomplete search stopped: its time ran out.
+TIME_LIMIT = "time limit"
 
 #: Outcome names, indexed by the one-byte codes a search tree keeps per node.
 OUTCOMES = ("open", "fail", "solution")
@@ -42,7 +49,8 @@ class SearchTree:
     propagate), and :meth:`removals` which ones when few; ``fills`` the whole box of the box-by-box
     strategy's nodes; ``stats`` the strategy's own counters for the same run; ``complete``
     whether the search ran to its end (rather than stopping at ``max_nodes`` or the time
-    limit); ``stopped`` the nodes left on the path when the search ended.
+    limit); ``stopped`` the nodes left on the path when the search ended; ``reason`` why an
+    incomplete search stopped (:data:`NODE_CAP` or :data:`TIME_LIMIT`), "" for a complete one.
     """
 
     board: Board
@@ -62,6 +70,7 @@ class SearchTree:
     complete: bool
     stopped: tuple[int, ...] = ()
     restarts: tuple[int, ...] = field(default=())
+    reason: str = ""
 
     @classmethod
     def from_recorder(
@@ -73,9 +82,11 @@ class SearchTree:
         limit: int,
         stats: Stats,
         complete: bool,
+        reason: str = "",
     ) -> SearchTree:
         """The tree a :class:`~sudoku_models.solvers.backtracking.recorder.Recorder`
-        collected, with each node's outcome settled."""
+        collected, with each node's outcome settled; ``reason`` says why an incomplete search
+        stopped."""
         size = len(recorder)
         has_children = bytearray(size)
         for p in recorder.parents:
@@ -109,6 +120,7 @@ class SearchTree:
             complete=complete,
             stopped=tuple(recorder.path),
             restarts=tuple(recorder.restarts),
+            reason=reason,
         )
 
     def __len__(self) -> int:
@@ -177,9 +189,26 @@ class SearchTree:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly form: the puzzle, the counts, and the nodes in order."""
+        return {**self._header(), "nodes": list(self._nodes())}
+
+    def _header(self) -> dict[str, Any]:
+        """What :meth:`to_dict` holds before the nodes."""
+        board = self.board
+        return {
+            "kind": "search tree",
+            "strategy": self.strategy,
+            "box": [board.box_rows, board.box_cols],
+            "puzzle": Puzzle(board, self.givens).to_line(),
+            "limit": self.limit,
+            "complete": self.complete,
+            "counts": self.counts,
+            "stats": self.stats.as_dict(),
+        }
+
+    def _nodes(self) -> Iterator[dict[str, Any]]:
+        """The nodes of :meth:`to_dict`, one at a time."""
         board = self.board
         names = [cell_name(*board.row_col(i)) for i in range(board.size)]
-        nodes = []
         for k, p in enumerate(self.parents):
             cell = self.cells[k]
             node: dict[str, Any] = {
@@ -197,22 +226,22 @@ class SearchTree:
                     node["removals"] = [[names[i], d] for i, d in listed]
             if k in self.fills:
                 node["fill"] = [[names[i], d] for i, d in self.fills[k]]
-            nodes.append(node)
-        return {
-            "kind": "search tree",
-            "strategy": self.strategy,
-            "box": [board.box_rows, board.box_cols],
-            "puzzle": Puzzle(board, self.givens).to_line(),
-            "limit": self.limit,
-            "complete": self.complete,
-            "counts": self.counts,
-            "stats": self.stats.as_dict(),
-            "nodes": nodes,
-        }
+            yield node
 
-    def to_json(self, indent: int | None = None) -> str:
-        """:meth:`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent)
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text, on one line."""
+        out = io.StringIO()
+        self.write_json(out)
+        return out.getvalue()
+
+    def write_json(self, handle: TextIO) -> None:
+        """Write :meth:`to_json` to ``handle`` node by node: the memory it takes stays that of
+        the tree's flat arrays, however many nodes it has."""
+        head = json.dumps(self._header())
+        handle.write(head[:-1] + ', "nodes": [')
+        for k, node in enumerate(self._nodes()):
+            handle.write((", " if k else "") + json.dumps(node))
+        handle.write("]}")
 
     def to_svg(self, max_drawn: int = 1500) -> str:
         """The tree as an SVG picture; subtrees without a solution or open node are drawn
@@ -224,22 +253,27 @@ class SearchTree:
 
     def to_dot(self) -> str:
         """The tree in Graphviz DOT (``dot -Tsvg``), every node with its outcome's shape."""
+        return "".join(self._dot_lines())
+
+    def write_dot(self, handle: TextIO) -> None:
+        """Write :meth:`to_dot` to ``handle`` line by line."""
+        for line in self._dot_lines():
+            handle.write(line)
+
+    def _dot_lines(self) -> Iterator[str]:
         board = self.board
         shapes = {OPEN: "circle", FAIL: "box", SOLUTION: "doublecircle"}
         colors = {OPEN: "#4a78c2", FAIL: "#c0392b", SOLUTION: "#1e8449"}
-        lines = [
-            "digraph search {",
-            f'  label="{self.strategy}: {len(self)} nodes"; node [label="", width=0.15];',
-        ]
+        yield "digraph search {\n"
+        yield f'  label="{self.strategy}: {len(self)} nodes"; node [label="", width=0.15];\n'
         for k, p in enumerate(self.parents):
             o = self.outcomes[k]
             style = "" if self.searched[k] else ", style=dashed"
-            lines.append(f'  n{k} [shape={shapes[o]}, color="{colors[o]}"{style}];')
+            yield f'  n{k} [shape={shapes[o]}, color="{colors[o]}"{style}];\n'
             if p >= 0:
                 name = cell_name(*board.row_col(self.cells[k]))
-                lines.append(f'  n{p} -> n{k} [label="{name}={self.digits[k]}"];')
-        lines.append("}")
-        return "\n".join(lines) + "\n"
+                yield f'  n{p} -> n{k} [label="{name}={self.digits[k]}"];\n'
+        yield "}\n"
 
     def viewer_data(self) -> dict[str, Any]:
         """The compact form the interactive viewer draws: flat arrays, one entry per node."""
@@ -255,7 +289,22 @@ class SearchTree:
             "fills": {str(k): [list(p) for p in v] for k, v in self.fills.items()},
             "counts": self.counts,
             "complete": self.complete,
+            "reason": self.reason,
+            "stopped": list(self.stopped),
         }
+
+    def ending(self) -> str:
+        """How the search ended, in words: its solutions, or where it stopped.
+
+        >>> from sudoku_models import trace
+        >>> trace(".1.....4....34..", backend="naive", max_nodes=3).ending()
+        'stopped at the node cap before any solution'
+        """
+        found = self.counts["solutions"]
+        if self.complete:
+            return f"{found} solution(s)"
+        before = f"after {found} solution(s)" if found else "before any solution"
+        return f"stopped at the {self.reason or 'limit'} {before}"
 
     def __repr__(self) -> str:
         c = self.counts

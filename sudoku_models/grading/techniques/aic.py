@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step
 from .links import LinkGraph, link_graph
@@ -121,6 +122,7 @@ def chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str) -> Iterator[St
     leads = {2 * v: [2 * w + 1 for w in strong[v]] for v in strong}
     leads.update({2 * v + 1: [2 * w for w in weak[v]] for v in weak})
     for start in sorted(strong):
+        deadline.check()
         if not strong[start] or start in groups:
             continue
         start_weak = set(weak[start])

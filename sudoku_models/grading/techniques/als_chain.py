@@ -35,9 +35,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
-from .als import Als, _cells, _names, _Position
+from .als import Als, AlsPosition, als_name, bit_cells
 
 #: Most restricted commons (links) in one chain: 6 links join 7 ALSs.
 MAX_LINKS = 6
@@ -48,14 +49,14 @@ def _eliminations(holding: list[int], first: Als, last: Als, used: int) -> list[
     covered = first.bits | last.bits
     for z in digits_of(first.digits & last.digits & ~used):
         see = first.seers[z] & last.seers[z] & holding[z] & ~covered
-        out += [(i, z) for i in _cells(see)]
+        out += [(i, z) for i in bit_cells(see)]
     return out
 
 
 def als_xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Four or more ALSs linked in a row by restricted commons, neighbouring links different:
     a digit of both ends, not their link digit, leaves cells seeing all of it in both ends."""
-    position = memo(grid, _Position)
+    position = memo(grid, AlsPosition)
     sets, holding = position.sets, position.holding
     # forward links only: (later ALS, bit mask of the restricted common digits)
     forward = [
@@ -73,6 +74,7 @@ def als_xy_chain(grid: CandidateGrid) -> Iterator[Step]:
                 in_chain = {start, y}
                 stack = [iter(forward[y])]
                 while stack:
+                    deadline.check()
                     step = next(stack[-1], None)
                     if step is None:
                         stack.pop()
@@ -100,10 +102,10 @@ def als_xy_chain(grid: CandidateGrid) -> Iterator[Step]:
                         in_chain.discard(chain.pop())
                         links.pop()
     for key, (_, chain, links) in best.items():
-        parts = [_names(grid, sets[chain[0]])]
+        parts = [als_name(grid, sets[chain[0]])]
         for k, link in zip(chain[1:], links, strict=True):
             ds = "/".join(grid.geo.digit_name(d) for d in digits_of(link))
-            parts.append(f"-{ds}- {_names(grid, sets[k])}")
+            parts.append(f"-{ds}- {als_name(grid, sets[k])}")
         cells: tuple[int, ...] = ()
         digits = 0
         for k in chain:

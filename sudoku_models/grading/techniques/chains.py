@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ... import deadline
 from ..candidates import CandidateGrid, Geometry, digit_cells
 from ..step import Step, eliminations_in
 from .single_digit import strong_links
@@ -36,6 +37,7 @@ def x_chain(grid: CandidateGrid) -> Iterator[Step]:
         holders = [i for i, m in enumerate(masks) if m & b]
         weak = {i: [j for j in holders if j in peers[i]] for i in holders}
         for start in sorted(strong):
+            deadline.check()
             # state: (cell, on); on=True: the cell holds d when start does not
             parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
             queue = deque([(start, False, 1)])
@@ -83,6 +85,7 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     cells_of_digit = digit_cells(grid)
     near = {i: [j for j in pairs if j in peers[i]] for i in pairs}
     for start in pairs:
+        deadline.check()
         for z in (masks[start] & -masks[start], masks[start] & (masks[start] - 1)):
             if not any(masks[i] & z for i in geo.peer_sets[start]):
                 continue

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step
 from .links import LinkGraph, link_graph
@@ -46,6 +47,7 @@ def forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     n = graph.n
     outcomes: dict[int, dict[int, bool] | None] = {}
     for node in sorted(graph.weak):
+        deadline.check()
         outcomes[node] = _implied(graph, node, True)
         if outcomes[node] is None:
             cell, d = graph.cell(node), graph.digit(node)
@@ -124,6 +126,7 @@ def forcing_net(grid: CandidateGrid) -> Iterator[Step]:
     for cell in grid.empty_cells():
         trials = []
         for d in grid.candidates(cell):
+            deadline.check()
             trial = _play_out(grid, cell, d)
             if trial is None:
                 yield Step(

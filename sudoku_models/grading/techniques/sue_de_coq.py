@@ -32,6 +32,7 @@ import functools
 from collections.abc import Iterator
 from typing import Any
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of
 from ..step import Step, eliminations_in
 
@@ -46,6 +47,7 @@ def _subsets(
     out: list[tuple[tuple[int, ...], int]] = []
 
     def grow(start: int, cells: tuple[int, ...], union: int) -> None:
+        deadline.check()  # a long line of a large grid has millions of sets
         for k in range(start, len(pool)):
             grown, merged = (*cells, pool[k]), union | masks[k]
             out.append((grown, merged))
@@ -74,6 +76,7 @@ def _line_sets(
 def _box_sets(masks, pool, v, need, banned, start=0, cells=()):
     """The sets ``B`` of box cells, free of the digits ``banned``, that take exactly ``need``
     digits of ``v``."""
+    deadline.check()
     for k in range(start, len(pool)):
         if masks[pool[k]] & banned:
             continue

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import cast
 
+from ... import deadline
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step, eliminations_in
 
@@ -192,6 +193,7 @@ def unique_rectangle_5(grid: CandidateGrid) -> Iterator[Step]:
 def _subsets(masks: list[int], pool: list[int], start: int, chosen: list[int], digits: int):
     """Every way to add cells of ``pool`` (from ``start`` on, in order, depth first) to
     ``chosen``: each new set of cells with the union of their digits."""
+    deadline.check()
     for k in range(start, len(pool)):
         cells = [*chosen, pool[k]]
         union = digits | masks[pool[k]]

@@ -9,6 +9,8 @@ const LEVEL = 24; // world units between two depths
 const COLORS = ["#4a78c2", "#c0392b", "#1e8449"]; // open, fail, solution
 const OUTCOMES = ["open", "fail", "solution"];
 const COLLAPSED_FILL = "#f2c4be";
+// What to try when a search stops at its cap: only two strategies propagate sums.
+const SUMS_NOTE = "On a puzzle with cages or other sums, only constraint and fast propagate them: try those.";
 
 // Children lists (CSR), subtree sizes, depths, and which subtrees hold a solution or open leaf.
 export function buildTree(data) {
@@ -31,6 +33,7 @@ export function buildTree(data) {
   }
   const size = new Int32Array(n).fill(1);
   const wanted = new Uint8Array(n);
+  for (const k of data.stopped || []) wanted[k] = 1; // the path where the search stopped stays open
   for (let k = n - 1; k >= 0; k--) {
     const leaf = start[k] === start[k + 1];
     if (outcomes[k] === 2 || (outcomes[k] === 0 && leaf)) wanted[k] = 1;
@@ -152,6 +155,14 @@ function drawBoard(canvas, t, k) {
   }
 }
 
+// How a search ended: its solutions, or where it stopped and what it had found by then.
+export function ending(data) {
+  const found = (data.counts || {}).solutions;
+  if (data.complete !== false) return `${found} solution(s)`;
+  const where = data.reason || "limit";
+  return `stopped at the ${where} ${found ? `after ${found} solution(s)` : "before any solution"}`;
+}
+
 function button(label, title, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -175,7 +186,7 @@ export function mountTree(el, data, options = {}) {
   const c = data.counts || {};
   const head = document.createElement("div");
   head.className = "sm-tree-counts";
-  head.textContent = `${data.strategy}: ${c.nodes} nodes, ${c.backtracks} backtracks, ${c.solutions} solution(s), ${c.failures} failures`;
+  head.textContent = `${data.strategy}: ${c.nodes} nodes, ${c.backtracks} backtracks, ${c.failures} failures, ${ending(data)}`;
   const canvas = document.createElement("canvas");
   canvas.className = "sm-tree-canvas";
   const dpr = window.devicePixelRatio || 1;
@@ -304,8 +315,16 @@ export function mountTree(el, data, options = {}) {
       ctx.fillStyle = "#333";
       ctx.font = "10px sans-serif";
       ctx.textAlign = "center";
+      // A label that would touch the last one written on its level is left out (hovering its
+      // triangle still tells the size).
+      const written = new Map();
       for (const k of folded) {
-        ctx.fillText(String(t.size[k]), x[k] * scale + ox, t.depth[k] * LEVEL * yscale + oy + 3.5 * r + 8);
+        const text = String(t.size[k]);
+        const half = ctx.measureText(text).width / 2;
+        const sx = x[k] * scale + ox;
+        if (sx - half < (written.get(t.depth[k]) ?? -Infinity) + 3) continue;
+        written.set(t.depth[k], sx + half);
+        ctx.fillText(text, sx, t.depth[k] * LEVEL * yscale + oy + 3.5 * r + 8);
       }
     }
     for (const [k, color] of [[hover, "#000"], [current, "#e67e22"]]) {
@@ -493,7 +512,7 @@ export function mountComparison(el, trees, options = {}) {
 // The page's panel: pick strategies, trace the board's puzzle on the server, compare the trees.
 export function mountTreePanel(el, puzzleOf, url = "api") {
   const strategies = ["naive", "bitmask", "mrv-static", "mrv", "boxwise", "propagate", "dlx", "constraint", "fast"];
-  const chosen = new Set(["naive", "mrv", "propagate"]);
+  const chosen = new Set(["naive", "mrv", "propagate"]); // on a killer, only constraint and fast finish
   const box = document.createElement("details");
   const summary = document.createElement("summary");
   summary.textContent = "Search trees";
@@ -527,7 +546,9 @@ export function mountTreePanel(el, puzzleOf, url = "api") {
         trees.push(body);
       }
       shown = mountComparison(out, trees);
-      status.textContent = trees.some((d) => !d.complete) ? "some searches stopped early (node or time limit)" : "";
+      const stopped = trees.filter((d) => !d.complete).map((d) => `${d.strategy} ${ending(d)}`);
+      const note = trees.some((d) => d.sums && !d.complete) ? ` ${SUMS_NOTE}` : "";
+      status.textContent = stopped.length ? `${stopped.join("; ")}.${note}` : "";
     } catch (err) {
       status.textContent = `cannot trace: ${err.message}`;
     }

@@ -43,6 +43,7 @@ import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .. import deadline as limits
 from ..board import Board
 from ..puzzle import Puzzle
 from .candidates import CandidateGrid, digit_cells, digits_of, geometry, held_twice, unit_places
@@ -535,6 +536,14 @@ LADDER: tuple[Finder, ...] = (
 )
 
 
+def _polled(found: Iterator[tuple[int, Step]]) -> Iterator[tuple[int, Step]]:
+    """The steps of one rung, the time limit of the caller checked before each."""
+    limits.check()
+    for item in found:
+        yield item
+        limits.check()
+
+
 def se_rating(puzzle: Puzzle) -> ExplainerRating:
     """Rate ``puzzle`` (one solution assumed) the way Sudoku Explainer does.
 
@@ -549,7 +558,7 @@ def se_rating(puzzle: Puzzle) -> ExplainerRating:
     ed: int | None = None
     hardest = "none"
     while not grid.is_solved():
-        found = next((r for finder in LADDER for r in finder(grid)), None)
+        found = next((r for finder in LADDER for r in _polled(finder(grid))), None)
         if found is None:
             return ExplainerRating(
                 None,
