@@ -30,17 +30,16 @@ all ("decoration"). This module, in three steps:
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .. import deadline
 from ..board import Board
-from ..cnf import Fresh, encode, primitive_clauses
-from ..errors import InvalidPuzzleError, TimeLimitReached
+from ..cnf import encode, primitive_clauses
+from ..errors import InvalidPuzzleError, MissingDependencyError, TimeLimitReached
 from ..model import Model
 from ..puzzle import Puzzle
+from ..selectors import SelectorSat
 from ..variants.base import Variant
 from ..variants.composed import OUTSIDE_SCOPES, Composed, scope_words
 from .marks import Group
@@ -193,77 +192,57 @@ def choose(
 ) -> Picked:
     """The selection of one reading per group that leaves the puzzle (``model`` with
     ``others``) exactly one solution; see the module."""
-    try:
-        from pysat.solvers import Solver
-    except ImportError:  # pragma: no cover - PySAT is a dependency
-        return Picked((None,) * len(proposals), "PySAT is missing: pip install python-sat")
     base = Model.from_puzzle(Puzzle(model.board, model.givens), variants=[*others])
     formula = encode(base, givens="units")
     n = model.n
-    fresh = Fresh(formula.top)
     selectors: list[list[int]] = []
-    clauses = list(formula.clauses)
     budget = MAX_CLAUSES
     kept: list[list[Hypothesis]] = []
-    for hypotheses in proposals:
-        mine: list[Hypothesis] = []
-        lits: list[int] = []
-        for h in hypotheses:
-            body = primitive_clauses(
-                [p for v in h.variants for p in v.primitives(model.board, [*others, *h.variants])],
-                n,
-                fresh,
-            )
-            if len(body) > budget:
-                continue
-            budget -= len(body)
-            s = fresh.take()
-            clauses += [[*c, -s] for c in body]
-            mine.append(h)
-            lits.append(s)
-        clauses.append(lits)
-        clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]]
-        kept.append(mine)
-        selectors.append(lits)
     unique: list[list[int]] = []
     several: list[list[int]] = []
-    with Solver(name="g4", bootstrap_with=clauses) as sat:
+    try:
+        sat = SelectorSat(formula.clauses, formula.top, "choosing readings", name="g4")
+    except MissingDependencyError as missing:  # pragma: no cover - PySAT is a dependency
+        return Picked((None,) * len(proposals), str(missing))
+    with sat:
+        for g, hypotheses in enumerate(proposals):
+            mine: list[Hypothesis] = []
+            lits: list[int] = []
+            for k, h in enumerate(hypotheses):
+                rules = [*others, *h.variants]
+                primitives = [p for v in h.variants for p in v.primitives(model.board, rules)]
+                body = primitive_clauses(primitives, n, sat.fresh)
+                if len(body) > budget:
+                    continue
+                budget -= len(body)
+                mine.append(h)
+                lits.append(sat.guard((g, k), lambda body=body: body))
+            sat.add([lits, *([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])])
+            kept.append(mine)
+            selectors.append(lits)
         for _ in range(MAX_ROUNDS):
             if deadline.expired():
                 break
-            found = _solve(sat, [])
-            if not found:
+            if not sat.solve([], CONFLICTS, _seconds_left()):
                 break
-            true = {lit for lit in sat.get_model() if lit > 0}
+            true = sat.true()
             picked = [s for lits in selectors for s in lits if s in true]
             grid = [v for v in range(1, n**3 + 1) if v in true]
-            test = fresh.take()
-            sat.add_clause([-test, *(-v for v in grid)])
-            other = _solve(sat, [test, *picked])
-            sat.add_clause([-test])
+            other = sat.ask([-v for v in grid], picked, CONFLICTS, _seconds_left())
             if other is None:
                 break
             (several if other else unique).append(picked)
-            sat.add_clause([-s for s in picked])
+            sat.add([[-s for s in picked]])
             if len(unique) >= MAX_UNIQUE:
                 break
     return _verdict(kept, selectors, unique, several)
 
 
-def _solve(sat: Any, assumptions: list[int]) -> bool | None:
-    """One SAT call within :data:`CONFLICTS` and the time left (None when either runs out);
-    a timer thread interrupts the solver, so the limit holds in any thread."""
+def _seconds_left() -> float:
+    """Seconds one SAT call may take: what is left of an open limit, else
+    :data:`CHOICE_SECONDS` (a timer thread interrupts the solver, so it holds in any thread)."""
     left = deadline.remaining()
-    if left is not None and left <= 0:
-        return None
-    sat.conf_budget(CONFLICTS)
-    timer = threading.Timer(left if left is not None else CHOICE_SECONDS, sat.interrupt)
-    timer.start()
-    try:
-        return sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-    finally:
-        timer.cancel()
-        sat.clear_interrupt()
+    return CHOICE_SECONDS if left is None else left
 
 
 def _verdict(
