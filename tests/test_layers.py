@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("constraints", "regex", "variants", "model", "cnf_constraints", "cnf"),  # the model
     ("formats", "datasets"),  # reading puzzles and puzzle sets
     ("solvers",),  # the backends
-    ("api", "setter", "true_candidates", "rule_view", "export", "testing"),  # on the solvers
+    ("api", "setter", "candidates", "rule_view", "export", "testing"),  # on the solvers
     ("batch", "tracing", "diagnosis"),
     ("grading",),  # the classic human-style grader
     ("logic", "bench"),  # logical solve paths for any model (the grader's techniques inside)

@@ -39,7 +39,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the true candidates of every puzzle of the input."""
-    from ..true_candidates import true_candidates
+    from ..candidates import true_candidates
 
     code = EXIT_OK
     for model in read_models(args.puzzle, args, box=args.box):
