@@ -15,7 +15,10 @@ from importlib.util import find_spec
 import pytest
 
 #: Modules that import an optional dependency at their top, by the dependency they need.
-_NEEDS = {"numba": ["sudoku_models/solvers/numba_search.py"]}
+_NEEDS = {
+    "numba": ["sudoku_models/solvers/numba_search.py"],
+    "gymnasium": ["sudoku_models/arena/gym_env.py"],
+}
 
 collect_ignore = [
     path for module, paths in _NEEDS.items() if find_spec(module) is None for path in paths

@@ -21,7 +21,7 @@ from typing import Any
 
 from bench_grading import load_rows  # the script's folder is on the path
 
-from sudoku_models.grading import Step, explainer, rate
+from sudoku_models.grading import Step, rate, sudoku_explainer
 from sudoku_models.grading.candidates import CandidateGrid
 
 
@@ -40,17 +40,17 @@ def record(puzzle: str) -> dict[str, Any]:
     """The whole rating of ``puzzle`` as plain JSON data."""
     r = rate(puzzle)
     se_steps: list[Step] = []
-    original = explainer.apply_step
+    original = sudoku_explainer.apply_step
 
     def spy(grid: CandidateGrid, step: Step) -> None:
         se_steps.append(step)
         original(grid, step)
 
-    explainer.apply_step = spy
+    sudoku_explainer.apply_step = spy
     try:
         se = r.se
     finally:
-        explainer.apply_step = original
+        sudoku_explainer.apply_step = original
     return {
         "puzzle": puzzle,
         "qqwing_level": r.qqwing_level,

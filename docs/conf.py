@@ -74,6 +74,7 @@ suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing|concurrent\.futures|os|pathlib|random|argparse)\..*"),
     (r"py:.*", r"(numpy|np|pandas|pd|matplotlib|ortools|pysat|cp_model|dask|anywidget)\b.*"),
+    (r"py:.*", r"(gymnasium|cairosvg)\b.*"),
     (r"py:.*", r"traitlets\b.*"),
     (r"py:class", r"(Path|Random|Executor|Future|Callable|Iterable|Iterator|Sequence|Mapping)"),
     (r"py:class", r"(enum\.Enum|abc\.ABC|http\.server\..*|types\..*|ModuleType)"),

@@ -59,7 +59,7 @@ PYSAT_AT_MOST_ONE: tuple[str, ...] = ("ladder", "bitwise", "totalizer", "cardnet
 AT_MOST_ONE: tuple[str, ...] = OWN_AT_MOST_ONE + PYSAT_AT_MOST_ONE
 
 
-class _Fresh:
+class Fresh:
     """Hands out auxiliary variable numbers above ``top``."""
 
     def __init__(self, top: int) -> None:
@@ -72,12 +72,12 @@ class _Fresh:
         return first
 
 
-def pairwise(lits: Sequence[int], fresh: _Fresh) -> list[Clause]:
+def pairwise(lits: Sequence[int], fresh: Fresh) -> list[Clause]:
     """At most one of ``lits``: one binary clause per pair, no auxiliary variable."""
     return [[-a, -b] for a, b in itertools.combinations(lits, 2)]
 
 
-def sequential(lits: Sequence[int], fresh: _Fresh) -> list[Clause]:
+def sequential(lits: Sequence[int], fresh: Fresh) -> list[Clause]:
     """At most one of ``lits`` by Sinz's sequential counter: ``m - 1`` auxiliaries, 3m-4 clauses.
 
     Auxiliary ``s_k`` means "one of the first ``k + 1`` literals is true".
@@ -93,7 +93,7 @@ def sequential(lits: Sequence[int], fresh: _Fresh) -> list[Clause]:
     return clauses
 
 
-def _pysat_at_most_one(kind: str) -> Callable[[Sequence[int], _Fresh], list[Clause]]:
+def _pysat_at_most_one(kind: str) -> Callable[[Sequence[int], Fresh], list[Clause]]:
     try:
         from pysat.card import CardEnc, EncType
     except ImportError:
@@ -102,7 +102,7 @@ def _pysat_at_most_one(kind: str) -> Callable[[Sequence[int], _Fresh], list[Clau
         ) from None
     enc_type = getattr(EncType, kind)
 
-    def at_most_one(lits: Sequence[int], fresh: _Fresh) -> list[Clause]:
+    def at_most_one(lits: Sequence[int], fresh: Fresh) -> list[Clause]:
         if len(lits) < 2:
             return []
         cnf = CardEnc.atmost(list(lits), bound=1, top_id=fresh.top, encoding=enc_type)
@@ -113,7 +113,7 @@ def _pysat_at_most_one(kind: str) -> Callable[[Sequence[int], _Fresh], list[Clau
     return at_most_one
 
 
-def at_most_one_encoder(amo: str) -> Callable[[Sequence[int], _Fresh], list[Clause]]:
+def at_most_one_encoder(amo: str) -> Callable[[Sequence[int], Fresh], list[Clause]]:
     """The function that writes "at most one of these literals" in encoding ``amo``."""
     if amo == "pairwise":
         return pairwise
@@ -243,7 +243,7 @@ def encode(
     simplify = givens == "simplify"
     known = model.givens if simplify else (0,) * model.size
     options = _candidates(model, known)
-    fresh = _Fresh(n**3)
+    fresh = Fresh(n**3)
     clauses: list[Clause] = []
     full = {g.cells for g in model.groups if len(g.cells) == n}
     in_full_group = {i for cells in full for i in cells}
@@ -289,8 +289,8 @@ def cage_clauses(
     n: int,
     options: Sequence[tuple[int, ...]],
     known: Sequence[int],
-    fresh: _Fresh,
-    at_most_one: Callable[[Sequence[int], _Fresh], list[Clause]],
+    fresh: Fresh,
+    at_most_one: Callable[[Sequence[int], Fresh], list[Clause]],
 ) -> list[Clause]:
     """Clauses for a sum cage: distinct digits whose set is one of the sets with the right total.
 
@@ -329,7 +329,7 @@ def cage_clauses(
     return clauses
 
 
-def primitive_clauses(primitives: Iterable[Any], n: int, fresh: _Fresh) -> list[Clause]:
+def primitive_clauses(primitives: Iterable[Any], n: int, fresh: Fresh) -> list[Clause]:
     """Clauses for primitives of any kind, every cell free to hold any digit: an all-different
     group keeps each digit at most once (and at least once when it has ``n`` cells), a sum cage
     as :func:`cage_clauses`, the others as :mod:`sudoku_models.cnf_constraints` writes them.

@@ -497,8 +497,3 @@ Constraint = (
     | Element
     | Rank
 )
-
-
-def all_hold(constraints: Iterable[Constraint], grid: Sequence[int]) -> bool:
-    """Whether ``grid`` meets every constraint of ``constraints``."""
-    return all(c.holds(grid) for c in constraints)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import cell_name as _rc_name
-from .cnf import _Fresh, pairwise, primitive_clauses, var
+from .cnf import Fresh, pairwise, primitive_clauses, var
 from .constraints import SumCage
 from .display import svg_grid
 from .errors import MissingDependencyError
@@ -234,7 +234,7 @@ class _Core:
         except ImportError:
             raise MissingDependencyError("why needs PySAT: pip install python-sat") from None
         n = model.n
-        fresh = _Fresh(n**3)
+        fresh = Fresh(n**3)
         clauses: list[list[int]] = []
         for i in range(model.size):
             lits = [var(n, i, d) for d in range(1, n + 1)]

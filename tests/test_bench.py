@@ -12,6 +12,7 @@ import pytest
 
 from sudoku_models import Puzzle, datasets, solve
 from sudoku_models.bench import BenchTable, SummaryTable, percentile, run, summarize
+from sudoku_models.cli import EXIT_BAD_INPUT, main
 from sudoku_models.cli import bench as bench_command
 from sudoku_models.errors import UnknownSolverError
 from sudoku_models.solvers.backtracking import BacktrackingSolver
@@ -278,3 +279,36 @@ def test_the_box_plot_shows_timeouts():
     assert [label.get_text() for label in ax.get_xticklabels()] == [
         "backtracking:naive\nall 1 timed out"
     ]
+
+
+def test_cli_refuses_a_plot_without_matplotlib_before_running(monkeypatch, capsys):
+    import importlib.util
+
+    import sudoku_models.bench
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name)
+    )
+    monkeypatch.setattr(
+        sudoku_models.bench, "run", lambda *a, **k: pytest.fail("the benchmark ran")
+    )
+    code = main(["bench", "top95", "--sample", "1", "--plot", "never.png", "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == EXIT_BAD_INPUT
+    assert err.splitlines() == [
+        "sudoku-models: error: plots need matplotlib: pip install matplotlib"
+    ]
+
+
+def test_cli_explains_its_counters_under_the_table(capsys):
+    args = ["bench", "top95", "--backends", "backtracking", "--sample", "3", "--seed", "1"]
+    assert main([*args, "--no-progress", "--warmup", "0"]) == 0
+    printed = capsys.readouterr().out
+    assert "guesses can exceed nodes" in " ".join(printed.split())
+
+
+def test_cli_bounds_its_workers_before_running(capsys):
+    assert main(["bench", "top95", "-w", "100000"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "must be from 1 to 64" in err and len(err.splitlines()) == 1

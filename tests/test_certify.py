@@ -13,8 +13,7 @@ from sudoku_models import certify, fpuzzles, logical_solve
 from sudoku_models.cli import main
 from sudoku_models.logic.certify import Certifier, describe
 from sudoku_models.logic.layout import layout_of
-from sudoku_models.logic.solver import _place_givens
-from sudoku_models.logic.state import State
+from sudoku_models.logic.state import State, place_givens
 from sudoku_models.logic.step import Step
 
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
@@ -26,7 +25,7 @@ HARD = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.
 def _before(path, k: int) -> list[int]:
     """The candidate masks before step ``k`` (from 0) of ``path``."""
     state = State.start(layout_of(path.model), [0] * path.model.size)
-    _place_givens(state, path.struck)
+    place_givens(state, path.struck)
     for step in path.steps[:k]:
         state.apply(step)
     return state.masks

@@ -40,7 +40,7 @@ def test_pairwise_sizes_match_the_paper(encoding, clauses):
 @pytest.mark.parametrize("m", range(1, 7))
 def test_at_most_one_allows_exactly_the_assignments_with_one_true_or_none(amo, m):
     lits = list(range(1, m + 1))
-    fresh = cnf._Fresh(m)
+    fresh = cnf.Fresh(m)
     clauses = cnf.at_most_one_encoder(amo)(lits, fresh)
     with PySatSolver("minisat22", bootstrap_with=clauses) as sat:
         for values in itertools.product((False, True), repeat=m):
@@ -51,7 +51,7 @@ def test_at_most_one_allows_exactly_the_assignments_with_one_true_or_none(amo, m
 
 
 def test_sequential_counter_sizes():
-    fresh = cnf._Fresh(25)
+    fresh = cnf.Fresh(25)
     clauses = cnf.sequential(list(range(1, 26)), fresh)
     assert (len(clauses), fresh.top - 25) == (3 * 25 - 4, 24)
 

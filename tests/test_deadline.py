@@ -8,7 +8,7 @@ import pytest
 
 from sudoku_models import deadline
 from sudoku_models.errors import TimeLimitReached
-from sudoku_models.logic.trial import Clock
+from sudoku_models.logic.assumptions import Clock
 
 
 def test_a_passed_limit_raises_at_the_next_check():

@@ -58,6 +58,15 @@ def test_the_gallery_draws_every_rule(site: Path) -> None:
     assert gallery.count("<svg") >= len(rules) - 1
 
 
+def test_the_gallery_shades_what_a_rule_without_marks_ties(site: Path) -> None:
+    """A global rule (anti-king) draws no mark of its own; its card shades the cells it ties to
+    the centre cell instead of showing an empty grid."""
+    gallery = (site / "gallery" / "index.html").read_text(encoding="utf-8")
+    card = gallery.split("sudoku_models.variants.AntiKing")[0].rsplit("<svg", 1)[1]
+    assert card.count('fill="#f2c9a0"') == 4  # the four diagonal neighbours of the centre
+    assert card.count('fill="#9cc3e6"') == 1
+
+
 def test_the_capability_table_asks_every_backend(site: Path) -> None:
     import sudoku_models as sm
 

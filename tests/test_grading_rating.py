@@ -217,3 +217,14 @@ def test_to_dict_holds_the_sudoku_explainer_numbers():
         "complete": se.complete,
     }
     assert data["techniques"] == dict(rating.counts) and data["score"] == rating.score
+
+
+def test_summary_says_in_words_what_is_unknown_and_why():
+    puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+    rating = rate(puzzle)  # a forum "hardest" puzzle of the shipped set
+    line = rating.summary()
+    assert rating.needs_guessing and rating.se.er is None
+    assert "?" not in line and "over" not in line
+    assert f"score unknown: the grader's techniques stop after {rating.score} points" in line
+    assert "SE ER unknown" in line and "beyond the Sudoku Explainer ones" in line
+    assert "beyond the grader's techniques: guessing needed" in line

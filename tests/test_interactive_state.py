@@ -157,7 +157,7 @@ def test_hint_in_two_levels_then_apply_then_undo_redo() -> None:
     state = act(state, "hint")
     assert state["hint"]["level"] == 1 and state["highlight"] == {}
     technique = state["hint"]["step"]["technique"]
-    assert technique in state["message"]["text"]
+    assert f"the next step is a {technique} step" in state["message"]["text"]
     state = act(state, "hint")
     step = state["hint"]["step"]
     assert state["hint"]["level"] == 2 and state["highlight"]["cells"] == step["cells"]

@@ -15,24 +15,24 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_models"
 
-#: The layers, bottom first, by the top-level module or package of ``sudoku_models``
-#: (``__init__`` is the package's own front door). A module imports from its own layer or
-#: below; within a layer, imports go one way only (the circle test holds that).
+#: The layers, bottom first, as ``docs/architecture.md`` gives them, by the top-level module or
+#: package of ``sudoku_models`` (``__init__`` is the package's own front door). A module
+#: imports from its own layer or below; within a layer, imports go one way only (the circle
+#: test holds that).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "deadline", "splitmix", "lazy"),  # what every layer may use
-    ("board", "parsing", "display", "puzzle"),  # the puzzle
-    ("constraints", "regex", "variants", "model", "cnf_constraints", "cnf"),  # the model
-    ("formats", "datasets"),  # reading puzzles and puzzle sets
-    ("solvers",),  # the backends
-    ("api", "setter", "candidates", "rule_view", "export", "testing"),  # on the solvers
-    ("batch", "tracing", "diagnosis"),
-    ("grading",),  # the classic human-style grader
-    ("logic", "bench"),  # logical solve paths for any model (the grader's techniques inside)
-    ("generator",),
-    ("research", "interactive"),
+    ("errors", "deadline", "lazy", "splitmix", "limits"),  # foundations
+    ("board", "parsing", "puzzle", "display"),  # board and puzzle
+    ("constraints", "model", "regex", "variants"),  # model
+    ("formats",),
+    ("solvers", "cnf", "cnf_constraints", "export"),
+    ("api", "batch", "candidates", "setter", "diagnosis", "tracing", "rule_view"),  # on the solvers
+    ("grading",),
+    ("logic", "generator"),
+    ("bench", "datasets", "research", "interactive", "testing", "arena"),  # tools
     ("__init__",),
-    ("cli", "__main__"),
+    ("cli", "__main__"),  # command line
 )
+
 
 #: Imports that climb a layer, as (importing module, imported module): the reason why each
 #: may. None today; one added here needs a reason a reviewer accepts.

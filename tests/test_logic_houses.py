@@ -15,11 +15,11 @@ from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.basic import extra_house_fish, extra_houses, fish
+from sudoku_models.logic.branch_nets import forcing_net
 from sudoku_models.logic.certify import Certifier
-from sudoku_models.logic.forcing import forcing_net
 from sudoku_models.logic.layout import layout_of
-from sudoku_models.logic.solver import finders
 from sudoku_models.logic.state import State
+from sudoku_models.logic.techniques import finders
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import Diagonal, ExtraRegion, windoku

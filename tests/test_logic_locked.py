@@ -16,12 +16,12 @@ from sudoku_models.candidates import true_candidates
 from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
+from sudoku_models.logic.assumptions import NET_STEPS, net_steps
+from sudoku_models.logic.branch_nets import forcing_net
 from sudoku_models.logic.certify import Certifier
-from sudoku_models.logic.forcing import forcing_net
 from sudoku_models.logic.layout import layout_of
 from sudoku_models.logic.locked import lock, settle
 from sudoku_models.logic.state import State
-from sudoku_models.logic.trial import NET_STEPS, net_steps
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers.backtracking.constraint import fixpoint, network_of

@@ -12,7 +12,7 @@ import pytest
 
 from sudoku_models.errors import InvalidPuzzleError, MissingDependencyError
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.research.builder import build, load_source
+from sudoku_models.research.builder import build, check_output, load_source
 from sudoku_models.research.canonical import canonical_lines
 from sudoku_models.research.public_formats import Record
 from sudoku_models.research.verify import verify
@@ -123,3 +123,23 @@ def test_parquet(tmp_path: Path) -> None:
 def test_parquet_without_pyarrow_names_the_extra(tmp_path: Path) -> None:
     with pytest.raises(MissingDependencyError, match="parquet"):
         build(load_source("top95"), tmp_path, formats=("parquet",))
+
+
+def test_bounds_and_output_checked_before_any_work(tmp_path: Path) -> None:
+    records = load_source("top95")
+    with pytest.raises(ValueError, match="augment must be a whole number from 0 to 10,000"):
+        build(records, tmp_path / "a", augment=100_000)
+    with pytest.raises(ValueError, match="make over 20,000,000 rows"):
+        build(records * 3000, tmp_path / "b", augment=100)
+    with pytest.raises(ValueError, match="a count from 1 to 100,000"):
+        load_source("generate:1000000000")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    out = tmp_path / "out"
+    build(records, out, formats=("csv",))
+    with pytest.raises(FileExistsError, match="exists; pass --force"):
+        check_output(out, ("csv",))
+    (out / "test.csv").unlink()
+    (out / "test.csv").symlink_to(tmp_path / "elsewhere.csv")
+    with pytest.raises(FileExistsError, match="symbolic link"):
+        build(records, out, formats=("csv",), force=True)
+    assert not (tmp_path / "elsewhere.csv").exists()

@@ -30,3 +30,15 @@ def test_kinds_and_workers_agree() -> None:
     assert "search_nodes" not in alone[0] and "qqwing_level" in alone[0]
     with pytest.raises(ValueError, match="unknown label kind"):
         label_many(puzzles, kinds=("speed",))
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"copies": 100_000_000}, "copies must be a whole number from 1 to 1,000"),
+        ({"workers": 100_000}, "workers must be a whole number from 1 to 64"),
+    ],
+)
+def test_counts_are_bounded_before_work(options: dict[str, int], said: str) -> None:
+    with pytest.raises(ValueError, match=said):
+        label_many(datasets.load("top95"), kinds=("search",), **options)

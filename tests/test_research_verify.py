@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from sudoku_models import datasets
 from sudoku_models.api import count_solutions, solve
+from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.research.verify import check_partial, clash_free, verify
+from sudoku_models.research.verify import (
+    check_partial,
+    clash_free,
+    grid_bytes,
+    grid_rows,
+    read_grid_file,
+    read_grid_lines,
+    verify,
+)
 
 PUZZLE = datasets.load("top95")[0]
 SOLUTION = solve(PUZZLE).solution
@@ -133,3 +144,27 @@ def test_random_symmetries_are_group_elements() -> None:
         assert tuple(images[1, j].tolist()) == move.apply(SOLUTION.cells)
     assert len({moves[j] for j in range(len(moves))}) == 50
     assert moves.transpose.any() and not moves.transpose.all()
+
+
+def test_grid_rows_reads_regular_lines_in_one_block_and_refuses_the_rest() -> None:
+    lines = [p.to_line() for p in datasets.load("top95")[:4]]
+    expected = read_grid_lines("\n".join(lines), "test")
+    for data in ("\n".join(lines) + "\n", "\r\n".join(lines), "\n".join(lines)):
+        assert np.array_equal(grid_rows(data.encode()), expected)
+    assert np.array_equal(grid_bytes(expected).decode().split(), lines)
+    for irregular in (
+        "\n".join(lines) + "\n\n",  # a blank line
+        "\n".join([lines[0][:80], *lines[1:]]),  # a short line
+        lines[0] + " # a comment\n",
+        "\n".join(lines[:2]) + "\r\n" + lines[2],  # mixed line ends
+        "123456789\n" * 9,  # one grid over nine lines
+        "",
+    ):
+        assert grid_rows(irregular.encode()) is None
+
+
+def test_read_grid_file_names_the_line_of_an_irregular_file(tmp_path: Path) -> None:
+    path = tmp_path / "grids.txt"
+    path.write_text(datasets.load("top95")[0].to_line() + "\n" + "?" * 81 + "\n")
+    with pytest.raises(InvalidPuzzleError, match="grid 2: '\\?' is no digit"):
+        read_grid_file(str(path))

@@ -24,16 +24,55 @@ def rule_classes() -> list[str]:
     )
 
 
+#: Fill of the cells a global rule ties to the centre cell, and of the centre cell itself.
+TIED, CENTRE = "#f2c9a0", "#9cc3e6"
+
+
+def primitive_cells(primitive: Any) -> tuple[int, ...]:
+    """The cells one primitive constrains (its ``cells``, or the two cells of a relation)."""
+    cells = getattr(primitive, "cells", None)
+    return tuple(cells) if cells is not None else (primitive.a, primitive.b)
+
+
+def shading(board: sm.Board, size: int, fills: dict[str, list[int]]) -> str:
+    """SVG squares filling the listed cells, each list in its colour."""
+    return "".join(
+        f'<rect x="{c * size}" y="{r * size}" width="{size}" height="{size}" fill="{fill}"/>'
+        for fill, cells in fills.items()
+        for r, c in map(board.row_col, cells)
+    )
+
+
+def unmarked(rule: Any, board: sm.Board, size: int, primitives: list[Any]) -> tuple[str, str]:
+    """SVG shading and a caption for a rule that draws no mark of its own: the cells it names
+    (an indexer's), or else the cells it ties to the centre cell (a global rule)."""
+    named = getattr(rule, "cells", None)
+    if named:
+        cells = sorted(board.cell(*cell) for cell in named)
+        return shading(board, size, {TIED: cells}), "Shaded: the cells the rule names."
+    centre = (board.n // 2) * board.n + board.n // 2
+    tied = {i for p in primitives if centre in (cells := primitive_cells(p)) for i in cells}
+    fills = {TIED: sorted(tied - {centre}), CENTRE: [centre]}
+    return shading(board, size, fills), "Shaded: the cells the rule ties to the blue centre cell."
+
+
 def card(name: str) -> str:
-    """The Markdown of one gallery card."""
+    """The Markdown of one gallery card. A rule with no mark of its own (a global rule) is shown
+    by the cells it ties to the centre cell."""
     box, expression = EXAMPLES[name]
     board = sm.Board(*box)
     rule = eval(expression, {"v": v, "board": board})
     model = sm.Model.from_puzzle(sm.Puzzle.empty(box), variants=[rule])
-    primitives = Counter(type(p).__name__ for p in rule.primitives(board, [rule]))
+    made = rule.primitives(board, [rule])
+    primitives = Counter(type(p).__name__ for p in made)
     listed = ", ".join(f"{count} {kind}" for kind, count in primitives.most_common())
     doc = (type(rule).__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
-    svg = model.to_svg(cell_size=22 if board.n == 9 else 40)
+    size = 22 if board.n == 9 else 40
+    svg = model.to_svg(cell_size=size)
+    if not rule.svg(board, size):
+        shaded, caption = unmarked(rule, board, size, made)
+        svg = svg.replace('fill="white"/>', 'fill="white"/>' + shaded, 1)
+        doc += f" *{caption}*"
     return "\n".join(
         [
             f":::{{grid-item-card}} {type(rule).name or name}",

@@ -5,6 +5,7 @@ matplotlib is imported by each function, so the rest of the package works withou
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from typing import Any
 
@@ -12,12 +13,22 @@ from ..errors import MissingDependencyError
 from .summary import TIMEOUT
 from .table import Table
 
+#: How to install what the plots need.
+INSTALL = "pip install matplotlib"
+
+
+def require() -> None:
+    """Raise :class:`MissingDependencyError` now, before a benchmark runs, when matplotlib is
+    missing (checked without importing it)."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MissingDependencyError(f"plots need matplotlib: {INSTALL}")
+
 
 def _pyplot() -> Any:
     try:
         import matplotlib.pyplot as plt
     except ImportError:
-        raise MissingDependencyError("plots need matplotlib: pip install matplotlib") from None
+        raise MissingDependencyError(f"plots need matplotlib: {INSTALL}") from None
     return plt
 
 
@@ -90,7 +101,7 @@ def save(table: Table, path: str | os.PathLike[str], dataset: str | None = None)
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise MissingDependencyError("plots need matplotlib: pip install matplotlib") from None
+        raise MissingDependencyError(f"plots need matplotlib: {INSTALL}") from None
     figure = Figure(figsize=(12, 5), layout="constrained")
     left, right = figure.subplots(1, 2)
     cactus(table, ax=left, dataset=dataset)

@@ -12,12 +12,22 @@ from .table import Row, Table
 #: Status value of a puzzle whose time limit ran out.
 TIMEOUT = "timeout"
 
+#: What the columns of a summary count, for a reader of the table.
+LEGEND = (
+    "puzzles_per_s: puzzles per second of solver time (per worker). mean_nodes: search nodes "
+    "visited (partial assignments; SAT and CP-SAT: decisions). mean_guesses: values tried at "
+    "nodes with two or more options; a node that tries two values counts two guesses, so "
+    "guesses can exceed nodes. mean_conflicts: dead ends met (SAT and CP-SAT: conflicts). "
+    "0: the backend does not report the counter, or needed no search."
+)
+
 
 class SummaryTable(Table):
     """One row per (dataset, backend): rate, time percentiles, timeouts and mean counters.
 
     ``puzzles_per_s`` counts solver time only (the sum of the per-puzzle times), so it is a
-    rate per worker and does not change with the number of workers.
+    rate per worker and does not change with the number of workers. :data:`LEGEND` says what
+    each counter counts.
     """
 
     column_types: ClassVar[dict[str, type]] = {

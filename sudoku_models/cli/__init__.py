@@ -34,6 +34,8 @@ COMMANDS = (
     "dataset",
     "read",
     "trace",
+    "render",
+    "judge",
 )
 
 #: Done.

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Any
 
+from ..limits import MAX_WORKERS
 from . import EXIT_OK
+from .dataset import bounded
 from .inputs import add_progress_flags, add_time_limit, positive_int
 
 
@@ -17,7 +20,8 @@ def add_parser(commands: Any) -> None:
         description=(
             "Solve every puzzle of each DATASET (a shipped set's name such as top95, or a file of "
             "one puzzle a line) with every backend, then print one line per backend and dataset. "
-            "Rates count solver time per worker."
+            "Rates count solver time per worker. A legend under the table says what each "
+            "counter counts."
         ),
     )
     parser.add_argument("datasets", nargs="+", metavar="DATASET", help="shipped set name or file")
@@ -35,10 +39,16 @@ def add_parser(commands: Any) -> None:
         "--limit", type=int, default=2, help="solutions to look for (default 2: prove uniqueness)"
     )
     add_time_limit(parser, "per puzzle")
-    parser.add_argument("-w", "--workers", type=positive_int, default=None, help="worker processes")
+    parser.add_argument(
+        "-w", "--workers", type=bounded(1, MAX_WORKERS), default=None, metavar="N",
+        help=f"worker processes, 1 to {MAX_WORKERS} (default: none, in this process)",
+    )  # fmt: skip
     parser.add_argument("--csv", metavar="OUT", help="write one row per solve as CSV")
     parser.add_argument("--json", metavar="OUT", help="write one row per solve as JSON")
-    parser.add_argument("--plot", metavar="OUT", help="write a cactus plot and a box plot (PNG)")
+    parser.add_argument(
+        "--plot", metavar="OUT",
+        help="write a cactus plot and a box plot (PNG; needs matplotlib, checked before the run)",
+    )  # fmt: skip
     parser.add_argument(
         "--warmup",
         type=float,
@@ -54,7 +64,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark, print the summary and write the files asked for."""
     from ..bench import load_dataset
     from ..bench import run as run_bench
+    from ..bench.summary import LEGEND
 
+    if args.plot:
+        from ..bench import plots
+
+        plots.require()
     table = run_bench(
         dict(load_dataset(source) for source in args.datasets),
         backends=args.backends,
@@ -67,12 +82,12 @@ def run(args: argparse.Namespace) -> int:
         warmup=args.warmup,
     )
     print(table.summary().to_text(max_rows=None))
+    print()
+    print(textwrap.fill(LEGEND, width=100))
     if args.csv:
         table.to_csv(args.csv)
     if args.json:
         table.to_json(args.json)
     if args.plot:
-        from ..bench import plots
-
         plots.save(table, args.plot)
     return EXIT_OK

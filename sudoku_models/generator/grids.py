@@ -119,8 +119,8 @@ def shuffle_grid(board: Board, grid: list[int] | tuple[int, ...], rng: Random) -
     n, br, bc = board.n, board.box_rows, board.box_cols
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
-    rows = _nested_order(n // br, br, rng)
-    cols = _nested_order(n // bc, bc, rng)
+    rows = nested_order(n // br, br, rng)
+    cols = nested_order(n // bc, bc, rng)
     transpose = br == bc and rng.random() < 0.5
     out = []
     for r in range(n):
@@ -130,7 +130,7 @@ def shuffle_grid(board: Board, grid: list[int] | tuple[int, ...], rng: Random) -
     return tuple(out)
 
 
-def _nested_order(groups: int, width: int, rng: Random) -> list[int]:
+def nested_order(groups: int, width: int, rng: Random) -> list[int]:
     """Line indices with the groups of ``width`` lines permuted, and the lines inside each group."""
     group_order = list(range(groups))
     rng.shuffle(group_order)

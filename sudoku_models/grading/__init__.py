@@ -9,10 +9,10 @@ QQWing Simple, HoDoKu Easy (score 228), SE ER 2.0/EP 1.2/ED 1.2, hardest: Naked 
 
 from .candidates import CandidateGrid
 from .explain import explain, hint, hint_text, step_html, walkthrough_html
-from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_step, next_steps, solve_logically
 from .rating import QQWING_LEVELS, Rating, rate
 from .step import Step
+from .sudoku_explainer import ExplainerRating, se_rating
 from .techniques import HODOKU_LEVELS, TECHNIQUES, Technique
 
 __all__ = [

@@ -7,7 +7,7 @@ The logical solver records the steps; the rating reads them:
 - ``hodoku_level``: the hardest technique's level (Easy, Medium, Hard, Unfair, Extreme), raised
   while the score passes that level's ceiling (800, 1000, 1600, 1800);
 - ``score``: the sum of HoDoKu's score of every step, as HoDoKu counts it;
-- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.explainer`).
+- ``se``: Sudoku Explainer's ER/EP/ED (see :mod:`~sudoku_models.grading.sudoku_explainer`).
 
 A puzzle the techniques cannot finish (not even with forcing nets) is reported as such:
 ``needs_guessing`` is True, ``hardest`` is ``Guess``, the score counts only the steps made and
@@ -36,9 +36,9 @@ from ..errors import InvalidPuzzleError
 from ..puzzle import Puzzle
 from ..solvers.base import Status, as_model
 from .candidates import CandidateGrid, check_givens
-from .explainer import ExplainerRating, se_rating
 from .logical import GUESS, apply_step, next_steps, solve_logically
 from .step import Step
+from .sudoku_explainer import ExplainerRating, se_rating
 from .techniques import BY_NAME, HODOKU_LEVELS, QQWING_TECHNIQUES, TECHNIQUES
 
 #: QQWing's level names, easiest first.
@@ -107,15 +107,26 @@ class Rating:
         )
 
     def summary(self) -> str:
-        """One line: the levels, score, SE rating and hardest technique."""
+        """One line: the levels, score, SE rating and hardest technique, with what is unknown
+        said in words.
+
+        >>> rate(".1.....4....34..").summary()
+        'QQWing Simple, HoDoKu Easy (score 48), SE ER 1.2, EP 1.2, ED 1.2, hardest: Naked Single'
+        """
         if self.needs_guessing:
+            reached = (
+                f"the grader's techniques stop after {self.score} points"
+                if self.score
+                else "none of the grader's techniques applies"
+            )
             return (
-                f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score over "
-                f"{self.score}), SE {self.se}; beyond the grader's techniques: guessing needed"
+                f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score unknown: "
+                f"{reached}), {_se_words(self.se)}; beyond the grader's techniques: guessing "
+                "needed"
             )
         return (
             f"QQWing {self.qqwing_level}, HoDoKu {self.hodoku_level} (score {self.score}), "
-            f"SE {self.se}, hardest: {self.hardest}"
+            f"{_se_words(self.se)}, hardest: {self.hardest}"
         )
 
     def _repr_html_(self) -> str:
@@ -129,6 +140,17 @@ class Rating:
             f"{grid}<div><p>{html.escape(self.summary())}</p>"
             f"<table><tr><th>technique</th><th>steps</th></tr>{rows}</table></div></div>"
         )
+
+
+def _se_words(se: ExplainerRating) -> str:
+    """Sudoku Explainer's three numbers for a reader: an unknown one is called so, with why."""
+    named = (("ER", se.er), ("EP", se.ep), ("ED", se.ed))
+    text = "SE " + ", ".join(f"{n} {'unknown' if v is None else f'{v:.1f}'}" for n, v in named)
+    if any(v is None for _, v in named):
+        text += (
+            " (unknown: the puzzle needs techniques beyond the Sudoku Explainer ones rated here)"
+        )
+    return text
 
 
 #: The exact solver whose effort a rating reports: it keeps no state between puzzles.

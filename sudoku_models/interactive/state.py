@@ -721,7 +721,7 @@ def _hint(
         return None
     step = _next(state, board, rules, dl)
     _show_step(state, step, 1)
-    _say(state, f"hint: look for a {step['technique']} (ask again to see where)")
+    _say(state, f"hint: the next step is a {step['technique']} step (ask again to see where)")
     return None
 
 

@@ -15,12 +15,12 @@ search when nothing else applies.
 'thermometer r1c1-r1c3: r1c1 is at most 2, r1c2 is 2 to 3, r1c3 is at least 3'
 """
 
+from .assumptions import TimeLimitReached
 from .certify import Certificate
 from .difficulty import BANDS, WEIGHTS, Difficulty
 from .layout import House, Layout, layout_of
 from .solver import Path, hint, logical_solve
 from .step import Contradiction, Step
-from .trial import TimeLimitReached
 
 __all__ = [
     "BANDS",

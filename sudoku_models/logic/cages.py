@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ..constraints import LinearSum, SumCage
 from ..solvers.backtracking.propagators import digit_sets
+from .idle import Idle
 from .layout import House, Layout
 from .state import State
 from .step import Contradiction, Step, bits_of, cells_label, changes, digits_of, said
@@ -271,7 +272,7 @@ class CombinationGrid:
             for i in g.cells:
                 self.of_cell.setdefault(i, []).append(k)
         self._memo: dict[tuple[int, tuple[int, ...]], tuple[Combination, ...]] = {}
-        self._idle: dict[str, dict[int, tuple[int, ...]]] = {}
+        self._idle = {finder: Idle() for finder in ("sets", "must", "clash")}
 
     def combinations(self, k: int, masks: Sequence[int]) -> tuple[Combination, ...]:
         """The combinations of group ``k`` under the candidates ``masks``."""
@@ -302,10 +303,7 @@ class CombinationGrid:
         Contain their peers too), or None when it found nothing on them."""
         cells = self.near[k] if finder == "must" else self.watched[k]
         key = tuple([masks[i] for i in cells])
-        return None if self._idle.get(finder, {}).get(k) == key else key
-
-    def _rest(self, finder: str, k: int, key: tuple[int, ...]) -> None:
-        self._idle.setdefault(finder, {})[k] = key
+        return None if self._idle[finder].quiet(k, key) else key
 
     def restricted(self, k: int, masks: Sequence[int], kept: Sequence[Combination]) -> list[int]:
         """The whole grid's masks with group ``k``'s cells narrowed to what ``kept`` gives."""
@@ -329,7 +327,7 @@ class CombinationGrid:
                 return Contradiction(g.label, g.cells, f"{g.name}: no digit set left")
             after = self.restricted(k, masks, combos)
             if after == list(masks):
-                self._rest("sets", k, key)
+                self._idle["sets"].rest(k, key)
                 continue
             elims, words = changes(n, masks, after)
             listing = _listing([s for s, _ in combos])
@@ -366,7 +364,7 @@ class CombinationGrid:
                     where = (tuple(places), tuple(targets))
                     told[where] = told.get(where, 0) | b
             if not elims:
-                self._rest("must", k, key)
+                self._idle["must"].rest(k, key)
                 continue
             sets = [s for s, _ in combos]
             holding = "" if len(sets) == 1 else f", all holding {set_text(required)}"
@@ -426,14 +424,14 @@ class CombinationGrid:
         layout, masks = self.layout, state.masks
         n = layout.n
         full = (1 << n) - 1
-        idle = self._idle.setdefault("clash", {})
+        idle = self._idle["clash"]
         for h, (house, chosen) in enumerate(self.inside):
             key = tuple([masks[i] for i in self.house_watched[h]])
-            if idle.get(h) == key:
+            if idle.quiet(h, key):
                 continue
             found = self._clash(house, chosen, masks, full)
             if found is None:
-                idle[h] = key
+                idle.rest(h, key)
                 continue
             after, alive = found
             elims, words = changes(n, masks, after)

@@ -33,13 +33,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cnf import _Fresh, pairwise, primitive_clauses, var
+from ..cnf import Fresh, pairwise, primitive_clauses, var
 from ..constraints import AllDifferent, AllowedDigits, Relation, SumCage
 from ..errors import MissingDependencyError
 from ..model import Model
 from .layout import Layout, layout_of
-from .solver import Path, _place_givens
-from .state import State
+from .solver import Path
+from .state import State, place_givens
 from .step import Step, cell_label
 
 #: Conflicts one SAT call may take before the question is handed to CP-SAT.
@@ -103,7 +103,7 @@ class Certifier:
         self.layout = layout
         n, size = layout.n, layout.size
         self.n = n
-        self.fresh = _Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
+        self.fresh = Fresh(n**3 + size)  # n**3 + i + 1: the selector of cell i
         self.selector: dict[str, int] = {}  # the rules written so far
         self.cells_of: dict[str, set[int]] = {}
         self.primitives: dict[str, list[Any]] = {}
@@ -243,9 +243,9 @@ class Certifier:
     ) -> Any:
         """As :meth:`_sat_breaks`, asked of CP-SAT on the same small model, within
         :data:`CPSAT_SECONDS`."""
-        from ..solvers.cpsat import CpSatSolver, Translation, _cp_model
+        from ..solvers.cpsat import CpSatSolver, Translation, load_cp_model
 
-        cp_model = _cp_model()
+        cp_model = load_cp_model()
 
         layout, n = self.layout, self.n
         groups: list[AllDifferent] = []
@@ -304,7 +304,7 @@ def certify(path: Path, shrink: bool = False) -> tuple[Certificate, ...]:
     """
     layout = layout_of(path.model)
     state = State.start(layout, [0] * path.model.size)
-    if _place_givens(state, path.struck) is not None:
+    if place_givens(state, path.struck) is not None:
         return ()
     out = []
     with Certifier(layout) as certifier:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ..constraints import LinearSum
 from ..solvers.backtracking.propagators import digit_sets
 from .cages import supports
+from .idle import Idle
 from .layout import Layout
 from .state import State
 from .step import Contradiction, Step, cells_label, changes, digits_of
@@ -167,6 +168,10 @@ def _said_totals(totals: set[int]) -> str:
     return ", ".join(map(str, ts[:-1])) + f" or {ts[-1]}"
 
 
+#: Positions remembered per family where it found nothing.
+IDLE_KEYS = 64
+
+
 class EqualSums:
     """The finder: a family's shared total, and the digits that cannot reach it."""
 
@@ -175,7 +180,7 @@ class EqualSums:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.families = families(layout)
-        self.idle: list[set[tuple[int, ...]]] = [set() for _ in self.families]
+        self.idle = Idle(IDLE_KEYS)
 
     def __call__(self, state: State) -> Step | Contradiction | None:
         """The first family whose shared total leaves a cell fewer digits, as one step."""
@@ -183,13 +188,11 @@ class EqualSums:
         n = self.layout.n
         for k, family in enumerate(self.families):
             key = tuple(masks[i] for i in family.cells)
-            if key in self.idle[k]:
+            if self.idle.quiet(k, key):
                 continue
             step = self._read(family, masks, n)
             if step is None:
-                if len(self.idle[k]) >= 64:
-                    self.idle[k].clear()
-                self.idle[k].add(key)
+                self.idle.rest(k, key)
                 continue
             return step
         return None

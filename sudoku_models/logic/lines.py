@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..constraints import Relation, Table
+from .idle import Idle
 from .layout import House, Layout
 from .state import State
 from .step import Contradiction, Step, bits_of, cell_label, cells_label, digits_of, said
@@ -354,7 +355,7 @@ class _Reader:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.units = units_of(layout)
-        self.idle: dict[int, tuple[int, ...]] = {}
+        self.idle = Idle()
 
     def __call__(self, state: State) -> Step | Contradiction | None:
         """The first unit this reading narrows, as a step."""
@@ -363,12 +364,12 @@ class _Reader:
             if all(placed[i] for i in unit.cells):
                 continue
             key = tuple([masks[i] for i in unit.cells + self.watched(unit)])
-            if self.idle.get(k) == key:
+            if self.idle.quiet(k, key):
                 continue
             found = self.read(unit, state)
             if found is not None:
                 return found
-            self.idle[k] = key
+            self.idle.rest(k, key)
         return None
 
     def watched(self, unit: Unit) -> tuple[int, ...]:

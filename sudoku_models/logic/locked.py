@@ -7,7 +7,7 @@ place in a house lies where it meets another house (or a shorter all-different g
 cage) is in that overlap, and the rest of the other house or group cannot hold it. Every
 overlap of two or more cells is read, in both directions, for all digits at once.
 
-On grids larger than 9x9 the forcing nets of :mod:`.forcing` propagate each branch this way:
+On grids larger than 9x9 the forcing nets of :mod:`.branch_nets` propagate each branch this way:
 single placements alone leave too much of a 16x16 branch open to rule anything out.
 """
 

@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 
 from .cages import LISTED, CombinationGrid, disjoint_choices, leftover, set_text, supports
+from .idle import Idle
 from .layout import House
 from .state import State
 from .step import Step, bits_of, cells_label, changes, digits_of
@@ -62,18 +63,18 @@ class CageOverlap:
             if any(not cells.issuperset(grid.groups[k].cells) for k in chosen):
                 watched = {*house.cells, *(i for k in chosen for i in grid.watched[k])}
                 self.houses.append((house, tuple(chosen), tuple(sorted(watched))))
-        self._idle: dict[int, tuple[int, ...]] = {}
+        self._idle = Idle()
 
     def __call__(self, state: State) -> Step | None:
         """The first house whose pieces drop an option, as one step."""
         masks = state.masks
         for h, (house, chosen, watched) in enumerate(self.houses):
             key = tuple([masks[i] for i in watched])
-            if self._idle.get(h) == key:
+            if self._idle.quiet(h, key):
                 continue
             step = self._house(house, chosen, masks)
             if step is None:
-                self._idle[h] = key
+                self._idle.rest(h, key)
             else:
                 return step
         return None

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..solvers.backtracking.propagators import RelationPropagator
+from .idle import Idle
 from .layout import Layout
 from .rules import ALLOWED, CAGE, RELATION, Rule
 from .state import State
@@ -33,13 +34,6 @@ IDLE_KEYS = 32
 #: Answers remembered per rule interaction, whether a digit taken from some of its cells breaks
 #: the rule (by the masks its propagators read): forgotten all at once when there are more.
 KNOWN_BREAKS = 4096
-
-
-def _remember(idle: set[Any], key: Any) -> None:
-    """Add ``key`` to a rule's idle positions, forgetting them all when there are too many."""
-    if len(idle) >= IDLE_KEYS:
-        idle.clear()
-    idle.add(key)
 
 
 def _image(table: Sequence[int], m: int) -> int:
@@ -99,7 +93,7 @@ class RuleReader:
 
     def __init__(self, rules: list[Rule]) -> None:
         self.rules = rules
-        self.idle: list[set[Any]] = [set() for _ in rules]
+        self.idle = Idle(IDLE_KEYS)
         # the masks a rule reads (its cells and its propagators'), as the key of a position
         self.keys = [_getter(tuple(dict.fromkeys((*r.cells, *r.watchers)))) for r in rules]
 
@@ -110,14 +104,14 @@ class RuleReader:
         keys = self.keys
         for k, rule in enumerate(self.rules):
             key = keys[k](masks)
-            if key in self.idle[k]:
+            if self.idle.quiet(k, key):
                 continue
             after = rule.prune(masks)
             if after is None:
                 what = "no digit set left" if rule.technique == CAGE else "no way left to meet it"
                 return Contradiction(rule.label, rule.cells, f"{rule.label}: {what}")
             if after == masks:
-                _remember(self.idle[k], key)
+                self.idle.rest(k, key)
                 continue
             elims, words = changes(n, masks, after)
             worded = premises(rule, n, masks, CLAUSES)
@@ -177,7 +171,7 @@ class RuleNeighbours:
             _getter(tuple(dict.fromkeys((*(p for p, _ in near), *rule.watchers))))
             for near, rule in zip(self.near, self.rules)
         ]
-        self.idle: list[set[Any]] = [set() for _ in self.rules]
+        self.idle = Idle(IDLE_KEYS)
         self.read = [_getter(tuple(rule.watchers)) for rule in self.rules]
         self.known: list[dict[Any, bool]] = [{} for _ in self.rules]
 
@@ -199,7 +193,7 @@ class RuleNeighbours:
         for k, rule in enumerate(self.rules):
             near = self.near[k]
             key = (self.keys[k](masks), self.keys[k](placed))  # all this rule reads
-            if key in self.idle[k]:
+            if self.idle.quiet(k, key):
                 continue
             elims = []
             why: dict[tuple[int, tuple[int, ...]], list[int]] = {}
@@ -233,7 +227,7 @@ class RuleNeighbours:
                         robbed = tuple(i for i in touched if masks[i] & b)
                         why.setdefault((d, robbed), []).append(p)
             if not elims:
-                _remember(self.idle[k], key)
+                self.idle.rest(k, key)
                 continue
             grouped: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for (d, robbed), targets in sorted(why.items()):

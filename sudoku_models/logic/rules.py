@@ -44,7 +44,8 @@ from ..solvers.backtracking.propagators import (
 )
 from .step import cell_label, digits_of
 
-#: Technique names of the rule finders, cheapest first (the order the solver tries them in).
+#: Technique names of the rule finders, in the cost order of :mod:`.techniques` (the solver
+#: tries them so; a rule of several kinds is named by the last).
 ALLOWED = "Allowed Digits"
 RELATION = "Relation Support"
 CAGE = "Cage Combinations"

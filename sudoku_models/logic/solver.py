@@ -1,19 +1,16 @@
-"""The logical solver: the cheapest step that applies, again and again, recorded as a path.
+"""The logical solver: the first step of the first finder that applies, again and again,
+recorded as a path.
 
-The finders, cheapest first by the weights of :mod:`.difficulty`: allowed digits; singles; the
-rules read one by one (relations, cages, sums, tables, clue cases, visibility, generic filters);
-the combination grid of the sum groups (:mod:`.cages`: cage sets, the digits a cage must hold);
-locked candidates; stretches of one shared total (:mod:`.equalsums`); lines and dots read with
-the houses they cross (:mod:`.lines`); rule interactions; digit classes along lines
-(:mod:`.classes`); set theory; hidden cage digits and cage clashes; naked and hidden pairs and
-triples; two rules that cross or share a house read together (:mod:`.together`); classes
-counted per house; cages crossing into a house (:mod:`.overlap`), and cages counted over
-adjacent houses (:mod:`.unions`); X-Wings (Franken ones over boxes and regions too, and ones
-with a diagonal, window or extra region); the classic grader's wings and colouring; Swordfish;
-chains; its chains and almost locked sets; on grids larger than 9x9, forcing nets over a cell
-or house; and, when nothing else applies, forcing nets and a bounded trial. After each step
-the search starts again from the cheapest. A contradiction (a rule left with no way to be met)
-ends the path and is named.
+The finders are the rows of :mod:`.techniques`, tried in their *cost order*: how expensive a
+finder is to try, cheapest first (allowed digits, singles, each rule read on its own, the
+combination grid of the sum groups, locked candidates, the lines read with their houses, ...,
+fish, the classic grader's techniques, chains; on grids larger than 9x9 forcing nets over a
+cell or house). That is not the order of their *weights* (:mod:`.difficulty`: how hard a step
+is for a person): cheap readings of the rules run before harder-looking searches over every
+house, so Cage Clash (weight 4.0) is tried before Naked Pair (3.0), and Union Clash (5.0)
+before X-Wing (4.5); the table lists both. When no finder applies, forcing nets and a bounded
+trial (:mod:`.assumptions`) follow. After each step the search starts again from the first
+finder. A contradiction (a rule left with no way to be met) ends the path and is named.
 """
 
 from __future__ import annotations
@@ -30,35 +27,12 @@ from ..display import html_grid
 from ..model import Model
 from ..parsing import Source
 from ..puzzle import Puzzle
-from .basic import (
-    extra_house_fish,
-    extra_houses,
-    fish,
-    hidden_subset,
-    locked_candidates,
-    naked_subset,
-)
-from .cages import CombinationGrid
-from .chains import chain
-from .classes import CLASS_COUNT, LINE_CLASSES, ClassFinder, colourings
-from .classic import classic_technique, has_classic_houses
+from .assumptions import NET_STEPS, Clock, Net, TimeLimitReached, Trials
 from .difficulty import Difficulty, difficulty
-from .equalsums import EqualSums
-from .forcing import forcing_net
 from .layout import Layout, layout_of, per_layout
-from .lines import CASES, LineDigitsInHouse, LineInHouse
-from .overlap import CageOverlap
-from .parity import ParityFinder, parity_sets
-from .readings import RuleNeighbours, RuleReader
-from .rules import ALLOWED, RULE_TECHNIQUES, SET_THEORY
-from .singles import full_house, hidden_single, naked_single
-from .state import State
+from .state import State, place_givens
 from .step import Contradiction, Step, cell_label
-from .together import RulesTogether
-from .trial import NET_STEPS, Clock, Net, TimeLimitReached, Trials
-from .unions import UnionClash
-
-Finder = Callable[[State], "Step | Contradiction | None"]
+from .techniques import NESTING_SIDE, Finder, finders, replayed
 
 #: Solve paths end with one of these.
 SOLVED, STUCK, BROKEN, STOPPED = "solved", "stuck", "contradiction", "stopped"
@@ -133,7 +107,7 @@ class Path:
         (2, [4])
         """
         state = State.start(layout_of(self.model), [0] * self.model.size)
-        if _place_givens(state, self.struck) is None:
+        if place_givens(state, self.struck) is None:
             for step in self.steps[:k]:
                 state.apply(step)
         n = self.model.n
@@ -209,83 +183,12 @@ class Path:
         )
 
 
-def finders(layout: Layout) -> list[tuple[str, Finder]]:
-    """The step finders of ``layout``, cheapest first."""
-    by_kind: dict[str, list[Any]] = {}
-    for rule in layout.rules:
-        by_kind.setdefault(rule.technique, []).append(rule)
-    readers = {kind: RuleReader(by_kind[kind]) for kind in RULE_TECHNIQUES if kind in by_kind}
-    out: list[tuple[str, Finder]] = []
-    if ALLOWED in readers:
-        out.append((ALLOWED, readers.pop(ALLOWED)))
-    out += [("Full House", full_house), ("Naked Single", naked_single)]
-    out.append(("Hidden Single", hidden_single))
-    theory = readers.pop(SET_THEORY, None)
-    out += list(readers.items())
-    grid = CombinationGrid(layout)
-    if grid.groups:
-        out += [("Cage Sets", grid.sets), ("Must Contain", grid.must_contain)]
-    out.append(("Locked Candidates", locked_candidates))
-    equal = EqualSums(layout)
-    if equal.families:
-        out.append((equal.technique, equal))
-    out.append((LineInHouse.technique, LineInHouse(layout)))
-    out.append(("Rule Interaction", RuleNeighbours(layout)))
-    out.append((LineDigitsInHouse.technique, LineDigitsInHouse(layout)))
-    classes = ClassFinder(layout) if colourings(layout) else None
-    if classes is not None:
-        out.append((LINE_CLASSES, classes.colours))
-    if theory is not None:
-        out.append((SET_THEORY, theory))
-    if grid.groups:
-        out += [("Hidden Cage Digit", grid.hidden), ("Cage Clash", grid.clash)]
-    for k in (2, 3):
-        out.append((f"Naked {k}", functools.partial(naked_subset, k=k)))
-        out.append((f"Hidden {k}", functools.partial(hidden_subset, k=k)))
-    together = RulesTogether(layout)
-    if together.pairs:
-        out.append((together.technique, together))
-    if classes is not None:
-        out.append((CLASS_COUNT, classes.counts))
-    if grid.groups:
-        out.append((CageOverlap.technique, CageOverlap(grid)))
-        out.append((UnionClash.technique, UnionClash(grid)))
-    classic = has_classic_houses(layout)
-    extra = bool(extra_houses(layout))
-    out.append(("X-Wing", functools.partial(fish, k=2)))
-    out.append((CASES, LineInHouse(layout, cases=True)))
-    if parity_sets(layout):
-        out.append((ParityFinder.technique, ParityFinder(layout)))
-    if extra:
-        out.append(("Extra-House X-Wing", functools.partial(extra_house_fish, k=2)))
-    if classic:
-        out.append(("Classic 3", functools.partial(classic_technique, tier=3)))
-    out.append(("Swordfish", functools.partial(fish, k=3)))
-    if extra:
-        out.append(("Extra-House Swordfish", functools.partial(extra_house_fish, k=3)))
-    out.append(("Chain", chain))
-    if classic:
-        out.append(("Classic 4", functools.partial(classic_technique, tier=4)))
-    if layout.n > NESTING_SIDE:  # where trials do not nest, nets over a cell or house help
-        out.append(("Cell Forcing Net", forcing_net))
-    return out
-
-
-#: Finders left out of a forcing net's replay: the costly searches over the whole grid, and the
-#: readings of several rules at once (a net replays each rule read on its own).
-COSTLY = ("Chain", "Classic 3", "Classic 4", "Cell Forcing Net", "Rules Together", "Equal Sums")
-
-
-def _cheap(found: list[tuple[str, Finder]]) -> list[tuple[str, Finder]]:
-    return [(name, find) for name, find in found if name not in COSTLY]
-
-
 def next_step(
     found: list[tuple[str, Finder]], state: State, clock: Clock | None = None
 ) -> Step | Contradiction | None:
-    """The first step (or contradiction) of the cheapest finder that applies; ``clock`` is
-    checked before each finder (each does bounded work), raising
-    :class:`~sudoku_models.logic.trial.TimeLimitReached` once its limit has passed."""
+    """The first step (or contradiction) of the first finder of ``found`` that applies;
+    ``clock`` is checked before each finder (each does bounded work), raising
+    :class:`~sudoku_models.logic.assumptions.TimeLimitReached` once its limit has passed."""
     broken = state.broken()
     if broken is not None:
         return broken
@@ -326,12 +229,12 @@ def logical_solve(
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
     steps: list[Step] = []
-    contradiction = _place_givens(state, ruled_out)
+    contradiction = place_givens(state, ruled_out)
     found = finders(layout)
     count = functools.cache(functools.partial(_count, model, clock))
     trials = Trials(
         layout,
-        functools.partial(_replay, _cheap(found), clock=clock),
+        functools.partial(_replay, replayed(found), clock=clock),
         functools.partial(_nesting, model, count),
         clock,
     )
@@ -384,7 +287,7 @@ def hint(
 ) -> Step | Contradiction | None:
     """The next step of ``puzzle``'s logical path (a contradiction when a rule is broken
     already, None when the grid is full or nothing applies); ``struck`` as in
-    :func:`logical_solve`. Raises :class:`~sudoku_models.logic.trial.TimeLimitReached` when
+    :func:`logical_solve`. Raises :class:`~sudoku_models.logic.assumptions.TimeLimitReached` when
     ``time_limit`` seconds pass first.
 
     >>> hint(".1.....4....34..").text
@@ -396,7 +299,7 @@ def hint(
     model = as_model(puzzle)
     layout = layout_of(model)
     state = State.start(layout, [0] * model.size)
-    clash = _place_givens(state, struck)
+    clash = place_givens(state, struck)
     if clash is not None:
         return clash
     if state.is_solved():
@@ -404,28 +307,11 @@ def hint(
     found = finders(layout)
     step = next_step(found, state, clock)
     if step is None and max_depth:
-        replay = functools.partial(_replay, _cheap(found), clock=clock)
+        replay = functools.partial(_replay, replayed(found), clock=clock)
         unique = functools.partial(_count, model, clock)
         nesting = functools.partial(_nesting, model, unique)
         step = Trials(layout, replay, nesting, clock)(state, max_depth)
     return step
-
-
-def _place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contradiction | None:
-    """Place the model's givens on ``state`` and strike the ``struck`` candidates of open
-    cells, or name two givens that clash."""
-    model = state.layout.model
-    clashes = model.clashes()
-    if clashes:
-        a, b = (cell_label(model.n, i) for i in clashes[0])
-        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
-    for i, d in enumerate(model.givens):
-        if d:
-            state.place(i, d)
-    for i, d in struck:
-        if not state.placed[i]:
-            state.masks[i] &= ~(1 << (d - 1))
-    return None
 
 
 def _replay(
@@ -505,15 +391,10 @@ def _copy_equal(state: State) -> list[tuple[str, int, int]]:
     return list(used)
 
 
-#: Largest side on which trials may nest: deeper trials on larger grids take far more than a
-#: person would try, and counting the solutions of a large grid (to see whether nesting is
-#: worth it) takes seconds.
-NESTING_SIDE = 9
-
-
 def _nesting(model: Model, count: Callable[[], int | None]) -> bool:
-    """Whether nested trials are worth their cost: a grid up to :data:`NESTING_SIDE` with
-    one solution (on a puzzle with several, no trial finishes the path anyway)."""
+    """Whether nested trials are worth their cost: a grid up to
+    :data:`~.techniques.NESTING_SIDE` with one solution (on a puzzle with several, no trial
+    finishes the path anyway)."""
     return model.n <= NESTING_SIDE and count() == 1
 
 

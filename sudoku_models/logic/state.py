@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .layout import Layout
 from .step import Contradiction, Step, cell_label
@@ -91,6 +91,23 @@ class State:
                             text = f"{a} and {b} both hold {m.bit_length()}"
                             return Contradiction(f"{a},{b}", (i, p), text)
         return None
+
+
+def place_givens(state: State, struck: Iterable[Sequence[int]] = ()) -> Contradiction | None:
+    """Place the model's givens on ``state`` and strike the ``struck`` candidates of open
+    cells, or name two givens that clash."""
+    model = state.layout.model
+    clashes = model.clashes()
+    if clashes:
+        a, b = (cell_label(model.n, i) for i in clashes[0])
+        return Contradiction(f"{a},{b}", clashes[0], f"the givens at {a} and {b} clash")
+    for i, d in enumerate(model.givens):
+        if d:
+            state.place(i, d)
+    for i, d in struck:
+        if not state.placed[i]:
+            state.masks[i] &= ~(1 << (d - 1))
+    return None
 
 
 def _clash(peer_bits: list[int], masks: list[int], placed: list[bool]) -> bool:

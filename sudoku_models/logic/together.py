@@ -22,8 +22,8 @@ that meet (a thermometer over an arrow, a cage under a quadruple, two renbans in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from .idle import Idle
 from .layout import House, Layout
 from .rules import ALLOWED, RELATION, SET_THEORY, Rule
 from .state import State
@@ -77,7 +77,7 @@ class RulesTogether:
             for (a, b), hs in zip(pairs, self.houses)
         ]
         self.tested = [tuple(dict.fromkeys((*a.cells, *b.cells))) for a, b in pairs]
-        self.idle: list[set[Any]] = [set() for _ in pairs]
+        self.idle = Idle(IDLE_KEYS)
 
     def __call__(self, state: State) -> Step | None:
         """The first pair with a candidate that leaves the two no joint way, as one step."""
@@ -87,7 +87,7 @@ class RulesTogether:
         for k, (a, b) in enumerate(self.pairs):
             cells = self.cells[k]
             key = tuple(masks[i] for i in cells)
-            if key in self.idle[k]:
+            if self.idle.quiet(k, key):
                 continue
             elims: list[tuple[int, int]] = []
             why: dict[str, dict[int, int]] = {}
@@ -101,9 +101,7 @@ class RulesTogether:
                         struck = why.setdefault(broken, {})
                         struck[i] = struck.get(i, 0) | 1 << (d - 1)
             if not elims:
-                if len(self.idle[k]) >= IDLE_KEYS:
-                    self.idle[k].clear()
-                self.idle[k].add(key)
+                self.idle.rest(k, key)
                 continue
             houses = tuple(h.name for h in self.houses[k])
             listed = ", ".join(houses[:-1]) + " and " if len(houses) > 1 else ""

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from .cages import LISTED, CombinationGrid, set_text
 from .house import House, families, plural
+from .idle import Idle
 from .state import State
 from .step import Step, bits_of, cells_label, changes, digits_of, said
 from .sumsets import unions
@@ -93,18 +94,18 @@ class UnionClash:
                         tuple(sorted(watched)),
                     )
                 )
-        self._idle: dict[int, tuple[int, ...]] = {}
+        self._idle = Idle()
 
     def __call__(self, state: State) -> Step | None:
         """The first union whose count drops a combination or a digit of its other cells."""
         masks = state.masks
         for u, (houses, name, times, chosen, sharing, rest, watched) in enumerate(self.unions):
             key = tuple([masks[i] for i in watched])
-            if self._idle.get(u) == key:
+            if self._idle.quiet(u, key):
                 continue
             step = self._union(houses, name, times, chosen, sharing, rest, masks)
             if step is None:
-                self._idle[u] = key
+                self._idle.rest(u, key)
             else:
                 return step
         return None

@@ -49,6 +49,7 @@ import numpy as np
 from .. import datasets
 from ..board import SYMBOLS, Board
 from ..errors import InvalidPuzzleError, MissingDependencyError
+from ..limits import MAX_AUGMENT, MAX_GENERATE, MAX_ROWS, MAX_WORKERS
 from .canonical import canonical_array
 from .public_formats import Record, detect, read_records
 from .symmetry import random_symmetries
@@ -87,7 +88,7 @@ def load_source(
     if spec in datasets.NAMES:
         return [Record(p, None, f"{spec}:{k}") for k, p in enumerate(datasets.load(spec))]
     if spec.startswith("generate:"):
-        count = _count(spec.partition(":")[2])
+        count = generate_count(spec)
         if generate_options.get("variant") is not None:
             raise ValueError(
                 "the builder writes classic puzzles only: a variant's marks have no place in "
@@ -115,14 +116,79 @@ def load_source(
     return [Record(p, None, f"{name}:{k}") for k, p in enumerate(datasets.iter_puzzles(spec, box))]
 
 
-def _count(text: str) -> int:
+def generate_count(spec: str) -> int:
+    """The ``N`` of ``generate:N``, checked against :data:`MAX_GENERATE`."""
+    text = spec.partition(":")[2]
     try:
         value = int(text)
     except ValueError:
         value = -1
-    if value < 1:
-        raise ValueError(f"generate:N needs a positive count, got {text!r}")
+    if not 1 <= value <= MAX_GENERATE:
+        raise ValueError(f"generate:N needs a count from 1 to {MAX_GENERATE:,}, got {text!r}")
     return value
+
+
+def check_counts(augment: int, workers: int, records: int | None = None) -> None:
+    """Refuse counts outside their bounds (:data:`MAX_AUGMENT`, :data:`MAX_WORKERS`, and
+    :data:`MAX_ROWS` for ``records`` puzzles each written ``augment + 1`` times) before any
+    work starts."""
+    for name, value, low, high in (
+        ("augment", augment, 0, MAX_AUGMENT),
+        ("workers", workers, 1, MAX_WORKERS),
+    ):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ValueError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
+    if records is not None and records * (augment + 1) > MAX_ROWS:
+        raise ValueError(
+            f"{records:,} puzzles with {augment:,} copies each make over {MAX_ROWS:,} rows; "
+            "ask for fewer copies or split the source"
+        )
+
+
+def check_output(
+    directory: str | os.PathLike[str], formats: Sequence[str], force: bool = False
+) -> None:
+    """Refuse an output directory that is a symbolic link, any file a build would write that is
+    a link (even with ``force``), and any that exists already unless ``force``."""
+    out = Path(directory)
+    if out.is_symlink():
+        raise FileExistsError(f"{out} is a symbolic link; give a real directory to write into")
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out} exists and is not a directory")
+    for name in _targets(formats):
+        path = out / name
+        if path.is_symlink():
+            raise FileExistsError(f"{path} is a symbolic link; the build writes through none")
+        if path.exists() and not force:
+            raise FileExistsError(f"{path} exists; pass --force (force=True) to overwrite it")
+
+
+def _targets(formats: Sequence[str]) -> list[str]:
+    """Every path, relative to the output directory, a build in ``formats`` writes."""
+    names = ["manifest.json"]
+    for fmt in formats:
+        for split in ("train", "test"):
+            if fmt == "npy":
+                names.append(split)
+                names += [f"{split}/all__{a}.npy" for a in _NPY_ARRAYS]
+                names.append(f"{split}/dataset.json")
+            else:
+                names.append(f"{split}.{fmt}")
+        if fmt == "npy":
+            names.append("identifiers.json")
+    return names
+
+
+def _create(path: Path, binary: bool = False) -> Any:
+    """``path`` opened for writing, after :func:`_free_targets`: an existing file is replaced,
+    a symbolic link is never followed."""
+    if path.is_symlink():
+        raise FileExistsError(f"{path} is a symbolic link; the build writes through none")
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    if binary:
+        return os.fdopen(fd, "wb")
+    return os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
 
 def build(
@@ -135,8 +201,13 @@ def build(
     workers: int = 1,
     formats: Sequence[str] = ("jsonl",),
     source: str = "",
+    force: bool = False,
 ) -> Built:
     """Build train and test splits of ``records`` into ``directory``; see the module docstring.
+
+    Nothing is written through a symbolic link, and no existing file is replaced unless
+    ``force`` (both checked before any work starts, as are the bounds of
+    :func:`check_counts`).
 
     >>> import tempfile
     >>> from sudoku_models.research.builder import load_source
@@ -145,9 +216,7 @@ def build(
     >>> built.counts["train"], built.counts["test"], built.counts["train_rows"]
     (75, 19, 225)
     """
-    for name, value, low in (("augment", augment, 0), ("workers", workers, 1)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    check_counts(augment, workers, len(records))
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"seed must be an int >= 0, got {seed!r}")
     if not 0.0 <= test_share <= 1.0:
@@ -157,6 +226,8 @@ def build(
         raise ValueError(f"unknown format {unknown or formats!r}; known: {', '.join(FORMATS)}")
     if "parquet" in formats:
         _pyarrow()
+    out = Path(directory)
+    check_output(out, formats, force)
     classic = [r for r in records if not r.variant]
     counts = {"read": len(records), "variants_skipped": len(records) - len(classic)}
     if not classic:
@@ -177,7 +248,6 @@ def build(
     order = np.random.default_rng(seed).permutation(len(kept))
     cut = round(test_share * len(kept))
     splits = {"train": np.sort(order[cut:]), "test": np.sort(order[:cut])}
-    out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     files: list[str] = []
     for split, positions in splits.items():
@@ -200,7 +270,8 @@ def build(
         "formats": list(formats),
         "counts": counts,
     }
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    with _create(out / "manifest.json") as handle:
+        handle.write(json.dumps(manifest, indent=1) + "\n")
     files.append("manifest.json")
     return Built(out, tuple(dict.fromkeys(files)), counts)
 
@@ -311,7 +382,7 @@ def _write_jsonl(
         table["id"], table["puzzle"], table["solution"], table["group"],
         table["augmentation"], sources, table["canonical"],
     )  # fmt: skip
-    with open(out / f"{split}.jsonl", "w", encoding="utf-8", newline="\n") as handle:
+    with _create(out / f"{split}.jsonl") as handle:
         handle.writelines(
             f'{{"id":"{i}","puzzle":"{p}","solution":"{a}","group":{g},"augmentation":{k},'
             f'"source":{src},"canonical":"{c}"}}\n'
@@ -330,7 +401,7 @@ def _write_csv(
         table["id"], table["puzzle"], table["solution"], table["group"],
         table["augmentation"], sources, table["canonical"],
     )  # fmt: skip
-    with open(out / f"{split}.csv", "w", encoding="utf-8", newline="\n") as handle:
+    with _create(out / f"{split}.csv") as handle:
         handle.write(",".join(table) + "\n")
         handle.writelines(f"{i},{p},{a},{g},{k},{src},{c}\n" for i, p, a, g, k, src, c in fields)
     return [f"{split}.csv"]
@@ -359,7 +430,8 @@ def _write_parquet(
 ) -> list[str]:
     pyarrow = _pyarrow()
     table = pyarrow.table(_columns(split, rows, text))
-    pyarrow.parquet.write_table(table, out / f"{split}.parquet")
+    with _create(out / f"{split}.parquet", binary=True) as handle:
+        pyarrow.parquet.write_table(table, handle)
     return [f"{split}.parquet"]
 
 
@@ -367,6 +439,8 @@ def _write_npy(
     out: Path, split: str, board: Board, rows: dict[str, Any], text: dict[str, list[str]]
 ) -> list[str]:
     where = out / split
+    if where.is_symlink():
+        raise FileExistsError(f"{where} is a symbolic link; the build writes through none")
     where.mkdir(exist_ok=True)
     count = len(rows["puzzle"])
     groups = len(text["source"])
@@ -378,8 +452,9 @@ def _write_npy(
         "group_indices": np.arange(0, groups * rows["per"] + 1, rows["per"], dtype=np.int32),
     }
     files = []
-    for name, array in arrays.items():
-        np.save(where / f"all__{name}.npy", array)
+    for name in _NPY_ARRAYS:
+        with _create(where / f"all__{name}.npy", binary=True) as handle:
+            np.save(handle, arrays[name])
         files.append(f"{split}/all__{name}.npy")
     metadata = {
         "pad_id": 0,
@@ -392,9 +467,14 @@ def _write_npy(
         "mean_puzzle_examples": 1,
         "sets": ["all"],
     }
-    (where / "dataset.json").write_text(json.dumps(metadata), encoding="utf-8")
-    (out / "identifiers.json").write_text(json.dumps(["<blank>"]), encoding="utf-8")
+    with _create(where / "dataset.json") as handle:
+        handle.write(json.dumps(metadata))
+    with _create(out / "identifiers.json") as handle:
+        handle.write(json.dumps(["<blank>"]))
     return [*files, f"{split}/dataset.json", "identifiers.json"]
 
+
+#: The arrays of the ``npy`` layout, each in ``all__<name>.npy``.
+_NPY_ARRAYS = ("inputs", "labels", "puzzle_identifiers", "puzzle_indices", "group_indices")
 
 _WRITERS = {"jsonl": _write_jsonl, "csv": _write_csv, "parquet": _write_parquet, "npy": _write_npy}

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..batch import run_in_chunks
+from ..limits import MAX_COPIES, MAX_COPY_ROWS, MAX_WORKERS
 from ..puzzle import Puzzle
 from .canonical import canonical_array
 from .symmetry import random_symmetries
@@ -58,8 +59,15 @@ def label_many(
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         raise ValueError(f"unknown label kind {unknown[0]!r}; known: {', '.join(KINDS)}")
-    if not isinstance(copies, int) or copies < 1:
-        raise ValueError(f"copies must be an int >= 1, got {copies!r}")
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+        raise ValueError(f"copies must be a whole number from 1 to {MAX_COPIES:,}, got {copies!r}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be a whole number from 1 to {MAX_WORKERS}, got {workers!r}")
+    if "search" in kinds and len(puzzles) * copies > MAX_COPY_ROWS:
+        raise ValueError(
+            f"{len(puzzles):,} puzzles with {copies:,} copies each make over {MAX_COPY_ROWS:,} "
+            "searches; ask for fewer copies or label in parts"
+        )
     if not puzzles:
         return []
     board = puzzles[0].board

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
-from ..generator.grids import Random, _nested_order
+from ..generator.grids import Random, nested_order
 from ..puzzle import Puzzle
 
 #: What ``seed=`` accepts: None (fresh), an int, or a random stream.
@@ -204,8 +204,8 @@ def random_symmetry(board: Board, seed: Seed = None) -> Symmetry:
     n, br, bc = board.n, board.box_rows, board.box_cols
     labels = list(range(1, n + 1))
     rng.shuffle(labels)
-    rows = _nested_order(n // br, br, rng)
-    cols = _nested_order(n // bc, bc, rng)
+    rows = nested_order(n // br, br, rng)
+    cols = nested_order(n // bc, bc, rng)
     transpose = br == bc and rng.random() < 0.5
     return Symmetry(board, tuple(rows), tuple(cols), transpose, tuple(labels))
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board
+from ..board import SYMBOLS, Board
 from ..errors import InvalidPuzzleError
 from ..solvers.numba_backend import grid_array
 from .compiled import kernel
@@ -94,6 +94,79 @@ def read_grid_lines(text: str, where: str, box: tuple[int, int] | None = None) -
     array, _ = grid_array(digits.reshape(len(lines), width), box)
     return array
 
+
+def grid_rows(data: bytes, box: tuple[int, int] | None = None) -> Any:
+    """``data`` as a ``(k, n*n)`` uint8 array when it is lines of one puzzle or grid each, all
+    of one width of at least 16 symbols (``.`` or ``0`` blank), ending in ``\\n`` or ``\\r\\n``
+    (the last may lack it), with no blank line, space or comment; else None. Read as one block
+    of bytes, with no Python step per line.
+
+    >>> grid_rows(b".1.....4....34..\\n12..34.........." + b"\\n").tolist()[1][:4]
+    [1, 2, 0, 0]
+    >>> grid_rows(b"not a puzzle\\n") is None
+    True
+    """
+    codes = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(codes[: 1 << 16] == _NEWLINE)
+    width = int(ends[0]) + 1 if len(ends) else len(codes) + 1  # the first line with its end
+    if width < 17:
+        return None
+    if codes[-1] != _NEWLINE:  # the last line gets the first line's end
+        crlf = len(ends) and codes[width - 2] == _RETURN
+        end = b"\r\n" if crlf else b"\n"
+        codes = np.concatenate([codes, np.frombuffer(end, dtype=np.uint8)])
+    if len(codes) % width:
+        return None
+    table = codes.reshape(-1, width)
+    if not (table[:, -1] == _NEWLINE).all():
+        return None
+    table = table[:, :-1]
+    if table[0, -1] == _RETURN:
+        if not (table[:, -1] == _RETURN).all():
+            return None
+        table = table[:, :-1]
+    digits = _DIGIT_OF[table]
+    if (digits == 255).any():
+        return None
+    try:
+        array, _ = grid_array(digits, box)
+    except InvalidPuzzleError:
+        return None
+    return array
+
+
+def read_grid_file(path: str, box: tuple[int, int] | None = None) -> Any:
+    """The grids of the file at ``path``, one a line, as a ``(k, n*n)`` uint8 array: read in
+    one block by :func:`grid_rows`, or line by line by :func:`read_grid_lines` (whose errors
+    name the line) when the file is not that regular."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    array = grid_rows(data, box)
+    if array is None:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidPuzzleError(f"{path} is not a text file") from None
+        array = read_grid_lines(text, path, box)
+    return array
+
+
+def grid_bytes(array: Any) -> bytes:
+    """Each row of ``array`` (digits, 0 blank) as a line of symbols, ``.`` for blank, each
+    ending in a newline: one block of bytes, with no Python step per row.
+
+    >>> grid_bytes(np.array([[1, 0, 0, 2] * 4], dtype=np.uint8))
+    b'1..21..21..21..2\\n'
+    """
+    table = np.asarray(array, dtype=np.uint8)
+    lines = np.empty((len(table), table.shape[1] + 1), dtype=np.uint8)
+    lines[:, :-1] = _SYMBOL_CODES[table]
+    lines[:, -1] = _NEWLINE
+    return lines.tobytes()
+
+
+_NEWLINE, _RETURN = ord("\n"), ord("\r")
+_SYMBOL_CODES = np.frombuffer(SYMBOLS.encode("ascii"), dtype=np.uint8)
 
 #: Each byte's digit (255 for a byte that is none): ``.`` and ``0`` blank, ``1``-``9``, ``A``-``Z``.
 _DIGIT_OF = np.full(256, 255, dtype=np.uint8)

@@ -318,7 +318,7 @@ class Solver(ABC):
             del found[keep:]
         board = model.board
         return Result(
-            status=_status(total, limit, timed_out),
+            status=status_of(total, limit, timed_out),
             solutions=tuple(_solution(board, g) for g in found),
             stats=stats,
             puzzle=puzzle if isinstance(puzzle, Puzzle) else model.puzzle,
@@ -433,7 +433,8 @@ def _grid_of(grid: Puzzle | Sequence[int], model: Model) -> Grid:
     return cells
 
 
-def _status(count: int, limit: int, timed_out: bool) -> Status:
+def status_of(count: int, limit: int, timed_out: bool) -> Status:
+    """The status of a search that found ``count`` solutions of the ``limit`` asked for."""
     if timed_out:
         return Status.TIMEOUT
     if count >= 2:

@@ -57,7 +57,7 @@ PARAMETER_ALIASES: dict[str, str] = {"presolve": "cp_model_presolve"}
 
 
 @functools.cache
-def _cp_model() -> ModuleType:
+def load_cp_model() -> ModuleType:
     """The ``ortools.sat.python.cp_model`` module, imported on first use."""
     return load_optional(
         "ortools.sat.python.cp_model", "the cpsat backend needs OR-Tools: pip install ortools"
@@ -67,7 +67,7 @@ def _cp_model() -> ModuleType:
 @functools.cache
 def warm_up() -> None:
     """Import OR-Tools and run one tiny CP-SAT solve, once per process, outside any timing."""
-    cp_model = _cp_model()
+    cp_model = load_cp_model()
     model = cp_model.CpModel()
     x = model.new_int_var(1, 2, "x")
     model.add(x != 1)
@@ -86,7 +86,7 @@ class Translation:
         start = time.perf_counter()
         self.source = model
         self.variant = variant
-        self.cp_model = _cp_model().CpModel()
+        self.cp_model = load_cp_model().CpModel()
         self._blocked = 0
         self._digits: dict[tuple[int, int], Any] = {}
         if variant == "integer":
@@ -285,7 +285,7 @@ class CpSatSolver(Solver):
 
     def _new_solver(self) -> Any:
         """A ``CpSolver`` with the defaults and the caller's CP-SAT parameters set."""
-        solver = _cp_model().CpSolver()
+        solver = load_cp_model().CpSolver()
         for key, value in {**DEFAULT_PARAMETERS, **self.options}.items():
             if key == "enumeration":
                 continue
@@ -317,7 +317,7 @@ class CpSatSolver(Solver):
             )
         status = solver.solve(translation.cp_model, callback)
         _add_solver_stats(solver, stats)
-        if status == _cp_model().MODEL_INVALID:
+        if status == load_cp_model().MODEL_INVALID:
             raise UnsupportedModelError(
                 f"CP-SAT rejected the model: {translation.cp_model.validate()}"
             )
@@ -327,7 +327,7 @@ class CpSatSolver(Solver):
         self, translation: Translation, solver: Any, deadline: float | None, stats: Stats
     ) -> Grid | None:
         """One solution of the translation as it stands, or None when it is infeasible."""
-        cp_model = _cp_model()
+        cp_model = load_cp_model()
         status = self._run(translation, solver, deadline, stats)
         if status == cp_model.UNKNOWN:
             raise SearchTimeout
@@ -345,7 +345,7 @@ class CpSatSolver(Solver):
         found: list[Grid],
     ) -> None:
         """Collect up to ``limit`` solutions (0: all) in one CP-SAT search with a callback."""
-        cp_model = _cp_model()
+        cp_model = load_cp_model()
         solver.parameters.enumerate_all_solutions = True
         collector = _collector_class()(translation, limit, found)
         status = self._run(translation, solver, deadline, stats, collector)
@@ -357,7 +357,7 @@ class CpSatSolver(Solver):
 @functools.cache
 def _collector_class() -> type:
     """The solution callback class, defined once ``ortools`` is imported."""
-    callback_base: Any = _cp_model().CpSolverSolutionCallback
+    callback_base: Any = load_cp_model().CpSolverSolutionCallback
 
     class SolutionCollector(callback_base):
         """Appends each grid CP-SAT reports to ``found`` and stops the search at ``limit`` grids.

@@ -41,8 +41,7 @@ from ..errors import InvalidPuzzleError, MissingDependencyError, UnsupportedMode
 from ..model import Model
 from ..puzzle import Puzzle
 from ..splitmix import SplitMix64
-from .base import EnumeratingSolver, Grid, Result, SearchTimeout, Stats
-from .base import _status as status_of
+from .base import EnumeratingSolver, Grid, Result, SearchTimeout, Stats, status_of
 
 #: Nodes the compiled search visits between two looks at the clock when a time limit is set.
 NODES_PER_CALL = 500

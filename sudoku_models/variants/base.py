@@ -126,8 +126,3 @@ def label(x: float, y: float, text: str, size: float, anchor: str = "middle") ->
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" font-family="sans-serif" '
         f'text-anchor="{anchor}" dominant-baseline="central">{text}</text>'
     )
-
-
-def digit_range(n: int) -> range:
-    """The digits ``1..n``."""
-    return range(1, n + 1)

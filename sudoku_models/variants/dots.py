@@ -14,9 +14,10 @@ from .base import Cell, Primitive, Variant, centre, fp_cells, indices, label, or
 
 
 @dataclass(frozen=True)
-class _Dot(Variant):
-    on_top: ClassVar[bool] = True
+class DotRule(Variant):
     """A mark on the edge between two cells."""
+
+    on_top: ClassVar[bool] = True
 
     cells: tuple[Cell, ...]
     value: int
@@ -44,7 +45,7 @@ class _Dot(Variant):
 
 
 @dataclass(frozen=True)
-class Difference(_Dot):
+class Difference(DotRule):
     """White Kropki dot: the two digits differ by ``value`` (default 1)."""
 
     value: int = 1
@@ -60,7 +61,7 @@ class Difference(_Dot):
 
 
 @dataclass(frozen=True)
-class Ratio(_Dot):
+class Ratio(DotRule):
     """Black Kropki dot: one digit is ``value`` times the other (default 2)."""
 
     value: int = 2
@@ -76,7 +77,7 @@ class Ratio(_Dot):
 
 
 @dataclass(frozen=True)
-class XV(_Dot):
+class XV(DotRule):
     """The two digits add up to ``value``: X is 10, V is 5."""
 
     value: int = 10
@@ -96,7 +97,7 @@ class XV(_Dot):
 
 
 #: The marks a negative rule may name, with the relation every unmarked pair must avoid.
-NEGATIVE_KINDS: dict[str, type[_Dot]] = {"ratio": Ratio, "xv": XV, "difference": Difference}
+NEGATIVE_KINDS: dict[str, type[DotRule]] = {"ratio": Ratio, "xv": XV, "difference": Difference}
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class StrictKropki(Variant):
 
 
 def _unmarked(
-    board: Board, marked: set[frozenset[Cell]], probes: Sequence[_Dot], name: str
+    board: Board, marked: set[frozenset[Cell]], probes: Sequence[DotRule], name: str
 ) -> list[Primitive]:
     """Relations keeping every unmarked orthogonal pair from satisfying any of ``probes``."""
     out: list[Primitive] = []

@@ -10,11 +10,11 @@ from ..board import Board
 from ..constraints import LinearSum
 from ..errors import InvalidPuzzleError
 from .base import Primitive, Variant, centre, indices, polyline
-from .lines import _Line
+from .lines import LineRule
 
 
 @dataclass(frozen=True)
-class NabnerLine(_Line):
+class NabnerLine(LineRule):
     """No two digits on the line are equal or consecutive."""
 
     name: ClassVar[str] = "nabner line"
@@ -30,7 +30,7 @@ class NabnerLine(_Line):
 
 
 @dataclass(frozen=True)
-class DoubleArrow(_Line):
+class DoubleArrow(LineRule):
     """The two end cells (circles) add up to the sum of the cells between them."""
 
     name: ClassVar[str] = "double arrow"

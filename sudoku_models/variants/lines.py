@@ -16,7 +16,7 @@ from .base import Cell, Primitive, Variant, centre, fp_cells, indices, polyline
 
 
 @dataclass(frozen=True)
-class _Line(Variant):
+class LineRule(Variant):
     """A rule on the cells of one line, in order."""
 
     cells: tuple[Cell, ...]
@@ -50,7 +50,7 @@ class _Line(Variant):
 
 
 @dataclass(frozen=True)
-class Thermometer(_Line):
+class Thermometer(LineRule):
     """Digits strictly increase from the bulb (the first cell)."""
 
     name: ClassVar[str] = "thermometer"
@@ -80,7 +80,7 @@ class SlowThermometer(Thermometer):
 
 
 @dataclass(frozen=True)
-class Whispers(_Line):
+class Whispers(LineRule):
     """Neighbours on the line differ by at least ``gap`` (German whispers: 5; Dutch: 4)."""
 
     gap: int | None = None
@@ -100,7 +100,7 @@ class Whispers(_Line):
 
 
 @dataclass(frozen=True)
-class Renban(_Line):
+class Renban(LineRule):
     """Different digits forming a run of consecutive values, in any order."""
 
     name: ClassVar[str] = "renban"
@@ -116,7 +116,7 @@ class Renban(_Line):
 
 
 @dataclass(frozen=True)
-class Palindrome(_Line):
+class Palindrome(LineRule):
     """The line reads the same both ways."""
 
     name: ClassVar[str] = "palindrome"
@@ -133,7 +133,7 @@ class Palindrome(_Line):
 
 
 @dataclass(frozen=True)
-class BetweenLine(_Line):
+class BetweenLine(LineRule):
     """Every inner cell lies strictly between the two end cells."""
 
     name: ClassVar[str] = "between line"
@@ -158,7 +158,7 @@ class BetweenLine(_Line):
 
 
 @dataclass(frozen=True)
-class RegionSumLine(_Line):
+class RegionSumLine(LineRule):
     """Each stretch of the line inside one region (box) has the same sum."""
 
     name: ClassVar[str] = "region-sum line"
@@ -188,7 +188,7 @@ class RegionSumLine(_Line):
 
 
 @dataclass(frozen=True)
-class EntropicLine(_Line):
+class EntropicLine(LineRule):
     """Any three cells in a row on the line hold one low, one middle and one high digit."""
 
     name: ClassVar[str] = "entropic line"
@@ -203,7 +203,7 @@ class EntropicLine(_Line):
 
 
 @dataclass(frozen=True)
-class ZipperLine(_Line):
+class ZipperLine(LineRule):
     """Cells equally far from the middle add up to the same sum (the middle digit, if odd)."""
 
     name: ClassVar[str] = "zipper line"

@@ -16,12 +16,12 @@ from ..board import Board
 from ..constraints import Element
 from ..errors import InvalidPuzzleError
 from .base import Primitive, Variant, centre, indices
-from .lines import _Line
-from .outside import _OutsideClue
+from .lines import LineRule
+from .outside import OutsideClue
 
 
 @dataclass(frozen=True)
-class NumberedRoom(_OutsideClue):
+class NumberedRoom(OutsideClue):
     """Seen from the clue, the first digit X says that the X-th cell holds ``total``."""
 
     name: ClassVar[str] = "numbered room"
@@ -35,7 +35,7 @@ class NumberedRoom(_OutsideClue):
 
 
 @dataclass(frozen=True)
-class ValueIndexing(_Line):
+class ValueIndexing(LineRule):
     """The digit of the second cell says how many cells along the line, from the first, the
     first cell's digit appears again (an arrow from the first cell)."""
 

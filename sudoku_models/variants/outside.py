@@ -13,7 +13,7 @@ from .base import Cell, Primitive, Variant, centre, fp_name, indices, label
 
 
 @dataclass(frozen=True)
-class _OutsideClue(Variant):
+class OutsideClue(Variant):
     """A number outside the grid, next to the first cell of a row or column."""
 
     clue: Cell
@@ -43,7 +43,7 @@ class _OutsideClue(Variant):
 
 
 @dataclass(frozen=True)
-class Sandwich(_OutsideClue):
+class Sandwich(OutsideClue):
     """The digits between the 1 and the ``n`` of the row or column add up to ``total``."""
 
     name: ClassVar[str] = "sandwich"
@@ -67,7 +67,7 @@ class Sandwich(_OutsideClue):
 
 
 @dataclass(frozen=True)
-class XSum(_OutsideClue):
+class XSum(OutsideClue):
     """The first digit X seen from the clue says how many cells, from the clue, add to ``total``."""
 
     name: ClassVar[str] = "x-sum"
@@ -85,7 +85,7 @@ class XSum(_OutsideClue):
 
 
 @dataclass(frozen=True)
-class Skyscraper(_OutsideClue):
+class Skyscraper(OutsideClue):
     """Seen from the clue, ``total`` digits are visible: larger than every digit before them."""
 
     name: ClassVar[str] = "skyscraper"

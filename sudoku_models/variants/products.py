@@ -10,11 +10,11 @@ from ..board import Board
 from ..constraints import AllDifferent, Automaton
 from ..errors import InvalidPuzzleError
 from .base import Cell, Primitive, Variant, centre, indices, label
-from .dots import _Dot
+from .dots import DotRule
 
 
 @dataclass(frozen=True)
-class ProductDot(_Dot):
+class ProductDot(DotRule):
     """The two digits multiply to ``value``.
 
     >>> ProductDot(((0, 0), (0, 1)), 12).relation(3, 4)

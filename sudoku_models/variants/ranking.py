@@ -23,7 +23,7 @@ from ..board import Board
 from ..constraints import AllowedDigits, Rank
 from ..errors import InvalidPuzzleError
 from .base import Primitive, Variant, centre, label
-from .outside import _OutsideClue
+from .outside import OutsideClue
 
 
 def rank_lines(board: Board) -> list[tuple[int, ...]]:
@@ -41,7 +41,7 @@ def rank_lines(board: Board) -> list[tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class FullRank(_OutsideClue):
+class FullRank(OutsideClue):
     """Of the ``4n`` rows and columns read as numbers from either end, the one read from this
     clue ranks ``total``-th from the smallest.
 

@@ -17,14 +17,14 @@ from ..constraints import Automaton
 from ..errors import InvalidPuzzleError
 from ..regex import compile_regex
 from .base import Primitive, Variant, centre, indices, label, polyline
-from .lines import _Line
+from .lines import LineRule
 
 #: A state of a rule written in Python: any hashable value.
 State = Hashable
 
 
 @dataclass(frozen=True)
-class _AutomatonLine(_Line):
+class _AutomatonLine(LineRule):
     """A line whose digits, in order, a rule's states follow (see :meth:`step`)."""
 
     min_cells: ClassVar[int] = 1
@@ -200,7 +200,7 @@ class TenLine(_AutomatonLine):
 
 
 @dataclass(frozen=True)
-class RegexLine(_Line):
+class RegexLine(LineRule):
     """The digits along the line, read in order, match ``pattern`` (see :mod:`..regex`)."""
 
     pattern: str = ""

@@ -43,7 +43,8 @@ def _bits(cells) -> int:
     return out
 
 
-def _cells(bits: int) -> list[int]:
+def bit_cells(bits: int) -> list[int]:
+    """The cells whose bits are set in ``bits``, lowest first."""
     out = []
     while bits:
         low = bits & -bits
@@ -104,7 +105,7 @@ def _peer_bits(grid: CandidateGrid) -> list[int]:
     return list(grid.geo.peer_bits)
 
 
-class _Position:
+class AlsPosition:
     """What ALS-XZ and ALS-XY-Wing (asking in turn on one position) both need: the ALSs, the
     cells holding each digit (index ``d``), and for each ALS the later and earlier ones it
     shares restricted common digits with, ``(index, digits)`` in the order of the ALSs."""
@@ -145,10 +146,11 @@ def _elims(holding: list[int], sets: list[Als], z: int) -> list[tuple[int, int]]
     for s in sets:
         see &= s.seers[z]
         covered |= s.bits
-    return [(i, z) for i in _cells(see & holding[z] & ~covered)]
+    return [(i, z) for i in bit_cells(see & holding[z] & ~covered)]
 
 
-def _names(grid: CandidateGrid, s: Als) -> str:
+def als_name(grid: CandidateGrid, s: Als) -> str:
+    """An almost locked set as a step names it: ``{r1c1 r1c2} (123)``."""
     ds = "".join(grid.geo.digit_name(d) for d in digits_of(s.digits))
     return f"{{{' '.join(grid.geo.cell_name(i) for i in s.cells)}}} ({ds})"
 
@@ -156,7 +158,7 @@ def _names(grid: CandidateGrid, s: Als) -> str:
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:
     """Two ALSs with a restricted common digit X: a digit Z of both leaves cells seeing all
     their Z's."""
-    position = memo(grid, _Position)
+    position = memo(grid, AlsPosition)
     sets, holding = position.sets, position.holding
     for x, a in enumerate(sets):
         for y, rcs in position.partners[x]:
@@ -176,7 +178,7 @@ def als_xz(grid: CandidateGrid) -> Iterator[Step]:
                         cells=a.cells + b.cells,
                         digits=tuple(digits_of(a.digits | b.digits)),
                         reason=(
-                            f"almost locked sets {_names(grid, a)} and {_names(grid, b)} share "
+                            f"almost locked sets {als_name(grid, a)} and {als_name(grid, b)} share "
                             f"the restricted digit {grid.geo.digit_name(rc)}"
                         ),
                     )
@@ -185,7 +187,7 @@ def als_xz(grid: CandidateGrid) -> Iterator[Step]:
 def als_xy_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A pivot ALS with restricted commons X and Y to two other ALSs: a digit Z of those two
     leaves cells seeing all their Z's."""
-    position = memo(grid, _Position)
+    position = memo(grid, AlsPosition)
     sets, holding = position.sets, position.holding
     for k, c in enumerate(sets):
         partners = [(sets[y], rc) for y, rcs in position.partners[k] for rc in rcs]
@@ -203,7 +205,7 @@ def als_xy_wing(grid: CandidateGrid) -> Iterator[Step]:
                     cells=c.cells + a.cells + b.cells,
                     digits=tuple(digits_of(a.digits | b.digits | c.digits)),
                     reason=(
-                        f"pivot {_names(grid, c)} shares {grid.geo.digit_name(x)} with "
-                        f"{_names(grid, a)} and {grid.geo.digit_name(y)} with {_names(grid, b)}"
+                        f"pivot {als_name(grid, c)} shares {grid.geo.digit_name(x)} with "
+                        f"{als_name(grid, a)} and {grid.geo.digit_name(y)} with {als_name(grid, b)}"
                     ),
                 )

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
-from .als import Als, _cells, _names, _Position
+from .als import Als, AlsPosition, als_name, bit_cells
 
 #: Most restricted commons (links) in one chain: 6 links join 7 ALSs.
 MAX_LINKS = 6
@@ -48,14 +48,14 @@ def _eliminations(holding: list[int], first: Als, last: Als, used: int) -> list[
     covered = first.bits | last.bits
     for z in digits_of(first.digits & last.digits & ~used):
         see = first.seers[z] & last.seers[z] & holding[z] & ~covered
-        out += [(i, z) for i in _cells(see)]
+        out += [(i, z) for i in bit_cells(see)]
     return out
 
 
 def als_xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Four or more ALSs linked in a row by restricted commons, neighbouring links different:
     a digit of both ends, not their link digit, leaves cells seeing all of it in both ends."""
-    position = memo(grid, _Position)
+    position = memo(grid, AlsPosition)
     sets, holding = position.sets, position.holding
     # forward links only: (later ALS, bit mask of the restricted common digits)
     forward = [
@@ -100,10 +100,10 @@ def als_xy_chain(grid: CandidateGrid) -> Iterator[Step]:
                         in_chain.discard(chain.pop())
                         links.pop()
     for key, (_, chain, links) in best.items():
-        parts = [_names(grid, sets[chain[0]])]
+        parts = [als_name(grid, sets[chain[0]])]
         for k, link in zip(chain[1:], links, strict=True):
             ds = "/".join(grid.geo.digit_name(d) for d in digits_of(link))
-            parts.append(f"-{ds}- {_names(grid, sets[k])}")
+            parts.append(f"-{ds}- {als_name(grid, sets[k])}")
         cells: tuple[int, ...] = ()
         digits = 0
         for k in chain:

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from ..candidates import CandidateGrid, digits_of, memo
 from ..step import Step
-from .als import Als, _cells, _names, _Position
+from .als import Als, AlsPosition, als_name, bit_cells
 
 
 def _petals(sets: list[Als], holding: list[int], cells: int) -> list[dict[int, list[int]]]:
@@ -36,7 +36,7 @@ def _petals(sets: list[Als], holding: list[int], cells: int) -> list[dict[int, l
     petals: list[dict[int, list[int]]] = [{} for _ in range(cells)]
     for k, s in enumerate(sets):
         for d, see in s.seers.items():
-            for i in _cells(see & holding[d]):
+            for i in bit_cells(see & holding[d]):
                 petals[i].setdefault(d, []).append(k)
     return petals
 
@@ -72,7 +72,7 @@ def _blossoms(
             see = holding[z] & ~used & ~(1 << stem)
             for j in (*chosen, k):
                 see &= sets[j].seers[z]
-            elims += [(i, z) for i in _cells(see)]
+            elims += [(i, z) for i in bit_cells(see)]
         if elims:
             yield elims, used, [*chosen, k]
 
@@ -80,7 +80,7 @@ def _blossoms(
 def death_blossom(grid: CandidateGrid) -> Iterator[Step]:
     """A stem cell with a petal ALS for each candidate: a digit of every petal, not the stem's,
     leaves cells seeing all of it in the petals."""
-    position = memo(grid, _Position)
+    position = memo(grid, AlsPosition)
     sets, holding, masks = position.sets, position.holding, grid.masks
     everything = (1 << grid.geo.n) - 1
     best: dict[tuple[tuple[int, int], ...], tuple[int, int, list[int]]] = {}
@@ -101,7 +101,7 @@ def death_blossom(grid: CandidateGrid) -> Iterator[Step]:
             cells += sets[k].cells
             union |= sets[k].digits
         parts = [
-            f"{geo.digit_name(d)}: {_names(grid, sets[k])}"
+            f"{geo.digit_name(d)}: {als_name(grid, sets[k])}"
             for d, k in zip(digits_of(masks[stem]), chosen, strict=True)
         ]
         yield Step(

@@ -9,7 +9,7 @@ trial, no branch needs to break down, so it moves on where no single assumption 
 contradiction; the solver tries it on grids larger than 9x9, where trials do not nest.
 
 The finder only acts where no single assumption breaks down by the propagators alone: where
-one does, a forcing net or a trial (:mod:`.trial`) is the simpler explanation. Every bound
+one does, a forcing net or a trial (:mod:`.assumptions`) is the simpler explanation. Every bound
 counts propagator runs, never seconds.
 """
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sudoku_models import Puzzle
-from sudoku_models.grading import explainer, rate
-from sudoku_models.grading.explainer import LADDER, _length_extra, se_rating
+from sudoku_models.grading import rate, sudoku_explainer
+from sudoku_models.grading.sudoku_explainer import LADDER, _length_extra, se_rating
 
 
 @pytest.mark.parametrize(
@@ -49,8 +49,8 @@ def test_digits_remembered_without_x_chains_change_no_rating():
         ".....4.5.....2136..1.96.........6..9..3...1..8..75...27.2........6..2..7.3..9....",
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
     ]
-    explainer._NO_X_CHAIN.clear()
+    sudoku_explainer._NO_X_CHAIN.clear()
     fresh = [se_rating(Puzzle.parse(line)) for line in lines]
-    assert explainer._NO_X_CHAIN  # the searches found digits without X-chains
+    assert sudoku_explainer._NO_X_CHAIN  # the searches found digits without X-chains
     again = [se_rating(Puzzle.parse(line)) for line in lines]
     assert again == fresh

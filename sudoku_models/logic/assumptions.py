@@ -1,4 +1,7 @@
-"""Bounded trial: assume a candidate, propagate, and strike it when that breaks a rule.
+"""Assumptions that break down: forcing nets from one candidate, and bounded trials; and the
+wall-clock stop of a path (:class:`Clock`).
+
+Assume a candidate, propagate, and strike it when that breaks a rule.
 
 Every open candidate is assumed in turn (two-candidate cells first) and propagated with the
 search's propagators (:mod:`sudoku_models.solvers.backtracking.constraint`: the same rules the
