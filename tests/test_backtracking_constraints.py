@@ -220,6 +220,7 @@ def test_the_default_strategy_hands_models_with_constraints_over():
     assert default.stats.nodes == direct.stats.nodes
 
 
+@pytest.mark.heavy
 def test_conformance():
     testing.check_solver(SOLVER, max_n=25, time_limit=TIME_LIMIT)
 

@@ -28,6 +28,7 @@ def numba() -> NumbaSolver:
     return solver
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("variant", NumbaSolver.variants)
 def test_conformance(variant):
     check_solver(get_solver(f"numba:{variant}"), max_n=25)
