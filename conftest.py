@@ -1,11 +1,11 @@
 """Collection rules for the whole repository.
 
 The doctests of a module whose optional dependency is missing are skipped instead of failing
-collection. The suite runs on parallel workers (``-n auto --dist loadgroup`` in
-``pyproject.toml``): the tests of a module that share a module-scoped fixture (a built site, a
-browser, a server, a table computed once) go to one worker, so the fixture is made once; and
-the modules holding ``heavy`` tests are handed out first, so that the long ones start at once
-and the short ones fill the end of the run.
+collection. The suite runs on parallel workers (``-n auto --dist loadscope`` in
+``pyproject.toml``): each module's tests go to one worker, so a module-scoped fixture (a built
+site, a browser, a server, a table computed once) is made once; and the modules holding
+``heavy`` tests are handed out first, so that the long ones start at once and the short ones
+fill the end of the run.
 """
 
 from __future__ import annotations
@@ -25,19 +25,8 @@ collect_ignore = [
 ]
 
 
-def _shares_a_module_fixture(item: pytest.Item) -> bool:
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:  # a doctest
-        return False
-    return any(defs[-1].scope == "module" for defs in info.name2fixturedefs.values() if defs)
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Group each module whose tests share a module-scoped fixture; put the modules with a
-    ``heavy`` test first (a stable sort: within a module the order is kept)."""
+    """Put the modules with a ``heavy`` test first (a stable sort: within a module the order
+    is kept)."""
     heavy = {item.path for item in items if item.get_closest_marker("heavy")}
-    for item in items:
-        if _shares_a_module_fixture(item) and not item.get_closest_marker("xdist_group"):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     items.sort(key=lambda item: item.path not in heavy)
