@@ -84,7 +84,21 @@ nitpick_ignore_regex = [
     (r"py:class", r"sudoku_models\..*\._\w+"),
 ]
 
+
 # Notebooks: executed at build time, results cached between builds, any error fails the build.
+# The kernels talk to the build over local TCP; where ZeroMQ has CurveZMQ, its encryption is
+# switched on for kernels that declare it (as ipykernel's does), so no kernel starts in plain
+# text (and none warns about it once per notebook).
+def encrypt_kernel_traffic() -> None:
+    """Make the kernel managers the notebook runner creates provision CurveZMQ keys."""
+    import zmq
+    from jupyter_client.manager import KernelManager
+
+    if zmq.has("curve"):
+        KernelManager.class_traits()["transport_encryption"].default_value = "auto"
+
+
+encrypt_kernel_traffic()
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(HERE / "_build" / ".jupyter_cache")
 nb_execution_timeout = 900
