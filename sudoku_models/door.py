@@ -55,14 +55,27 @@ MAX_FILE = fpuzzles_keys.MAX_JSON
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
 
 
-def read(puzzle: PuzzleLike, readings: Sequence[str] = (), files: bool = True) -> formats.Read:
+def read(
+    puzzle: PuzzleLike,
+    readings: Sequence[str] = (),
+    files: bool = True,
+    time_limit: float | None = None,
+) -> formats.Read:
     """The model of ``puzzle`` in any form, with what its file says about it
     (:class:`~sudoku_models.formats.Read`: warnings, rules text, the readings of its marks).
 
     ``readings`` are readings of marks the user gives (``"grey line=renban"``), taking the
     place of what the rules text suggests; ``files=False`` takes a text as the puzzle even when
-    it names a file (for text pasted by someone other than the machine's user).
+    it names a file (for text pasted by someone other than the machine's user); ``time_limit``
+    bounds the reading in seconds, choosing readings included (past it,
+    :class:`~sudoku_models.errors.TimeLimitReached`; it holds in any thread).
     """
+    with deadline.within(time_limit):
+        return _read(puzzle, readings, files)
+
+
+def _read(puzzle: PuzzleLike, readings: Sequence[str], files: bool) -> formats.Read:
+    """:func:`read` under the limit it opened."""
     if readings and not isinstance(puzzle, str | os.PathLike):
         raise InvalidPuzzleError("readings of marks are given for a puzzle's text or file only")
     if isinstance(puzzle, Model):

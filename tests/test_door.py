@@ -183,3 +183,22 @@ def test_classic_puzzle_refuses_rules_rather_than_dropping_them() -> None:
 def test_the_uniqueness_check_answers_for_the_choice_of_readings() -> None:
     renban = Model.from_puzzle(Puzzle.parse(GIVENS), variants=[Renban(LINE)])
     assert door.is_unique(PARITY) is True and door.is_unique(renban) is False
+
+
+def test_a_reading_past_its_time_limit_stops_in_any_thread() -> None:
+    """``sm.read(..., time_limit=)`` bounds the reading, choosing readings included, in a worker
+    thread too; a limit already passed stops the first check of a rich file's reading."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sudoku_models.errors import TimeLimitReached
+
+    def late() -> str:
+        try:
+            sm.read(_fpuzzles_text(), time_limit=0)
+        except TimeLimitReached as stopped:
+            return str(stopped)
+        return "read"
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(late).result() == "stopped by the time limit of 0 s"
+    assert sm.read(_fpuzzles_text(), time_limit=60).model.variants  # in time: read as ever
