@@ -30,7 +30,7 @@ if TYPE_CHECKING:
         UnknownSolverError,
         UnsupportedModelError,
     )
-    from .formats import fpuzzles_keys as fpuzzles
+    from .formats.fpuzzles import keys as fpuzzles
     from .logic import logical_solve
     from .logic.certify import certify
     from .model import AllDifferent, Model, SumCage
@@ -65,7 +65,7 @@ _SOURCES = {
     "datasets": ".datasets",
     "fill_board": ".api:fill_board",
     "formats": ".formats",
-    "fpuzzles": ".formats.fpuzzles_keys",
+    "fpuzzles": ".formats.fpuzzles.keys",
     "get_solver": ".solvers:get_solver",
     "has_other_solution": ".api:has_other_solution",
     "is_unique": ".api:is_unique",

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from sudoku_models import formats
 from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
-from sudoku_models.formats import iss, iss_codes
+from sudoku_models.formats import iss
+from sudoku_models.formats.iss import codes as iss_codes
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver

@@ -14,7 +14,7 @@ from sudoku_models import generator
 from sudoku_models.lazy import lazy_names
 
 #: Public modules known under another name than their own.
-ALIASES = {"fpuzzles": "fpuzzles_keys"}
+ALIASES = {"fpuzzles": "keys"}
 
 
 def loaded_after(code: str) -> set[str]:
@@ -47,7 +47,7 @@ def test_every_public_name_resolves_to_the_object_of_its_name(package: ModuleTyp
 
 def test_the_names_are_the_ones_users_import() -> None:
     from sudoku_models.api import solve
-    from sudoku_models.formats import fpuzzles_keys
+    from sudoku_models.formats.fpuzzles import keys as fpuzzles_keys
     from sudoku_models.logic.certify import certify
     from sudoku_models.solvers.base import Status
 

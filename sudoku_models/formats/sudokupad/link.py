@@ -26,19 +26,20 @@ import urllib.parse
 from collections.abc import Iterator
 from typing import Any
 
-from ..board import MAX_DIGITS, Board
-from ..errors import InvalidPuzzleError, UnsupportedModelError, shown
-from ..model import Model
-from ..puzzle import Puzzle
-from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
-from ..variants.cages import no_sum
-from . import fpuzzles, plain
-from . import fpuzzles_values as values
-from .base import Read, finish
-from .fpuzzles_keys import MAX_COMPRESSED, MAX_JSON, board_of, looks_compressed, to_json
-from .fpuzzles_keys import decode as decode_fpuzzles
-from .lz import compress_to_base64, decompress_from_base64
-from .marks import Mark, colour_name, sudokupad_marks
+from ...board import MAX_DIGITS, Board
+from ...errors import InvalidPuzzleError, UnsupportedModelError, shown
+from ...model import Model
+from ...puzzle import Puzzle
+from ...variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
+from ...variants.cages import no_sum
+from .. import plain
+from ..base import Read, finish
+from ..fpuzzles import link as fpuzzles
+from ..fpuzzles import values
+from ..fpuzzles.keys import MAX_COMPRESSED, MAX_JSON, board_of, looks_compressed, to_json
+from ..fpuzzles.keys import decode as decode_fpuzzles
+from ..lz import compress_to_base64, decompress_from_base64
+from ..marks import Mark, colour_name, sudokupad_marks
 
 NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"

@@ -8,12 +8,12 @@ the same text in its ``q`` parameter: ``https://sigh.github.io/Interactive-Sudok
 Each ISS type the model expresses maps to a variant rule of :mod:`sudoku_models.variants`
 (:data:`READERS`); ISS's packed rules (state machines, pairwise keys), its sums whose digits may
 repeat, its hidden skyscrapers, value indexing and distinct counts become automata along their
-cells (:mod:`.iss_codes`). A type
+cells (:mod:`~sudoku_models.formats.iss.codes`). A type
 the model does not express is named in one error, never dropped, and so is a value ISS never
 writes (a whisper of difference -5, a pill of one digit): each number is checked against the
 range its rule has meaning in. The other texts ISS reads (killers in SudokuWiki's and ISS's
 short form, jigsaws as grid and region lines, pencil marks, sections and comments) become the
-same items first (:mod:`.iss_text`).
+same items first (:mod:`~sudoku_models.formats.iss.text`).
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from ..board import Board
-from ..errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError, shown
-from ..model import Model
-from ..puzzle import Puzzle
-from ..variants import (
+from ...board import Board
+from ...errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError, shown
+from ...model import Model
+from ...puzzle import Puzzle
+from ...variants import (
     XV,
     AntiKing,
     AntiKnight,
@@ -86,10 +86,10 @@ from ..variants import (
     ZipperLine,
     windoku,
 )
-from ..variants.cages import DIRECTIONS
-from . import iss_text
-from .base import Read, finish
-from .iss_codes import (
+from ...variants.cages import DIRECTIONS
+from ..base import Read, finish
+from . import text as iss_text
+from .codes import (
     DistinctRule,
     HiddenFound,
     HiddenRule,
@@ -668,7 +668,7 @@ def _rank_ties(args: list[str], rules: list[Variant]) -> list[Variant]:
 
 def recognises(text: str) -> bool:
     """Whether ``text`` is an ISS link, ISS constraint text (in sections, with comments), or
-    one of the line forms only ISS reads (:func:`.iss_text.is_line_form`)."""
+    one of the line forms only ISS reads (:func:`~sudoku_models.formats.iss.text.is_line_form`)."""
     head = text.strip()
     if "interactive-sudoku-solver" in head.lower():
         return True
@@ -701,7 +701,8 @@ def constraint_text(text: str) -> str:
 
 def items_of(text: str) -> list[tuple[str, list[str]]]:
     """The ``(type, args)`` items of a text ISS reads (the givens' type is ``Given``): each
-    section in one of ISS's line forms (:mod:`.iss_text`) or constraint text."""
+    section in one of ISS's line forms (:mod:`~sudoku_models.formats.iss.text`) or constraint
+    text."""
     out = []
     for section in iss_text.sections(text):
         found = iss_text.line_items(section)
