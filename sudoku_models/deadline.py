@@ -3,7 +3,7 @@
 A caller opens a limit with :func:`within`; long loops anywhere below (reading rules text,
 grading, tracing, nets) call :func:`check`, which raises :class:`TimeLimitReached` once the
 nearest limit has passed, and backends that take a time limit of their own ask
-:func:`remaining`. The limit lives in a :mod:`contextvars` variable, so each thread (and each
+:func:`remaining`. The limit lives in a ``contextvars`` variable, so each thread (and each
 asyncio task) sees only the limits it opened itself, and limits nest: an inner one never
 outlasts an outer one.
 

@@ -39,7 +39,7 @@ from .model import Model, classic_groups, sort_primitives
 from .setter import SOLUTION_LIMIT, unique_placements
 from .solvers import get_solver
 from .solvers.base import SearchTimeout, Solver, Status
-from .solvers.selectors import SelectorSat
+from .selectors import SelectorSat
 
 #: Seconds the search for a minimal core may take before it stops shrinking (the core found so
 #: far is returned, marked as not minimal).

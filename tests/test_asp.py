@@ -18,6 +18,7 @@ from sudoku_models.solvers.asp import AspSolver, program
 pytest.importorskip("clingo")
 
 
+@pytest.mark.heavy
 def test_conformance() -> None:
     testing.check_solver("asp", max_n=16)
 

@@ -29,6 +29,7 @@ def blanked(grid, keep, rng):
     return tuple(d if rng.random() < keep else 0 for d in grid)
 
 
+@pytest.mark.heavy
 def test_conformance_up_to_25x25():
     check_solver("backtracking", max_n=25)
 

@@ -58,6 +58,7 @@ def test_given_executor_matches_one_by_one(one_by_one):
     assert [_outcome(r) for r in results] == one_by_one
 
 
+@pytest.mark.heavy
 def test_dask_cluster_matches_one_by_one(one_by_one):
     distributed = pytest.importorskip("distributed")
     with (

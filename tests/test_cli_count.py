@@ -82,6 +82,7 @@ print(count, after - before)
 """
 
 
+@pytest.mark.heavy
 def test_a_long_count_holds_no_solutions():
     """Counting 60,000 solutions of an empty 6x6 in a fresh process: the peak memory grows by
     less than a tenth of what holding them would take (about 40 MB)."""

@@ -38,6 +38,7 @@ def test_rate_json(capsys):
     assert len(json.loads(out)["steps"]) == len(rating.steps)
 
 
+@pytest.mark.heavy
 def test_rate_a_set_with_workers_and_a_tally(capsys):
     code, alone, err = run(capsys, "rate", "hardest")
     _, pooled, _ = run(capsys, "rate", "hardest", "--workers", "2")

@@ -60,6 +60,7 @@ def _diagonals(board: Board) -> list[list[int]]:
 # --- conformance -------------------------------------------------------------------------------
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", FORMULATIONS)
 def test_conformance(name: str) -> None:
     check_solver(name, max_n=25)

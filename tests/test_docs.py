@@ -21,6 +21,8 @@ DOCS = ROOT / "docs"
 pytest.importorskip("sphinx", reason="the docs extra is not installed")
 pytest.importorskip("myst_nb", reason="the docs extra is not installed")
 
+pytestmark = pytest.mark.heavy  # in the full run only (see conftest.py)
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:

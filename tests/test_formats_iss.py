@@ -77,6 +77,7 @@ def _digits(text: str) -> tuple[int, ...]:
     return tuple(int(ch) if ch.isdigit() else ord(ch) - ord("A") + 1 for ch in text)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("entry", PUZZLES, ids=[p["name"] for p in PUZZLES])
 def test_sample_reads_to_its_published_solution(entry: dict[str, str]) -> None:
     read = formats.read(entry["input"])
@@ -95,6 +96,7 @@ def test_sample_round_trips(entry: dict[str, str]) -> None:
     assert formats.read(iss.to_link(model)).model == model
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
 @pytest.mark.parametrize("entry", NEW_PUZZLES, ids=[p["name"] for p in NEW_PUZZLES])
 def test_new_rules_read_to_their_published_solution(entry: dict[str, str], backend: str) -> None:
@@ -106,6 +108,7 @@ def test_new_rules_read_to_their_published_solution(entry: dict[str, str], backe
     assert [g.cells for g in result.solutions] == [expected]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("entry", NEW_PUZZLES, ids=[p["name"] for p in NEW_PUZZLES])
 def test_new_rules_round_trip(entry: dict[str, str]) -> None:
     model = formats.read(entry["input"]).model
@@ -519,6 +522,7 @@ def test_any_model_iss_writes_reads_back(model: Model) -> None:
     assert formats.read(iss.write(model)).model == model
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("entry", FORM_PUZZLES, ids=[p["name"] for p in FORM_PUZZLES])
 def test_other_text_forms_read_to_their_published_solution(entry: dict[str, str]) -> None:
     """SudokuWiki's and ISS's short killer forms, pencil marks, strict Kropki and XV: the one

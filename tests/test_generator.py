@@ -46,6 +46,7 @@ def _removing_any_clue_breaks_uniqueness(puzzle: Puzzle, backend: str) -> bool:
 
 
 # 16x16 by exact search alone is the slow path: the sat oracle makes it, the search checks it.
+@pytest.mark.heavy
 @pytest.mark.parametrize(
     "box, backend",
     [

@@ -102,6 +102,7 @@ def test_forced_cells_are_forced() -> None:
     assert hits
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("propagate", [False, True])
 def test_shortcut_oracle_agrees_with_a_backend(propagate: bool) -> None:
     board = Board(2, 3)

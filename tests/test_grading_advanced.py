@@ -60,6 +60,7 @@ def sweep(puzzle: Puzzle, positions: int) -> set[str]:
     return fired
 
 
+@pytest.mark.heavy
 def test_harder_techniques_fire_and_agree_with_the_solution():
     fired: set[str] = set()
     for line in _rated(("Unfair", "Extreme"))[::2]:

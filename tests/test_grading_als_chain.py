@@ -3,6 +3,8 @@ ALS chain and Death Blossom on the hardest shipped puzzles checked against their
 
 from __future__ import annotations
 
+import pytest
+
 from sudoku_models import Puzzle, datasets
 from sudoku_models.grading import CandidateGrid, apply_step, next_steps, rate
 from sudoku_models.grading.candidates import bit, geometry
@@ -57,6 +59,7 @@ def test_a_rating_counts_the_chains_it_used():
     assert rating.hodoku_level == "Extreme"
 
 
+@pytest.mark.heavy
 def test_no_chain_or_blossom_strikes_a_solution_digit_on_the_hardest_puzzles():
     puzzles = datasets.load("hardest") + datasets.load("hard20") + datasets.load("top95")[::4]
     fired: set[str] = set()

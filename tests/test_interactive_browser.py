@@ -19,6 +19,8 @@ import pytest
 import sudoku_models as sm
 from sudoku_models.generator import generate
 
+pytestmark = pytest.mark.heavy  # in the full run only (see conftest.py)
+
 SMALL = ".1.....4....34.."
 EASY = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -27,6 +27,8 @@ pytest.importorskip("jupyterlab", reason="jupyterlab is in the test extra")
 pytest.importorskip("anywidget", reason="anywidget is in the test extra")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="in the test extra")
 
+pytestmark = pytest.mark.heavy  # in the full run only (see conftest.py)
+
 #: Seconds to wait for JupyterLab to answer, and for a kernel to start and run a cell.
 START = 90
 RUN = 60

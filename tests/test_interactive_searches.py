@@ -37,8 +37,11 @@ def test_a_search_is_answered_like_respond(pool: SearchPool) -> None:
 
 def test_a_full_pool_turns_the_next_search_away(pool: SearchPool) -> None:
     with ThreadPoolExecutor(1) as threads:
-        slow = threads.submit(pool.run, new_state(EMPTY_25), {"type": "count"}, 1.5)
-        time.sleep(0.3)
+        slow = threads.submit(pool.run, new_state(EMPTY_25), {"type": "count"}, 5)
+        give_up = time.monotonic() + 120
+        while pool._idle:  # until the search holds the one process
+            assert time.monotonic() < give_up, "the search never started"
+            time.sleep(0.01)
         with pytest.raises(Busy, match="busy"):
             pool.run(new_state(SMALL), {"type": "solve"}, 5)
         assert "timed out" in slow.result()["message"]["text"]

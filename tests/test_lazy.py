@@ -62,27 +62,30 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
     assert not hasattr(generator, "generate_all")
 
 
-def test_lazy_names_reads_module_and_attribute() -> None:
-    get, listing = lazy_names("sudoku_models", {"parse": ".parsing:parse_cells", "m": ".board"})
-    from sudoku_models import board, parsing
+def test_lazy_names_reads_the_type_checking_imports() -> None:
+    get, listing, names = lazy_names("sudoku_models")
+    from sudoku_models import board, door, formats
+    from sudoku_models.formats.fpuzzles import keys as fpuzzles_keys
 
-    assert get("parse") is parsing.parse_cells and get("m") is board
-    assert {"parse", "m", "__version__"} <= set(listing())
+    assert get("Board") is board.Board and get("read") is door.read
+    assert get("formats") is formats and get("fpuzzles") is fpuzzles_keys
+    assert names == sm.__all__ == sorted(names) and {"solve", "why", "fpuzzles"} <= set(names)
+    assert {"Board", "__version__"} <= set(listing())
     with pytest.raises(AttributeError):
         get("other")
 
 
 @pytest.mark.parametrize(
-    "first", ["", "import sudoku_models.true_candidates", "import sudoku_models.interactive.state"]
+    "first", ["", "import sudoku_models.candidates", "import sudoku_models.interactive.state"]
 )
-def test_a_name_keeps_its_object_when_its_module_of_the_same_name_is_imported(first: str) -> None:
-    # true_candidates is a function of the module true_candidates: importing that module, by
-    # anyone, before or after the name is asked for, must not make sm.true_candidates the module.
+def test_a_name_keeps_its_object_when_its_module_is_imported(first: str) -> None:
+    # true_candidates is a function of the module candidates: importing that module, by anyone,
+    # before or after the name is asked for, leaves sm.true_candidates the function.
     program = (
         "import sudoku_models as sm\n"
         f"{first}\n"
         "a = sm.true_candidates\n"
-        "import sudoku_models.true_candidates\n"
+        "import sudoku_models.candidates\n"
         "b = sm.true_candidates\n"
         "print(callable(a), a is b, a.__name__, sm.true_candidates('.1.....4....34..').solutions)"
     )

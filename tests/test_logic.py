@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import sudoku_models as sm
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.constraints import Relation
 from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
@@ -24,7 +25,6 @@ from sudoku_models.generator.variants import VARIANTS
 from sudoku_models.logic import Path, logical_solve
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import (
     XV,
     AntiKing,

@@ -12,6 +12,7 @@ from test_logic import assert_sound
 from walks import KING, random_marked_model, random_walk, too_loose
 
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.certify import Certifier
 from sudoku_models.logic.classes import (
@@ -26,7 +27,6 @@ from sudoku_models.logic.state import State
 from sudoku_models.logic.step import Step, cells_label
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import XV, Difference, EntropicLine, Thermometer, Whispers
 from sudoku_models.variants.sequences import ModularLine, ParityLine
 

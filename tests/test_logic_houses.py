@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
@@ -21,7 +22,6 @@ from sudoku_models.logic.state import State
 from sudoku_models.logic.techniques import finders
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import Diagonal, ExtraRegion, windoku
 
 

@@ -14,6 +14,7 @@ from walks import random_marked_model, random_walk, too_loose
 
 from sudoku_models import certify
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import lines, logical_solve
 from sudoku_models.logic.layout import layout_of
@@ -22,7 +23,6 @@ from sudoku_models.logic.state import State
 from sudoku_models.logic.step import Contradiction
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import (
     XV,
     BetweenLine,

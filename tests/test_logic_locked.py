@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from test_logic_houses import random_puzzle
 
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.generator import generate
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
@@ -24,7 +25,6 @@ from sudoku_models.logic.state import State
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers.backtracking.constraint import fixpoint, network_of
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import Diagonal
 
 

@@ -12,6 +12,7 @@ from walks import random_marked_model, random_walk, too_loose
 
 from sudoku_models import certify
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.logic import logical_solve
 from sudoku_models.logic.equalsums import EqualSums, families
@@ -19,7 +20,6 @@ from sudoku_models.logic.layout import layout_of
 from sudoku_models.logic.together import RulesTogether
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import (
     Arrow,
     KillerCage,

@@ -20,6 +20,7 @@ from sudoku_models.variants import Sandwich, Skyscraper, Thermometer, XSum
 pytest.importorskip("ortools.math_opt.python.mathopt")
 
 
+@pytest.mark.heavy
 def test_conformance_on_the_default_engine() -> None:
     # counting 576 Latin squares re-solves once per square: more than the default minute per count
     testing.check_solver("mip", time_limit=300)

@@ -35,21 +35,25 @@ def test_every_solver_name_is_known_to_the_pinned_pysat():
     assert "python-sat>=1.9.dev16,<1.10" in deps  # a bounded range, not "any pre-release"
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("encoding", cnf.ENCODINGS)
 def test_conformance_every_encoding(encoding):
     check_solver(get_solver("sat", encoding=encoding), max_n=25)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("amo", cnf.AT_MOST_ONE[1:])
 def test_conformance_every_at_most_one(amo):
     check_solver(get_solver("sat", amo=amo), max_n=25)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("givens", GIVENS[1:])
 def test_conformance_fresh_solver_modes(givens):
     check_solver(get_solver("sat", givens=givens), max_n=25)
 
 
+@pytest.mark.heavy
 @pytest.mark.filterwarnings("ignore:.*may overrun the time limit")
 @pytest.mark.parametrize("name", ["cadical195", "glucose4", "minisat22", "lingeling", "kissat404"])
 def test_conformance_other_sat_solvers(name):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_models.solvers.selectors import SelectorSat
+from sudoku_models.selectors import SelectorSat
 
 pytest.importorskip("pysat")
 

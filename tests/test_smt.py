@@ -19,6 +19,7 @@ from sudoku_models.solvers.smt import SmtSolver, smtlib
 pytest.importorskip("z3")
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", ["smt:fd", "smt:lia"])
 def test_conformance(name: str) -> None:
     testing.check_solver(name)

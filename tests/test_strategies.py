@@ -61,6 +61,7 @@ def test_every_strategy_is_registered_and_fast_stays_the_default() -> None:
     assert get_solver("backtracking").variant == "fast"
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", MAX_N)
 def test_conformance(name: str) -> None:
     testing.check_solver(strategy(name), max_n=MAX_N[name], time_limit=TIME_LIMIT)

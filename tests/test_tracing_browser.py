@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import sudoku_models as sm
+
+pytestmark = pytest.mark.heavy  # in the full run only (see conftest.py)
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."

@@ -7,10 +7,10 @@ import random
 from collections.abc import Callable, Sequence
 
 from sudoku_models.board import Board
+from sudoku_models.candidates import true_candidates
 from sudoku_models.generator.grids import random_grid
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 
 #: Steps to the four orthogonal neighbours.
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))

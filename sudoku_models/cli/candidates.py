@@ -40,7 +40,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the true candidates of every puzzle of the input."""
-    from ..true_candidates import true_candidates
+    from ..candidates import true_candidates
 
     with per_puzzle(args):
         code = EXIT_OK

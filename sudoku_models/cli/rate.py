@@ -22,9 +22,10 @@ from .inputs import (
     add_time_limit,
     positive_int,
 )
+from .notes import say
 from .output import emit, shows_bar
-from .steps import TIME_LIMIT, rate_models
-from .variant_args import is_rich, read_classic
+from .steps import TIME_LIMIT
+from .variant_args import is_rich, read_classic, read_models
 
 #: What rating one puzzle gives back: its HoDoKu level (None when it cannot be rated) and the
 #: text to print.
@@ -111,6 +112,36 @@ def _rated(puzzle: Puzzle, steps: bool, fmt: str) -> Rated:
     if steps:
         return rating.hodoku_level, explain(puzzle) + "\n"
     return rating.hodoku_level, f"{puzzle.to_line()}  {rating.summary()}"
+
+
+def rate_models(source: str, fmt: str, time_limit: float | None = None) -> int:
+    """``rate`` on an f-puzzles link or JSON: the logical solver's difficulty for a variant
+    model, the classic ratings for a classic one."""
+    from ..logic import logical_solve
+
+    code = EXIT_OK
+    for model in read_models(source, argparse.Namespace()):
+        say(model.warnings)
+        if model.is_classic:
+            level, text = rate_one(model.puzzle, steps=False, fmt=fmt, time_limit=time_limit)
+            code = code if level is not None else EXIT_NO_SOLUTION
+            print(text, flush=True)
+            continue
+        path = logical_solve(model, time_limit=time_limit)
+        if not path.solved:
+            code = EXIT_NO_SOLUTION
+        d = path.difficulty
+        if fmt == "json":
+            data: dict[str, Any] = {
+                "puzzle": model.puzzle.to_line(),
+                "status": path.status,
+                "band": d.band,
+            }
+            data |= {"score": d.score, "hardest": d.hardest, "steps": d.steps, "trials": d.trials}
+            print(json.dumps(data), flush=True)
+        else:
+            print(f"{model.puzzle.to_line()}  {path.summary()}", flush=True)
+    return code
 
 
 def _rate_chunk(

@@ -69,6 +69,7 @@ def describe(read: Read) -> dict[str, Any]:
                 "from": r.sentence,
                 "status": r.status,
                 **({"also fits": list(r.others)} if r.others else {}),
+                **({"chosen": r.picked} if r.picked else {}),
             }
             for r in read.readings
         ],
@@ -95,6 +96,8 @@ def to_text(report: dict[str, Any]) -> str:
         also = f" (also fits: {', '.join(r['also fits'])})" if "also fits" in r else ""
         lines.append(f"  {r['rule']} on {r['marks']}: {r['status']}{also}")
         lines.append(f'    from "{r["from"]}"')
+        if "chosen" in r:
+            lines.append(f"    {r['chosen']}")
     lines.append(f"left: {len(report['warnings'])} warning(s)")
     lines += [f"  {w}" for w in report["warnings"]]
     return "\n".join(lines)

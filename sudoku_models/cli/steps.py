@@ -1,5 +1,5 @@
 """``sudoku-models steps``: the logical solve path of any puzzle, variant rules included; and the
-variant side of ``rate`` and ``hint``."""
+variant side of ``hint``."""
 
 from __future__ import annotations
 
@@ -83,37 +83,6 @@ def run(args: argparse.Namespace) -> int:
                     lines.append(f"certified: {len(proofs) - failed} of {len(proofs)} steps")
                 print("\n".join(lines), flush=True)
         return code
-
-
-def rate_models(source: str, fmt: str, time_limit: float | None = None) -> int:
-    """``rate`` on an f-puzzles link or JSON: the logical solver's difficulty for a variant
-    model, the classic ratings for a classic one."""
-    from ..logic import logical_solve
-    from .rate import rate_one
-
-    code = EXIT_OK
-    for model in read_models(source, argparse.Namespace()):
-        say(model.warnings)
-        if model.is_classic:
-            level, text = rate_one(model.puzzle, steps=False, fmt=fmt, time_limit=time_limit)
-            code = code if level is not None else EXIT_NO_SOLUTION
-            print(text, flush=True)
-            continue
-        path = logical_solve(model, time_limit=time_limit)
-        if not path.solved:
-            code = EXIT_NO_SOLUTION
-        d = path.difficulty
-        if fmt == "json":
-            data: dict[str, Any] = {
-                "puzzle": model.puzzle.to_line(),
-                "status": path.status,
-                "band": d.band,
-            }
-            data |= {"score": d.score, "hardest": d.hardest, "steps": d.steps, "trials": d.trials}
-            print(json.dumps(data), flush=True)
-        else:
-            print(f"{model.puzzle.to_line()}  {path.summary()}", flush=True)
-    return code
 
 
 def hint_models(source: str, fmt: str, time_limit: float | None = None) -> int | None:

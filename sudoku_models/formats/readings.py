@@ -76,6 +76,7 @@ from ..variants import (
     Whispers,
     ZipperLine,
 )
+from . import parts
 from .marks import Cell, Group, Mark, groups
 from .vocabulary import COLOURS, FOLD, GUARD_NAMES, PHRASES, SHAPES, SYMBOLS
 
@@ -825,6 +826,14 @@ def read(
             dropped += tried
         taken += chosen
         added += [v for r in chosen for v in r.variants]
+    few = len(model.variants) + len(added) <= MAX_CHOICE_RULES
+    if choice.unique is not None and left and few:
+        read_now = _by_parts(model, [*model.variants, *added], left, rules, solution)
+        taken += [r for g, r in read_now if r.status != "rejected"]
+        dropped += [r for g, r in read_now if r.status == "rejected"]
+        done = [g for g, r in read_now if r.status != "rejected"]
+        left = [g for g in left if all(g is not d for d in done)]
+        added += [v for g, r in read_now if r.status != "rejected" for v in r.variants]
     keys = {v.key for v in [*model.variants, *added]}
     for claim in said:
         make = GLOBAL.get(claim.kind)
@@ -853,6 +862,27 @@ def read(
     return Outcome(
         tuple(added), tuple(taken), tuple(dropped), tuple(left), unused, tuple(untried), unchosen
     )
+
+
+def _by_parts(
+    model: Model,
+    others: list[Variant],
+    left: Sequence[Group],
+    rules: str | None,
+    solution: Puzzle | None,
+) -> list[tuple[Group, Reading]]:
+    """Readings composed from parts (:mod:`~sudoku_models.formats.parts`) of the groups no
+    claim reads, chosen by solving and checked against the solution."""
+    sentences = [" ".join(s.split()) for s in _SENTENCE.split(rules or "") if s.strip()]
+    pairs, why, dropped = parts.read_groups(model, others, left, sentences)
+    out: list[tuple[Group, Reading]] = []
+    for group, h in pairs:
+        verdict = _admits(h.variants, others, model, solution)
+        status = {None: "unconfirmed", True: "confirmed", False: "rejected"}[verdict]
+        also = "; ".join((why, *(f"dropped {d}" for d in dropped)))
+        said = h.sentence or "(the shape of the marks)"
+        out.append((group, Reading(h.label, group.label, said, h.variants, status, picked=also)))
+    return out
 
 
 def _given(

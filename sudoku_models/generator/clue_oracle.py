@@ -36,7 +36,7 @@ from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers.backtracking.constraint import root_candidates
 from ..solvers.base import Solver
-from ..solvers.selectors import SelectorSat
+from ..selectors import SelectorSat
 from ..variants import Variant
 from .shortcuts import forced, settled, settles, swap
 

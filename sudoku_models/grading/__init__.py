@@ -4,7 +4,7 @@ Explainer), walkthroughs, hints.
 >>> from sudoku_models.grading import rate
 >>> puzzle = "29.46......5...62..3....9..8..5...7.......1...7...3.4..4..32.67.1............85.."
 >>> print(rate(puzzle).summary())
-QQWing Simple, HoDoKu Easy (score 228), SE ER 2.0/EP 1.2/ED 1.2, hardest: Naked Single
+QQWing Simple, HoDoKu Easy (score 228), SE ER 2.0, EP 1.2, ED 1.2, hardest: Naked Single
 """
 
 from .candidates import CandidateGrid

@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..board import SYMBOLS, Board, cell_name
+from ..candidates import true_candidates
 from ..diagnosis import why
 from ..errors import InvalidPuzzleError, SudokuModelsError
 from ..grading import CandidateGrid, Step
@@ -49,7 +50,6 @@ from ..model import Model
 from ..puzzle import Puzzle
 from ..solvers import available_solvers, get_solver
 from ..solvers.base import Result, Status
-from ..true_candidates import true_candidates
 from .overlay import overlay_layout, overlay_svg
 from .sources import MAX_ABOUT, about, puzzle_text, read_rules
 

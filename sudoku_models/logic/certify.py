@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ..cnf import Fresh, pairwise, primitive_clauses, var
 from ..constraints import AllDifferent, AllowedDigits, Relation, SumCage
 from ..model import Model
-from ..solvers.selectors import SelectorSat
+from ..selectors import SelectorSat
 from .layout import Layout, layout_of
 from .solver import Path, logical_solve
 from .state import State, place_givens

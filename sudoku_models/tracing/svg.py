@@ -11,12 +11,36 @@ middle of its children, depth goes down the page.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-from ..board import cell_name
+from ..board import Board, cell_name
 
-if TYPE_CHECKING:
-    from .tree import SearchTree
+
+class DrawnTree(Protocol):
+    """What the drawing reads of a :class:`~sudoku_models.tracing.tree.SearchTree` (which
+    calls it, so this module names no tree of its own)."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def strategy(self) -> str: ...
+    @property
+    def parents(self) -> Sequence[int]: ...
+    @property
+    def cells(self) -> Sequence[int]: ...
+    @property
+    def digits(self) -> Sequence[int]: ...
+    @property
+    def searched(self) -> Sequence[int]: ...
+    @property
+    def outcomes(self) -> bytes: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def counts(self) -> dict[str, int]: ...
+    def __len__(self) -> int: ...
+
 
 SLOT = 20  # horizontal room per drawn leaf (a size label of three digits fits)
 DIGIT = 4.5  # width of a digit of a size label
@@ -26,7 +50,7 @@ TOP = 34  # room for the caption
 COLORS = ("#4a78c2", "#c0392b", "#1e8449")  # open, fail, solution
 
 
-def tree_svg(tree: SearchTree, max_drawn: int = 1500) -> str:
+def tree_svg(tree: DrawnTree, max_drawn: int = 1500) -> str:
     """The SVG text of ``tree``; see the module docstring."""
     size = len(tree)
     parents = tree.parents

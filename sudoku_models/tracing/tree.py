@@ -27,6 +27,7 @@ from ..board import Board, cell_name
 from ..puzzle import Puzzle
 from ..solvers.backtracking.recorder import SMALL, Recorder
 from ..solvers.base import Stats
+from .svg import tree_svg
 
 #: Why an incomplete search stopped: it recorded as many nodes as it was allowed.
 NODE_CAP = "node cap"
@@ -247,8 +248,6 @@ class SearchTree:
         """The tree as an SVG picture; subtrees without a solution or open node are drawn
         collapsed, as a triangle with their size (see
         :func:`~sudoku_models.tracing.svg.tree_svg`)."""
-        from .svg import tree_svg
-
         return tree_svg(self, max_drawn)
 
     def to_dot(self) -> str:

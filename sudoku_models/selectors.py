@@ -20,8 +20,8 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
-from ..cnf import Fresh
-from .base import load_optional
+from .cnf import Fresh
+from .errors import MissingDependencyError
 
 __all__ = ["SelectorSat"]
 
@@ -42,9 +42,12 @@ class SelectorSat:
         needs: str,
         name: str = DEFAULT_SAT,
     ) -> None:
-        solvers = load_optional("pysat.solvers", f"{needs} needs PySAT: pip install python-sat")
+        try:
+            from pysat.solvers import Solver
+        except ImportError as exc:
+            raise MissingDependencyError(f"{needs} needs PySAT: pip install python-sat") from exc
         self.fresh = Fresh(top)
-        self.sat: Any = solvers.Solver(name=name, bootstrap_with=clauses)
+        self.sat: Any = Solver(name=name, bootstrap_with=clauses)
         self.selectors: dict[Hashable, int] = {}
 
     def guard(self, key: Hashable, body: Callable[[], Iterable[Sequence[int]]]) -> int:
@@ -85,15 +88,23 @@ class SelectorSat:
         self.sat.clear_interrupt()
         return answer
 
+    def add(self, clauses: Iterable[Sequence[int]]) -> None:
+        """Add ``clauses`` for good, beside the base clauses (over selectors too)."""
+        self.sat.append_formula([list(clause) for clause in clauses])
+
     def ask(
-        self, clause: Sequence[int], assumptions: Sequence[int], conflicts: int | None = None
+        self,
+        clause: Sequence[int],
+        assumptions: Sequence[int],
+        conflicts: int | None = None,
+        seconds: float | None = None,
     ) -> bool | None:
         """:meth:`solve` with ``clause`` added for this one question only (behind a selector
         switched off for good afterwards)."""
         switch = self.fresh.take()
         self.sat.add_clause([-switch, *clause])
         try:
-            return self.solve([*assumptions, switch], conflicts)
+            return self.solve([*assumptions, switch], conflicts, seconds)
         finally:
             self.sat.add_clause([-switch])
 

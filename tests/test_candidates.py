@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import sudoku_models as sm
+from sudoku_models.candidates import true_candidates
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.true_candidates import true_candidates
 from sudoku_models.variants import Diagonal, KillerCage, Thermometer
 
 MODELS = {

@@ -1,0 +1,305 @@
+"""A rule composed of parts: a scope of cells, a function of their digits, a comparison.
+
+Setters vary one part of a rule at a time: the same clue outside the grid with another function
+or another reach, the same mark on an edge with another relation. :class:`Composed` names the
+three parts and compiles them to primitives, so every backend takes a new combination as it is:
+
+- **scope**: ``pair`` (two cells across an edge or around a corner), ``cells`` (along a line or in
+  a cage), or, from a clue outside the grid, ``first`` (the first ``reach`` cells seen),
+  ``first X`` (as many cells as the first digit seen says), ``between`` (the cells between the 1
+  and the largest digit), ``before`` (the cells before the largest digit) and ``line`` (the
+  whole row or column);
+- **function** (:data:`FUNCTIONS`): sum, product, difference, ratio, min, max, mean, counts of
+  odd, even, low or high digits, how many digits are seen (each larger than all before it), the
+  first odd or even digit, and two side by side ("min or max": either meets the comparison);
+- **comparison** with ``values``: ``=`` (one of them), ``!=`` (none of them), ``<``, ``>``.
+
+A scope of at most :data:`TABLE_CELLS` fixed cells becomes a :class:`~.constraints.Table`; any
+other, an :class:`~.constraints.Automaton` reading the cells in order (from the clue inward),
+whose state is the part of the scope reached and the function's running value. :class:`NoOther`
+is the negative: no unmarked pair of neighbours meets the comparison of the marks of a function.
+
+>>> from sudoku_models.board import Board
+>>> rule = Composed("first", "sum", "=", (3,), clue=(-1, 0), reach=2)  # a table of pairs
+>>> rule.describe()
+'sum of the first 2 cells from R0C1 = 3'
+>>> [type(p).__name__ for p in rule.primitives(Board(2, 2))]
+['Table']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..board import Board
+from ..constraints import Automaton, Table
+from ..errors import InvalidPuzzleError
+from .base import Cell, Primitive, Variant, centre, fp_name, indices, label, orthogonal_pairs
+
+#: Scopes of cells on the grid (``cells`` of the rule), and those read from a clue outside it.
+GRID_SCOPES: tuple[str, ...] = ("pair", "cells")
+OUTSIDE_SCOPES: tuple[str, ...] = ("first", "first X", "between", "before", "line")
+
+#: Comparisons of the function's value with the rule's ``values``.
+COMPARISONS: tuple[str, ...] = ("=", "!=", "<", ">")
+
+#: Largest fixed scope written as a table of digit tuples.
+TABLE_CELLS = 3
+
+Acc = Any  # a function's running value: an int or a small tuple
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function of a sequence of digits, computed one digit at a time: ``start``, then
+    ``step(acc, digit, n)``, then ``value(acc)`` (None where it has no value, e.g. a ratio that
+    is not whole). ``grows``: the value never falls as digits come, so a running value above
+    every number compared can stop counting."""
+
+    start: Acc
+    step: Callable[[Acc, int, int], Acc]
+    value: Callable[[Acc], Any]
+    grows: bool = False
+
+
+def _spread(acc: Acc, d: int, n: int) -> Acc:
+    low, high = acc
+    return (min(low, d), max(high, d))
+
+
+def _ratio(acc: Acc) -> int | None:
+    low, high = acc
+    return high // low if low <= high and high % low == 0 else None
+
+
+def _count(test: Callable[[int, int], bool]) -> Function:
+    return Function(0, lambda a, d, n: a + test(d, n), lambda a: a, grows=True)
+
+
+def _first(test: Callable[[int], bool]) -> Function:
+    """The first digit that passes ``test``."""
+    return Function(0, lambda a, d, n: a or (d if test(d) else 0), lambda a: a or None)
+
+
+def _either(f: Function, g: Function) -> Function:
+    """Both functions side by side: the comparison holds when it holds for either value."""
+    return Function(
+        (f.start, g.start),
+        lambda a, d, n: (f.step(a[0], d, n), g.step(a[1], d, n)),
+        lambda a: (f.value(a[0]), g.value(a[1])),
+    )
+
+
+#: The functions by name.
+FUNCTIONS: dict[str, Function] = {
+    "sum": Function(0, lambda a, d, n: a + d, lambda a: a, grows=True),
+    "product": Function(1, lambda a, d, n: a * d, lambda a: a, grows=True),
+    "difference": Function((99, 0), _spread, lambda a: a[1] - a[0] if a[0] <= a[1] else None),
+    "ratio": Function((99, 0), _spread, _ratio),
+    "min": Function(99, lambda a, d, n: min(a, d), lambda a: a if a < 99 else None),
+    "max": Function(0, lambda a, d, n: max(a, d), lambda a: a or None, grows=True),
+    "mean": Function(
+        (0, 0),
+        lambda a, d, n: (a[0] + d, a[1] + 1),
+        lambda a: a[0] // a[1] if a[1] and a[0] % a[1] == 0 else None,
+    ),
+    "odd count": _count(lambda d, n: d % 2 == 1),
+    "even count": _count(lambda d, n: d % 2 == 0),
+    "low count": _count(lambda d, n: d <= n // 2),
+    "high count": _count(lambda d, n: d > (n + 1) // 2),
+    "seen": Function(
+        (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True
+    ),
+    "first odd": _first(lambda d: d % 2 == 1),
+    "first even": _first(lambda d: d % 2 == 0),
+}
+FUNCTIONS["first odd or even"] = _either(FUNCTIONS["first odd"], FUNCTIONS["first even"])
+FUNCTIONS["min or max"] = _either(FUNCTIONS["min"], FUNCTIONS["max"])
+
+
+def compare(value: Any, comparison: str, values: tuple[int, ...]) -> bool:
+    """Whether ``value`` meets ``comparison`` with ``values`` (no value meets nothing; a pair
+    of values, of two functions side by side, meets it when either does)."""
+    if isinstance(value, tuple):
+        return any(compare(v, comparison, values) for v in value)
+    if value is None:
+        return False
+    if comparison == "=":
+        return value in values
+    if comparison == "!=":
+        return value not in values
+    return value < values[0] if comparison == "<" else value > values[0]
+
+
+def scope_words(scope: str, reach: int = 0, cells: int = 0) -> str:
+    """How a report names a scope: ``the first 3 cells``, ``the cells before the largest``."""
+    return {
+        "pair": "the pair",
+        "cells": f"{cells} cells",
+        "first": f"the first {reach} cells",
+        "first X": "the first X cells (X the first digit)",
+        "between": "the cells between 1 and the largest digit",
+        "before": "the cells before the largest digit",
+        "line": "the row or column",
+    }[scope]
+
+
+@dataclass(frozen=True)
+class Composed(Variant):
+    """A function of the digits of a scope, compared with ``values`` (see the module)."""
+
+    scope: str
+    function: str
+    comparison: str
+    values: tuple[int, ...]
+    cells: tuple[Cell, ...] = ()
+    clue: Cell | None = None
+    reach: int = 0
+    name: ClassVar[str] = "composed rule"
+    on_top: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        what = f"composed rule {self.function!r} over {self.scope!r}"
+        if self.function not in FUNCTIONS:
+            raise InvalidPuzzleError(f"{what}: known functions are {', '.join(FUNCTIONS)}")
+        if self.comparison not in COMPARISONS or not self.values:
+            raise InvalidPuzzleError(f"{what}: compare with {', '.join(COMPARISONS)} and a number")
+        if self.scope in GRID_SCOPES:
+            if not self.cells or (self.scope == "pair" and len(self.cells) != 2):
+                raise InvalidPuzzleError(f"{what}: a pair has two cells, a line or cage some")
+        elif self.scope in OUTSIDE_SCOPES:
+            if self.clue is None or (self.scope == "first" and self.reach < 1):
+                raise InvalidPuzzleError(f"{what}: needs a clue outside the grid and its reach")
+        else:
+            known = ", ".join(GRID_SCOPES + OUTSIDE_SCOPES)
+            raise InvalidPuzzleError(f"{what}: known scopes are {known}")
+
+    @property
+    def outside(self) -> bool:  # type: ignore[override]
+        """Whether the clue stands outside the grid."""
+        return self.clue is not None
+
+    def describe(self) -> str:
+        """``sum of the first 3 cells from R0C2 = 12``."""
+        where = scope_words(self.scope, self.reach, len(self.cells))
+        at = fp_name(self.clue) if self.clue is not None else fp_name(self.cells[0])
+        values = " or ".join(map(str, self.values))
+        return f"{self.function} of {where} {'from' if self.clue else 'at'} {at} " + (
+            f"{self.comparison} {values}"
+        )
+
+    def holds_for(self, digits: Sequence[int], n: int) -> bool:
+        """Whether the digits of the scope, in order, meet the rule."""
+        f = FUNCTIONS[self.function]
+        acc = f.start
+        for d in digits:
+            acc = f.step(acc, d, n)
+        return compare(f.value(acc), self.comparison, self.values)
+
+    def line(self, board: Board) -> tuple[Cell, ...]:
+        """The row or column the clue faces, from the clue inward."""
+        assert self.clue is not None
+        r, c, n = *self.clue, board.n
+        if r in (-1, n) and 0 <= c < n:
+            return tuple((k, c) for k in (range(n) if r == -1 else range(n - 1, -1, -1)))
+        if c in (-1, n) and 0 <= r < n:
+            return tuple((r, k) for k in (range(n) if c == -1 else range(n - 1, -1, -1)))
+        raise InvalidPuzzleError(f"{self.describe()}: the clue is not beside a row or column")
+
+    def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
+        n = board.n
+        if self.scope in GRID_SCOPES:
+            cells = indices(board, self.cells, self)
+        else:
+            cells = indices(board, self.line(board), self)
+            if self.scope == "first":
+                cells = cells[: self.reach]
+        if self.scope in (*GRID_SCOPES, "first") and len(cells) <= TABLE_CELLS:
+            table = Table.where(cells, n, lambda *ds: self.holds_for(ds, n), self.describe())
+            if not table.rows:
+                raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
+            return [table]
+        return [self._automaton(cells, n)]
+
+    def _automaton(self, cells: tuple[int, ...], n: int) -> Automaton:
+        """The rule read along ``cells``: states ``(phase, acc)``, where ``phase`` is how much
+        of the scope is behind (a count of cells still to take, or where the line stands)."""
+        f = FUNCTIONS[self.function]
+        cap = max(self.values) + 1 if f.grows else None
+        scope = self.scope
+
+        def take(acc: Acc, d: int) -> Acc:
+            acc = f.step(acc, d, n)
+            if cap is not None:  # the running value of a growing function stops at cap
+                return min(acc, cap) if isinstance(acc, int) else (min(acc[0], cap), *acc[1:])
+            return acc
+
+        def step(state: tuple[Any, Acc], d: int) -> tuple[Any, Acc] | None:
+            phase, acc = state
+            if scope in ("cells", "first", "line"):
+                return phase, take(acc, d)
+            if scope == "first X":
+                left = d if phase is None else phase
+                return (left - 1, take(acc, d)) if left > 0 else (0, acc)
+            if scope == "before":
+                return ("after", acc) if phase == "after" or d == n else (phase, take(acc, d))
+            ends = {1: n, n: 1}  # between: the digit that closes the run opened by the other
+            if phase == "before":
+                return (ends[d], acc) if d in ends else state
+            if phase == "after":
+                return state
+            return ("after", acc) if d == phase else (phase, take(acc, d))
+
+        start = {"first X": None, "before": "before", "between": "before"}.get(scope, 0)
+        done = {"first X": (0,), "before": ("after",), "between": ("after",)}.get(scope)
+
+        def accept(state: tuple[Any, Acc]) -> bool:
+            phase, acc = state
+            if done is not None and phase not in done:
+                return False
+            return compare(f.value(acc), self.comparison, self.values)
+
+        return Automaton.build(cells, (start, f.start), step, accept, n, self.describe())
+
+    def svg(self, board: Board, size: float) -> list[str]:
+        text = "/".join(map(str, self.values))
+        if self.clue is not None:
+            x, y = centre(self.clue, size)
+        else:
+            points = [centre(c, size) for c in self.cells]
+            x = sum(p[0] for p in points) / len(points)
+            y = sum(p[1] for p in points) / len(points)
+        return [label(x, y, text, size * 0.35)]
+
+
+@dataclass(frozen=True)
+class NoOther(Variant):
+    """The negative of the pair marks of one function: no two neighbours without a mark of
+    ``function`` have a value one of those marks (or ``values``, when none is drawn) names."""
+
+    function: str
+    values: tuple[int, ...] = ()
+    name: ClassVar[str] = "negative of composed marks"
+
+    def describe(self) -> str:
+        return f"no unmarked pair has a {self.function} of a mark"
+
+    def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
+        marks = [
+            o
+            for o in others
+            if isinstance(o, Composed) and o.scope == "pair" and o.function == self.function
+        ]
+        values = tuple(sorted({v for m in marks for v in m.values} | set(self.values)))
+        if not values:
+            raise InvalidPuzzleError(f"{self.describe()}: no value to rule out")
+        marked = {frozenset(m.cells) for m in marks}
+        probe = Composed("pair", self.function, "!=", values, cells=((0, 0), (0, 1)))
+        out: list[Primitive] = []
+        for a, b in orthogonal_pairs(board):
+            if frozenset((a, b)) not in marked:
+                pair = indices(board, (a, b), self)
+                out.append(Table.where(pair, board.n, lambda *ds: probe.holds_for(ds, board.n)))
+        return out

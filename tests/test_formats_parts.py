@@ -1,0 +1,167 @@
+"""Readings composed from parts: proposed from the shape, ranked by the text, chosen by solving."""
+
+from __future__ import annotations
+
+import json
+
+from sudoku_models import api, deadline
+from sudoku_models.board import Board
+from sudoku_models.formats import parts
+from sudoku_models.formats.marks import Group, Mark
+from sudoku_models.formats.readings import Choice, read
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+
+FOUR = Board(2, 2)
+# A made-up 4x4 puzzle: its only clues are numbers outside the grid, each the product of the
+# first two digits it faces; read so, and only so, they leave the grid below as one solution.
+GRID = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+CLUES = {(-1, 0): 3, (-1, 1): 8, (-1, 3): 8, (0, 4): 12, (3, 4): 2, (4, 2): 8, (4, 3): 3}
+# Four of those clues, which more than one reading leaves with one solution.
+FEWER = {(-1, 0): 3, (-1, 2): 3, (0, -1): 2, (2, -1): 2}
+
+
+def clue_group(clues):
+    return Group(
+        tuple(Mark("text", "outside", (cell,), "black", 0.5, str(v)) for cell, v in clues.items())
+    )
+
+
+def test_proposals_are_bounded_and_end_with_decoration():
+    many = {(-1, c): 1 + c % 9 for c in range(9)} | {(r, 9): 2 + r % 7 for r in range(9)}
+    proposed = parts.propose(clue_group(many), Board(3, 3), ["A rule about clues."])
+    assert 2 <= len(proposed) <= parts.MAX_HYPOTHESES
+    assert proposed[-1].label == parts.DECORATION and not proposed[-1].variants
+    assert len({h.label for h in proposed}) == len(proposed)
+
+
+def test_the_text_ranks_the_readings_but_rules_none_out():
+    group = clue_group(FEWER)
+    by_product = parts.propose(group, FOUR, ["Each clue is the product of the first two digits."])
+    by_sum = parts.propose(group, FOUR, ["Each clue is the sum of the digits between 1 and 4."])
+    assert by_product[0].label.startswith("product")
+    assert by_product[0].sentence.startswith("Each clue")
+    assert by_sum[0].label == "sum of the cells between 1 and the largest digit = clue"
+    assert {h.label for h in by_sum} == {h.label for h in by_product}
+
+
+def test_clues_that_no_scope_can_meet_are_not_proposed():
+    proposed = parts.propose(clue_group({(-1, 0): 99}), FOUR, [])
+    assert [h.label for h in proposed] == [parts.DECORATION]
+
+
+def test_the_only_reading_with_one_solution_is_chosen_whatever_the_text_says():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    misleading = ["Each clue is the sum of the digits between 1 and 4."]
+    picked = parts.choose(base, [], [parts.propose(clue_group(CLUES), FOUR, misleading)])
+    (taken,) = picked.taken
+    assert taken is not None and taken.label == "product of the first 2 cells = clue"
+    assert "leaves one solution" in picked.why
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), variants=list(taken.variants))
+    assert api.count_solutions(model, limit=2) == 1
+    assert tuple(api.solve(model).solution.cells) == GRID
+
+
+def test_of_two_readings_with_one_solution_the_text_picks_and_the_other_is_named():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    text = ["Each clue says how many of the first three digits are seen."]
+    picked = parts.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, text)])
+    assert picked.taken[0].label == "seen of the first 3 cells = clue"
+    assert "does too, the rules text favours this one" in picked.why
+    assert "also leaves one solution" in picked.dropped[-1]
+
+
+def test_decoration_alone_is_never_taken_for_a_reading():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    picked = parts.choose(base, [], [[parts.Hypothesis(parts.DECORATION, (), 0)]])
+    assert picked.taken == (None,)
+    assert "decoration: leaves several solutions" in picked.dropped
+
+
+def test_read_reports_the_reading_chosen_and_why():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    marks = list(clue_group(CLUES).marks)
+    out = read(base, marks, "Clues outside the grid.", None, Choice(unique=lambda m: True))
+    (reading,) = out.readings
+    assert reading.kind == "product of the first 2 cells = clue"
+    assert reading.status == "unconfirmed" and "chosen by solving" in reading.picked
+    assert not out.left and len(out.variants) == len(CLUES)
+
+
+def test_read_without_a_choice_leaves_the_clues_unread():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    out = read(base, list(clue_group(CLUES).marks), "Clues outside the grid.", None)
+    assert not out.readings and len(out.left) == 1
+
+
+def test_a_solution_that_breaks_the_chosen_reading_drops_it():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    other = Puzzle(FOUR, (2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2))
+    out = read(base, list(clue_group(CLUES).marks), "", other, Choice(unique=lambda m: True))
+    assert not out.readings and out.dropped[0].status == "rejected"
+
+
+def test_numbers_on_edges_are_read_as_a_function_of_the_two_cells():
+    edges = [
+        ((0, 0), (0, 1)),
+        ((0, 2), (0, 3)),
+        ((0, 3), (1, 3)),
+        ((1, 1), (1, 2)),
+        ((1, 2), (2, 2)),
+        ((1, 3), (2, 3)),
+        ((2, 0), (3, 0)),
+        ((3, 2), (3, 3)),
+    ]
+    digit = dict(zip([(r, c) for r in range(4) for c in range(4)], GRID))
+    marks = tuple(
+        Mark("circle", "edge", (a, b), "white", 0.3, str(abs(digit[a] - digit[b])))
+        for a, b in edges
+    )
+    givens = tuple(d if i in (7, 9) else 0 for i, d in enumerate(GRID))
+    base = Model.from_puzzle(Puzzle(FOUR, givens))
+    proposed = parts.propose(Group(marks), FOUR, [])
+    assert all(h.variants[0].scope == "pair" for h in proposed[:-1])
+    picked = parts.choose(base, [], [proposed])
+    assert picked.taken[0].label == "difference of the pair = clue"
+    model = Model.from_puzzle(Puzzle(FOUR, givens), variants=list(picked.taken[0].variants))
+    assert tuple(api.solve(model).solution.cells) == GRID
+
+
+def test_a_time_limit_already_passed_reads_nothing_and_raises_nothing():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    with deadline.within(0.0):
+        assert parts.read_groups(base, [], [clue_group(CLUES)], []) == ([], "", ())
+
+
+def test_groups_of_words_or_of_several_numbers_are_not_read_by_parts():
+    words = Group((Mark("text", "outside", ((-1, 0),), "black", 0.5, "1 2"),))
+    inside = Group((Mark("text", "cell", ((0, 0),), "black", 0.5, "3"),))
+    assert not parts.readable(words) and not parts.readable(inside)
+    assert parts.readable(clue_group(CLUES))
+
+
+def test_two_readings_with_one_solution_and_no_word_for_either_are_both_named():
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    picked = parts.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, [])])
+    assert "the rules text favours neither" in picked.why
+    assert picked.taken[0] is not None
+    assert picked.dropped[-1].endswith("also leaves one solution, not taken")
+
+
+def test_many_clues_outside_a_9x9_read_in_bounded_memory(cli_peak, tmp_path):
+    sides = [f"R0C{k}" for k in range(1, 10)] + [f"R10C{k}" for k in range(1, 10)]
+    sides += [f"R{k}C0" for k in range(1, 10)] + [f"R{k}C10" for k in range(1, 10)]
+    puzzle = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "ruleset": "Clues outside the grid give the sum of the digits between the 1 and the 9.",
+        "text": [
+            {"cells": [cell], "value": str(5 + k % 20), "fontC": "#000000", "size": 0.5}
+            for k, cell in enumerate(sides)
+        ],
+    }
+    path = tmp_path / "outside.json"
+    path.write_text(json.dumps(puzzle), encoding="utf-8")
+    code, err, grown, _ = cli_peak("read", str(path))
+    assert code == 0 and "Traceback" not in err
+    assert grown < 400

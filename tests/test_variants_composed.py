@@ -1,0 +1,169 @@
+"""The composed rule: its parts give the same solution counts as the named rules they make."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from sudoku_models import api
+from sudoku_models.board import Board
+from sudoku_models.errors import InvalidPuzzleError
+from sudoku_models.model import Model
+from sudoku_models.puzzle import Puzzle
+from sudoku_models.variants import XV, Difference, Negative, Ratio, Sandwich, Skyscraper, XSum
+from sudoku_models.variants.base import orthogonal_pairs
+from sudoku_models.variants.composed import Composed, NoOther
+
+BACKENDS = ("sat", "cpsat")
+SIX = Board(2, 3)
+FOUR = Board(2, 2)
+
+
+def count(board, rules, backend, givens=None):
+    puzzle = Puzzle(board, givens or (0,) * board.size)
+    model = Model.from_puzzle(puzzle, variants=rules)
+    return api.count_solutions(model, limit=5000, backend=backend)
+
+
+# A 6x6 grid the outside clues are read from, so each set of clues has a solution.
+GRID = (
+    (1, 2, 3, 4, 5, 6),
+    (4, 5, 6, 1, 2, 3),
+    (2, 3, 1, 5, 6, 4),
+    (5, 6, 4, 2, 3, 1),
+    (3, 1, 2, 6, 4, 5),
+    (6, 4, 5, 3, 1, 2),
+)
+CLUES = [(-1, 0), (-1, 3), (2, -1), (4, -1), (6, 4), (6, 1), (1, 6), (5, 6)]
+
+
+def seen_from(clue):
+    """The digits of GRID seen from ``clue``, from the clue inward."""
+    r, c = clue
+    line = [GRID[k][c] for k in range(6)] if r in (-1, 6) else list(GRID[r])
+    return line if -1 in clue else line[::-1]
+
+
+def x_sum(line):
+    return sum(line[: line[0]])
+
+
+def sandwich(line):
+    a, b = sorted((line.index(1), line.index(6)))
+    return sum(line[a + 1 : b])
+
+
+def skyscraper(line):
+    return sum(d > max(line[:k], default=0) for k, d in enumerate(line))
+
+
+OUTSIDE = {
+    "x-sum": (XSum, "first X", "sum", x_sum),
+    "sandwich": (Sandwich, "between", "sum", sandwich),
+    "skyscraper": (Skyscraper, "line", "seen", skyscraper),
+}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("kind", sorted(OUTSIDE))
+def test_outside_clues_count_as_the_named_rules(kind, backend):
+    make, scope, function, value = OUTSIDE[kind]
+    named = [make(clue, value(seen_from(clue))) for clue in CLUES]
+    composed = [
+        Composed(scope, function, "=", (value(seen_from(clue)),), clue=clue) for clue in CLUES
+    ]
+    expected = count(SIX, named, backend)
+    assert 0 < expected < 5000
+    assert count(SIX, composed, backend) == expected
+
+
+def pairs_of_grid(test):
+    """The orthogonal pairs of GRID whose digits pass ``test``."""
+    return [(a, b) for a, b in orthogonal_pairs(SIX) if test(GRID[a[0]][a[1]], GRID[b[0]][b[1]])]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_edge_marks_count_as_xv_and_kropki_with_the_negative(backend):
+    fives = pairs_of_grid(lambda x, y: x + y == 5)
+    tens = pairs_of_grid(lambda x, y: x + y == 10)
+    ones = pairs_of_grid(lambda x, y: abs(x - y) == 1)[::3]
+    twos = pairs_of_grid(lambda x, y: max(x, y) == 2 * min(x, y))[::2]
+    named = [XV(p, 5) for p in fives] + [XV(p, 10) for p in tens] + [Negative("xv")]
+    named += [Difference(p, 1) for p in ones] + [Ratio(p, 2) for p in twos]
+    composed = [Composed("pair", "sum", "=", (5,), cells=p) for p in fives] + [NoOther("sum")]
+    composed += [Composed("pair", "sum", "=", (10,), cells=p) for p in tens]
+    composed += [Composed("pair", "difference", "=", (1,), cells=p) for p in ones]
+    composed += [Composed("pair", "ratio", "=", (2,), cells=p) for p in twos]
+    expected = count(SIX, named, backend)
+    assert 0 < expected < 5000
+    assert count(SIX, composed, backend) == expected
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_product_of_the_first_cells_keeps_a_sixth_of_the_grids(backend):
+    rule = Composed("first", "product", "=", (12,), clue=(-1, 0), reach=2)
+    # the first two digits of column 1 are 3 and 4, in either order: 2 of the 12 ordered pairs
+    assert count(FOUR, [rule], backend) * 6 == count(FOUR, [], backend)
+
+
+def test_describe_reads_as_a_sentence():
+    rule = Composed("first", "sum", "=", (12,), clue=(-1, 2), reach=3)
+    assert rule.describe() == "sum of the first 3 cells from R0C3 = 12"
+    assert "<text" in rule.svg(SIX, 30)[0]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("pair", "cube", "=", (1,)),
+        ("pair", "sum", "~", (1,)),
+        ("around", "sum", "=", (1,)),
+        ("first", "sum", "=", (3,)),
+    ],
+)
+def test_malformed_parts_are_refused(args):
+    with pytest.raises(InvalidPuzzleError):
+        Composed(*args, cells=((0, 0), (0, 1)) if args[0] != "first" else ())
+
+
+def all_grids_4x4():
+    """Every 4x4 sudoku grid, row by row."""
+    rows = list(itertools.permutations(range(1, 5)))
+    out = []
+
+    def extend(grid):
+        if len(grid) == 4:
+            out.append(tuple(d for row in grid for d in row))
+            return
+        for row in rows:
+            k = len(grid)
+            if any(row[c] == g[c] for g in grid for c in range(4)):
+                continue
+            if k % 2 == 1 and any(
+                {row[c], row[c + 1]} & {grid[-1][c], grid[-1][c + 1]} for c in (0, 2)
+            ):
+                continue
+            extend([*grid, row])
+
+    extend([])
+    return out
+
+
+def first_of_parity(digits, clue):
+    return next(d for d in digits if d % 2 == clue % 2) == clue
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_functions_side_by_side_count_as_their_meaning(backend):
+    grids = all_grids_4x4()
+    assert len(grids) == 288
+    either = Composed("line", "first odd or even", "=", (2,), clue=(-1, 0))
+    spread = Composed("first", "min or max", "=", (3,), clue=(1, 4), reach=3)
+    # column 1 from the top: the first even digit is a 2; row 2 from the right, first three
+    # digits: the smallest or the largest is a 3
+    expected = sum(
+        first_of_parity(g[0::4], 2) and 3 in (min(g[7:4:-1]), max(g[7:4:-1])) for g in grids
+    )
+    assert 0 < expected < 288
+    assert count(FOUR, [either, spread], backend) == expected
