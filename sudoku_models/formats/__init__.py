@@ -33,7 +33,7 @@ from ..errors import InvalidPuzzleError, SudokuModelsError
 from . import fpuzzles, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
-from .readings import Choice, choosing
+from .reading import Choice, choosing
 
 __all__ = ["FORMATS", "Choice", "Read", "answer_warnings", "detect", "is_rich", "read"]
 
@@ -68,7 +68,7 @@ def is_rich(text: str) -> bool:
 def read(text: str, choice: Choice | None = None, time_limit: float | None = None) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring);
     ``choice`` gives readings of its marks and a check of uniqueness to choose between the
-    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`).
+    readings its rules text allows (:class:`~sudoku_models.formats.reading.Choice`).
 
     ``time_limit`` bounds the reading in seconds (None: only a limit already open, see
     :mod:`~sudoku_models.deadline`); past it, :class:`~sudoku_models.errors.TimeLimitReached`.

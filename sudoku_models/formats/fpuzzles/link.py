@@ -3,9 +3,9 @@ leaves out.
 
 The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
 draw (lines, circles, rectangles, text, cosmetic cages and their labels, shaded cells). This
-module hands those to :mod:`.readings` as marks, with the title, author, rules text and embedded
-solution; cosmetic cages that carry SudokuPad's metadata and arrow bulbs with no line (no rule,
-as f-puzzles reads them) are left out of the marks.
+module hands those to :mod:`~sudoku_models.formats.reading` as marks, with the title, author,
+rules text and embedded solution; cosmetic cages that carry SudokuPad's metadata and arrow
+bulbs with no line (no rule, as f-puzzles reads them) are left out of the marks.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ...errors import InvalidPuzzleError
 from ...model import Model
 from ...puzzle import Puzzle
 from ..base import Read, finish
-from ..marks import fpuzzles_marks
+from ..reading import fpuzzles_marks
 from . import keys
 
 NAME = "f-puzzles"
