@@ -1,8 +1,8 @@
-"""Rules read from a puzzle's rules text and the marks it draws, in four parts:
+"""Rules read from a puzzle's rules text and the marks it draws, one part a module:
 
 - :mod:`~sudoku_models.formats.reading.marks`: each drawing of a file as a neutral mark;
-- :mod:`~sudoku_models.formats.reading.groups`: marks sorted into groups of one style;
-- :mod:`~sudoku_models.formats.reading.claims`: the rules text read into claims through the
+- :mod:`~sudoku_models.formats.reading.grouping`: marks sorted into groups of one style;
+- :mod:`~sudoku_models.formats.reading.text`: the rules text read into claims through the
   phrases of :mod:`~sudoku_models.formats.reading.vocabulary`;
 - :mod:`~sudoku_models.formats.reading.builders`: a claim made variant rules on a group;
 - :mod:`~sudoku_models.formats.reading.choice`: the choice between readings (the solution a
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from .builders import BUILDERS, GLOBAL
 from .choice import COSMETIC, MAX_TRIES, Choice, Reading, choosing, given
-from .claims import Claim, claims
-from .groups import Group, groups, with_bulbs, with_labels
+from .grouping import Group, groups, with_bulbs, with_labels
 from .marks import Mark, colour_name, fpuzzles_marks, sudokupad_marks
 from .reader import Outcome, read
+from .text import Claim, claims
 
 __all__ = [
     "BUILDERS",

@@ -44,9 +44,9 @@ from ...variants import (
     Whispers,
     ZipperLine,
 )
-from .claims import Claim
-from .groups import Group
+from .grouping import Group
 from .marks import Cell
+from .text import Claim
 
 #: A claim's rules on one group of marks, or None when the kind does not fit them.
 Builder = Callable[[Group, int, Claim], list[Variant] | None]

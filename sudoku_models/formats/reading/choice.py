@@ -17,7 +17,7 @@ from ...model import Model
 from ...puzzle import Puzzle
 from ...variants import Difference, Negative, Ratio, Variant
 from .builders import BUILDERS
-from .claims import WORD, Claim
+from .text import WORD, Claim
 from .vocabulary import COLOURS, SHAPES
 
 

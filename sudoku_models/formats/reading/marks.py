@@ -4,7 +4,7 @@ Both f-puzzles (its cosmetic keys ``line``, ``circle``, ``rectangle``, ``text``,
 coloured grid cells) and SudokuPad (``lines``, ``arrows``, ``overlays``, ``underlays``, cages
 without a number) draw rules this way and explain them in the rules text. This module turns each
 drawing into a neutral :class:`Mark` (a shape, where it sits on the grid, its colour, size and
-text), which :mod:`~sudoku_models.formats.reading.groups` sorts into groups of one style and
+text), which :mod:`~sudoku_models.formats.reading.grouping` sorts into groups of one style and
 :mod:`~sudoku_models.formats.reading` then reads with the rules text.
 
 >>> marks = fpuzzles_marks({"size": 4, "line": [{"lines": [["R1C1", "R1C2"]],

@@ -42,7 +42,7 @@ from ...puzzle import Puzzle
 from ...selectors import SelectorSat
 from ...variants.base import Variant
 from ...variants.composed import OUTSIDE_SCOPES, Composed, scope_words
-from .groups import Group
+from .grouping import Group
 
 #: Most clauses the readings of all groups may add to the formula.
 MAX_CLAUSES = 300_000

@@ -48,12 +48,12 @@ from .choice import (
     negative_fit,
     prefer_unique,
 )
-from .claims import MAX_TEXT, SENTENCE, Claim, claims, fold
-from .groups import Group, groups, with_bulbs, with_labels
+from .grouping import Group, groups, with_bulbs, with_labels
 from .marks import Cell, Mark
+from .text import MAX_TEXT, SENTENCE, Claim, claims, fold
 from .vocabulary import GUARD_NAMES
 
-#: Most marks read (and the longest rules text, ``claims.MAX_TEXT``); beyond them the marks
+#: Most marks read (and the longest rules text, ``text.MAX_TEXT``); beyond them the marks
 #: are only reported.
 MAX_MARKS = 2_000
 #: Most readings of single marks tried: a group of marks and a claim that fits it count one
