@@ -68,4 +68,5 @@ def claims(rules: str | None) -> list[Claim]:
 
 
 def fold(symbol: str) -> str:
+    """A symbol as marks and sentences are compared by it: the signs of times are one."""
     return FOLD.get(symbol, symbol)
