@@ -34,7 +34,7 @@ if TYPE_CHECKING:
         UnknownSolverError,
         UnsupportedModelError,
     )
-    from .formats import fpuzzles_keys as fpuzzles
+    from .formats.fpuzzles import keys as fpuzzles
     from .logic import logical_solve
     from .logic.certify import certify
     from .model import AllDifferent, Model, SumCage

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 
 from . import deadline, formats
 from .errors import InvalidPuzzleError, UnsupportedModelError
-from .formats import fpuzzles_keys
-from .formats.readings import MAX_TRIES, Choice, given
+from .formats.fpuzzles import keys as fpuzzles_keys
+from .formats.reading import MAX_TRIES, Choice, given
 from .model import Model
 from .parsing import Source
 from .puzzle import Puzzle

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from sudoku_models import formats
 from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError, SudokuModelsError, UnsupportedModelError
-from sudoku_models.formats import iss, iss_codes
+from sudoku_models.formats import iss
+from sudoku_models.formats.iss import codes as iss_codes
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
@@ -372,6 +373,26 @@ def test_rules_without_an_iss_type_are_named_on_writing() -> None:
     model = Model.from_puzzle(Puzzle.empty(), variants=[SlowThermometer(((0, 0), (0, 1)))])
     with pytest.raises(UnsupportedModelError, match="slow thermometer"):
         iss.write(model)
+
+
+def test_each_iss_type_is_one_row_of_the_table() -> None:
+    names = [row.name for row in iss.TYPES]
+    assert len(names) == len(set(names)) and set(names) <= iss.ISS_TYPES
+    assert set(iss.READERS) == {row.name for row in iss.TYPES if row.read is not None}
+
+
+def test_a_type_that_cannot_say_a_rule_leaves_it_to_the_next() -> None:
+    from sudoku_models.variants import Arrow, Odd
+
+    pill = Model.from_puzzle(Puzzle.empty(), variants=[Arrow(((0, 0), (0, 1)), ((1, 0),))])
+    assert iss.write(pill) == ".PillArrow~2~R1C1~R1C2~R2C1"
+    assert formats.read(iss.write(pill)).model == pill
+    four = Arrow(((0, 0), (0, 1), (0, 2), (0, 3)), ((1, 0),))
+    with pytest.raises(UnsupportedModelError, match="no constraint type"):
+        iss.write(Model.from_puzzle(Puzzle.empty(), variants=[four]))
+    odd_on_six = Model.from_puzzle(Puzzle.empty((2, 3)), variants=[Odd((0, 0))])
+    with pytest.raises(UnsupportedModelError, match="no constraint type"):
+        iss.write(odd_on_six)
 
 
 FPUZZLES = [

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sudoku_models as sm
-from sudoku_models.formats.marks import _HUES, colour_name
+from sudoku_models.formats.reading.marks import _HUES, colour_name
 
 NAMES = {name for _, name in _HUES} | {"none", "black", "white", "grey"}
 

@@ -6,9 +6,7 @@ import json
 
 from sudoku_models import api, deadline
 from sudoku_models.board import Board
-from sudoku_models.formats import parts
-from sudoku_models.formats.marks import Group, Mark
-from sudoku_models.formats.readings import Choice, read
+from sudoku_models.formats.reading import Choice, Group, Mark, parts, read
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 

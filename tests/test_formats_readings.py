@@ -13,9 +13,10 @@ import pytest
 from sudoku_models import formats
 from sudoku_models.cli import main
 from sudoku_models.errors import TimeLimitReached
-from sudoku_models.formats import base, readings, sudokupad
+from sudoku_models.formats import base, sudokupad
 from sudoku_models.formats.lz import compress_to_base64
-from sudoku_models.formats.readings import Choice, claims, given
+from sudoku_models.formats.reading import Choice, claims, given, reader
+from sudoku_models.formats.reading import choice as choices
 from sudoku_models.model import Model
 from sudoku_models.solvers import get_solver
 from sudoku_models.variants import (
@@ -560,7 +561,7 @@ def test_a_rule_name_repeated_through_the_text_is_one_claim(cli_peak: Run) -> No
 def test_groups_past_the_budget_of_readings_are_left_with_a_warning_naming_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(readings, "MAX_HYPOTHESES", 4 * 10)  # ten lines of four readings
+    monkeypatch.setattr(reader, "MAX_HYPOTHESES", 4 * 10)  # ten lines of four readings
     read = formats.read(json.dumps(_many_lines(FOUR_READINGS, count=14)))
     assert len(read.readings) == 10
     said = [w for w in read.warnings if "not read" in w]
@@ -599,8 +600,8 @@ def test_a_file_is_read_once_with_the_choice_it_is_given(monkeypatch: pytest.Mon
     calls: list[Choice | None] = []
     read_marks = base.read_marks
 
-    def counted(*args: Any, **kwargs: Any) -> readings.Outcome:
-        calls.append(readings._CHOICE.get())
+    def counted(*args: Any, **kwargs: Any) -> reader.Outcome:
+        calls.append(choices._CHOICE.get())
         return read_marks(*args, **kwargs)
 
     monkeypatch.setattr(base, "read_marks", counted)
@@ -636,7 +637,7 @@ def test_past_the_rules_a_choice_may_check_the_first_reading_stands_with_a_warni
     choice = Choice(unique=never_unique)
     text = json.dumps(_many_lines(FOUR_READINGS, count=6))
     assert len(formats.read(text, choice).readings) == 6 and len(asked) == 4
-    monkeypatch.setattr(readings, "MAX_CHOICE_RULES", 5)
+    monkeypatch.setattr(reader, "MAX_CHOICE_RULES", 5)
     asked.clear()
     read = formats.read(text, choice)
     assert asked == [] and {r.kind for r in read.readings} == {"renban"}

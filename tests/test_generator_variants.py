@@ -8,7 +8,7 @@ import os
 import pytest
 
 from sudoku_models.cli import main
-from sudoku_models.formats.fpuzzles_keys import read
+from sudoku_models.formats.fpuzzles.keys import read
 from sudoku_models.generator import generate, generate_many
 from sudoku_models.generator.variants import VARIANTS, generate_variant, search_nodes
 from sudoku_models.model import Model

@@ -362,7 +362,7 @@ def test_a_variant_puzzle_is_legible(page: Any, tmp_path: Path) -> None:
     cage totals, totals printed once above everything, arrows with heads."""
     from urllib.parse import quote
 
-    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.fpuzzles.keys import LINK_PREFIX
     from sudoku_models.formats.lz import compress_to_base64
 
     data = {
@@ -440,7 +440,7 @@ def test_hint_on_a_variant_puzzle_lights_the_rule(page: Any) -> None:
 def test_a_link_with_a_cosmetic_line_shows_its_warning(page: Any) -> None:
     from urllib.parse import quote
 
-    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.fpuzzles.keys import LINK_PREFIX
     from sudoku_models.formats.lz import compress_to_base64
 
     data = {
@@ -465,7 +465,7 @@ def test_kropki_dots_lie_over_the_grid_and_lines_and_min_max_show_chevrons(
 
     from PIL import Image  # matplotlib's dependency, in the test extra
 
-    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.fpuzzles.keys import LINK_PREFIX
     from sudoku_models.formats.lz import compress_to_base64
 
     data = {

@@ -361,7 +361,7 @@ def test_read_rules_is_the_one_parse_path() -> None:
 
 
 def test_an_fpuzzles_link_brings_its_title_author_and_rules() -> None:
-    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.fpuzzles.keys import LINK_PREFIX
     from sudoku_models.formats.lz import compress_to_base64
 
     data = {
@@ -459,7 +459,7 @@ def test_variant_steps_keep_the_time_limit() -> None:
 
 
 def test_the_reader_warnings_come_with_the_state() -> None:
-    from sudoku_models.formats.fpuzzles_keys import LINK_PREFIX
+    from sudoku_models.formats.fpuzzles.keys import LINK_PREFIX
     from sudoku_models.formats.lz import compress_to_base64
 
     data = {

@@ -14,7 +14,7 @@ from sudoku_models import generator
 from sudoku_models.lazy import lazy_names
 
 #: Public modules known under another name than their own.
-ALIASES = {"fpuzzles": "fpuzzles_keys"}
+ALIASES = {"fpuzzles": "keys"}
 
 
 def loaded_after(code: str) -> set[str]:
@@ -47,7 +47,7 @@ def test_every_public_name_resolves_to_the_object_of_its_name(package: ModuleTyp
 
 def test_the_names_are_the_ones_users_import() -> None:
     from sudoku_models.api import solve
-    from sudoku_models.formats import fpuzzles_keys
+    from sudoku_models.formats.fpuzzles import keys as fpuzzles_keys
     from sudoku_models.logic.certify import certify
     from sudoku_models.solvers.base import Status
 
@@ -65,7 +65,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def test_lazy_names_reads_the_type_checking_imports() -> None:
     get, listing, names = lazy_names("sudoku_models")
     from sudoku_models import board, door, formats
-    from sudoku_models.formats import fpuzzles_keys
+    from sudoku_models.formats.fpuzzles import keys as fpuzzles_keys
 
     assert get("Board") is board.Board and get("read") is door.read
     assert get("formats") is formats and get("fpuzzles") is fpuzzles_keys

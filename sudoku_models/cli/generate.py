@@ -190,7 +190,7 @@ def _render(generated: Any, fmt: str) -> str:
     if isinstance(generated, VariantGenerated):
         return _render_variant(generated, fmt)
     if fmt == "fpuzzles":
-        from ..formats.fpuzzles_keys import to_link
+        from ..formats.fpuzzles.keys import to_link
 
         return to_link(generated.puzzle)
     if fmt == "json":

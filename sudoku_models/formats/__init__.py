@@ -1,6 +1,7 @@
 """Every puzzle format the package reads, behind one door: :func:`read`.
 
-One module a format, each with ``recognises(text)``, ``read(text)`` and ``write(model)``:
+One module or subpackage a format, each with ``recognises(text)``, ``read(text)`` and
+``write(model)``:
 
 - :mod:`~sudoku_models.formats.sudokupad`: SudokuPad links (f-puzzles, ``scl`` and ``ctc``
   payloads) and ``?puzzle=`` links;
@@ -9,7 +10,7 @@ One module a format, each with ``recognises(text)``, ``read(text)`` and ``write(
 - :mod:`~sudoku_models.formats.fpuzzles`: f-puzzles links and JSON;
 - :mod:`~sudoku_models.formats.plain`: a line of digits or a grid.
 
-:func:`detect` asks them in that order which one reads a text (each module's ``recognises``),
+:func:`detect` asks them in that order which one reads a text (each format's ``recognises``),
 so a format is added in one place; the command line, the board and the API all ask it.
 :func:`read` reads with it and gives a :class:`Read`: the model, the file's title, author,
 rules text and embedded solution, and warnings about what the file says that the model does
@@ -29,14 +30,14 @@ from types import ModuleType
 
 from .. import deadline
 from ..errors import InvalidPuzzleError, SudokuModelsError
-from . import fpuzzles, fpuzzles_keys, iss, plain, sudokupad
+from . import fpuzzles, iss, plain, sudokupad
 from .base import Read
 from .guard import answer_warnings
-from .readings import Choice, choosing
+from .reading import Choice, choosing
 
 __all__ = ["FORMATS", "Choice", "Read", "answer_warnings", "detect", "is_rich", "read"]
 
-#: The format modules, in the order :func:`read` tries them.
+#: The format modules (a subpackage stands for its format), in the order :func:`read` tries them.
 FORMATS: tuple[ModuleType, ...] = (sudokupad, iss, fpuzzles, plain)
 #: What a reader raises only by a slip of its own on input it did not foresee, never on purpose.
 _SLIPS = (
@@ -53,7 +54,7 @@ def detect(text: str) -> ModuleType | None:
     for module in FORMATS:
         if module.recognises(text):
             return module
-    if fpuzzles_keys.looks_compressed(text):
+    if fpuzzles.looks_compressed(text):
         return sudokupad if sudokupad.bare_kind(text) else fpuzzles
     return None
 
@@ -67,7 +68,7 @@ def is_rich(text: str) -> bool:
 def read(text: str, choice: Choice | None = None, time_limit: float | None = None) -> Read:
     """The puzzle of ``text`` in any format the package knows (see the module docstring);
     ``choice`` gives readings of its marks and a check of uniqueness to choose between the
-    readings its rules text allows (:class:`~sudoku_models.formats.readings.Choice`).
+    readings its rules text allows (:class:`~sudoku_models.formats.reading.Choice`).
 
     ``time_limit`` bounds the reading in seconds (None: only a limit already open, see
     :mod:`~sudoku_models.deadline`); past it, :class:`~sudoku_models.errors.TimeLimitReached`.

@@ -10,9 +10,8 @@ from ..errors import InvalidPuzzleError
 from ..model import Model
 from ..puzzle import Puzzle
 from .guard import file_warnings
-from .marks import Mark
-from .readings import Reading
-from .readings import read as read_marks
+from .reading import Mark, Reading
+from .reading import read as read_marks
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ def finish(
     marks: Sequence[Mark] = (),
 ) -> Read:
     """The :class:`Read` of ``model``: the rules its ``marks`` and rules text give added
-    (:mod:`~sudoku_models.formats.readings`, with the choice in force), the guard's warnings,
+    (:mod:`~sudoku_models.formats.reading`, with the choice in force), the guard's warnings,
     all kept on the model."""
     notes = list(ignored)
     grid = None

@@ -185,7 +185,7 @@ class VariantGenerated:
 
     def to_link(self) -> str:
         """An f-puzzles link to the puzzle."""
-        from ..formats.fpuzzles_keys import to_link
+        from ..formats.fpuzzles.keys import to_link
 
         return to_link(self.model, title=f"{self.variant} seed {self.seed}")
 

@@ -51,7 +51,7 @@ def read_rules(text: str) -> Model:
 def about(text: str) -> dict[str, str]:
     """The title, author and rules text (``ruleset``) the pasted text carries; {} otherwise.
 
-    >>> from sudoku_models.formats.fpuzzles_keys import read, to_link
+    >>> from sudoku_models.formats.fpuzzles.keys import read, to_link
     >>> about(to_link(read({"size": 4, "grid": [[{}] * 4] * 4}), title="Tiny"))
     {'title': 'Tiny'}
     """

@@ -20,7 +20,7 @@ all ("decoration"). This module, in three steps:
    other named.
 
 >>> from sudoku_models.board import Board
->>> from sudoku_models.formats.marks import Mark, Group
+>>> from sudoku_models.formats.reading import Group, Mark
 >>> clue = Mark("text", "outside", ((-1, 0),), "black", 0.5, "6")
 >>> text = ["Clues give the sum of the first cells."]
 >>> [h.label for h in propose(Group((clue,)), Board(2, 2), text)][:2]
@@ -33,16 +33,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import deadline
-from ..board import Board
-from ..cnf import encode, primitive_clauses
-from ..errors import InvalidPuzzleError, MissingDependencyError, TimeLimitReached
-from ..model import Model
-from ..puzzle import Puzzle
-from ..selectors import SelectorSat
-from ..variants.base import Variant
-from ..variants.composed import OUTSIDE_SCOPES, Composed, scope_words
-from .marks import Group
+from ... import deadline
+from ...board import Board
+from ...cnf import encode, primitive_clauses
+from ...errors import InvalidPuzzleError, MissingDependencyError, TimeLimitReached
+from ...model import Model
+from ...puzzle import Puzzle
+from ...selectors import SelectorSat
+from ...variants.base import Variant
+from ...variants.composed import OUTSIDE_SCOPES, Composed, scope_words
+from .grouping import Group
 
 #: Most clauses the readings of all groups may add to the formula.
 MAX_CLAUSES = 300_000

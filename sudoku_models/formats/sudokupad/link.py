@@ -13,7 +13,8 @@ SudokuPad's JSON says what to draw, not which rules hold: ``cells`` (the givens)
 ``cages`` (a cage with a number is a killer cage; a cage whose text is ``title: ...``,
 ``author: ...``, ``rules: ...`` or ``solution: ...`` carries the metadata), and ``lines``,
 ``arrows``, ``overlays``, ``underlays`` that draw marks whose meaning only the rules text gives.
-Those marks go to :mod:`.readings` with the rules text; what it cannot read stays a warning.
+Those marks go to :mod:`~sudoku_models.formats.reading` with the rules text; what it cannot read
+stays a warning.
 
 A link made of a short name only (``https://sudokupad.app/RPBnQFRLR8``) points at a puzzle
 stored on SudokuPad's server; it carries nothing to read.
@@ -26,19 +27,20 @@ import urllib.parse
 from collections.abc import Iterator
 from typing import Any
 
-from ..board import MAX_DIGITS, Board
-from ..errors import InvalidPuzzleError, UnsupportedModelError, shown
-from ..model import Model
-from ..puzzle import Puzzle
-from ..variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
-from ..variants.cages import no_sum
-from . import fpuzzles, plain
-from . import fpuzzles_values as values
-from .base import Read, finish
-from .fpuzzles_keys import MAX_COMPRESSED, MAX_JSON, board_of, looks_compressed, to_json
-from .fpuzzles_keys import decode as decode_fpuzzles
-from .lz import compress_to_base64, decompress_from_base64
-from .marks import Mark, colour_name, sudokupad_marks
+from ...board import MAX_DIGITS, Board
+from ...errors import InvalidPuzzleError, UnsupportedModelError, shown
+from ...model import Model
+from ...puzzle import Puzzle
+from ...variants import AntiKing, AntiKnight, Jigsaw, KillerCage, Variant
+from ...variants.cages import no_sum
+from .. import plain
+from ..base import Read, finish
+from ..fpuzzles import link as fpuzzles
+from ..fpuzzles import values
+from ..fpuzzles.keys import MAX_COMPRESSED, MAX_JSON, board_of, looks_compressed, to_json
+from ..fpuzzles.keys import decode as decode_fpuzzles
+from ..lz import compress_to_base64, decompress_from_base64
+from ..reading import Mark, colour_name, sudokupad_marks
 
 NAME = "sudokupad"
 LINK_PREFIX = "https://sudokupad.app/fpuzzles"
@@ -57,7 +59,8 @@ _LONG_KEYS = {
 }  # fmt: skip
 #: Keys of SudokuPad's JSON that configure the page and hold no rule.
 _QUIET = frozenset({"cellSize", "id", "settings", "videos", "duration", "title", "metadata"})
-#: Keys that draw marks; their meaning lives in the rules text (:mod:`.readings`).
+#: Keys that draw marks; their meaning lives in the rules text
+#: (:mod:`~sudoku_models.formats.reading`).
 _DRAWN = ("lines", "arrows", "overlays", "underlays")
 #: Metadata that only tells about the puzzle or the page (where it comes from, the message on a
 #: correct or wrong answer, the background image's opacity): no rule, nothing to warn of.

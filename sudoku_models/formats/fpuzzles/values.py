@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import InvalidPuzzleError, shown
+from ...errors import InvalidPuzzleError, shown
 
 Cell = tuple[int, int]
 

@@ -1,6 +1,6 @@
 """The words rules texts use, as data: which phrases name which rule, and which marks they mean.
 
-:mod:`~sudoku_models.formats.readings` reads a rules text one sentence at a time. A sentence
+:mod:`~sudoku_models.formats.reading` reads a rules text one sentence at a time. A sentence
 makes a claim for each entry of :data:`PHRASES` whose pattern it matches: the rule kind, and the
 numbers the pattern's named groups capture (``gap``, ``total``). The colour words
 (:data:`COLOURS`) and shape words (:data:`SHAPES`) of the same sentence say which marks the

@@ -4,8 +4,8 @@
 :func:`to_fpuzzles` and :func:`to_link` write one back that f-puzzles opens. Keys this package
 does not know raise an error naming them; keys that only draw (lines, circles, text, cosmetic
 cages, whatever their labels) and the editor's settings are ignored. Every value a rule key
-holds is checked (:mod:`.fpuzzles_values`): a value of the wrong type or out of range is an
-error naming the key and the entry, never dropped.
+holds is checked (:mod:`~sudoku_models.formats.fpuzzles.values`): a value of the wrong type
+or out of range is an error naming the key and the entry, never dropped.
 
 >>> model = read({"size": 4, "grid": [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}] * 4] * 3,
 ...               "diagonal-": True})
@@ -23,11 +23,11 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..board import MAX_DIGITS, Board
-from ..errors import InvalidPuzzleError
-from ..model import Model
-from ..puzzle import Puzzle
-from ..variants import (
+from ...board import MAX_DIGITS, Board
+from ...errors import InvalidPuzzleError
+from ...model import Model
+from ...puzzle import Puzzle
+from ...variants import (
     XV,
     AntiKing,
     AntiKnight,
@@ -68,10 +68,10 @@ from ..variants import (
     XSum,
     ZipperLine,
 )
-from ..variants.cages import DIRECTIONS, no_sum
-from ..variants.dots import NEGATIVE_KINDS
-from . import fpuzzles_values as values
-from .lz import LIMIT, compress_to_base64, decompress_from_base64
+from ...variants.cages import DIRECTIONS, no_sum
+from ...variants.dots import NEGATIVE_KINDS
+from ..lz import LIMIT, compress_to_base64, decompress_from_base64
+from . import values
 
 __all__ = ["LINK_PREFIX", "decode", "read", "to_fpuzzles", "to_json", "to_link"]
 

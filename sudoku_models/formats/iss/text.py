@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..errors import InvalidPuzzleError, shown
+from ...errors import InvalidPuzzleError, shown
 
 Item = tuple[str, list[str]]
 

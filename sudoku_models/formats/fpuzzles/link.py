@@ -1,10 +1,11 @@
-"""f-puzzles links and JSON, read by :mod:`.fpuzzles_keys`, with what it leaves out.
+"""f-puzzles links and JSON, read by :mod:`~sudoku_models.formats.fpuzzles.keys`, with what it
+leaves out.
 
 The f-puzzles reader turns the rule keys into variant rules and passes over the keys that only
 draw (lines, circles, rectangles, text, cosmetic cages and their labels, shaded cells). This
-module hands those to :mod:`.readings` as marks, with the title, author, rules text and embedded
-solution; cosmetic cages that carry SudokuPad's metadata and arrow bulbs with no line (no rule,
-as f-puzzles reads them) are left out of the marks.
+module hands those to :mod:`~sudoku_models.formats.reading` as marks, with the title, author,
+rules text and embedded solution; cosmetic cages that carry SudokuPad's metadata and arrow
+bulbs with no line (no rule, as f-puzzles reads them) are left out of the marks.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InvalidPuzzleError
-from ..model import Model
-from ..puzzle import Puzzle
-from . import fpuzzles_keys
-from .base import Read, finish
-from .marks import fpuzzles_marks
+from ...errors import InvalidPuzzleError
+from ...model import Model
+from ...puzzle import Puzzle
+from ..base import Read, finish
+from ..reading import fpuzzles_marks
+from . import keys
 
 NAME = "f-puzzles"
 
@@ -42,7 +43,7 @@ def read(source: str | Mapping[str, Any]) -> Read:
     does not decompress is refused saying so.
     """
     try:
-        data = fpuzzles_keys.decode(source)
+        data = keys.decode(source)
     except InvalidPuzzleError as exc:
         if isinstance(source, str) and not recognises(source):
             raise InvalidPuzzleError(
@@ -55,7 +56,7 @@ def read(source: str | Mapping[str, Any]) -> Read:
 
 def read_object(data: dict[str, Any], fmt: str) -> Read:
     """:func:`read` for the decoded f-puzzles object (shared with links that carry one)."""
-    model = fpuzzles_keys.read(data)
+    model = keys.read(data)
     return finish(
         model,
         fmt,
@@ -76,7 +77,7 @@ def ignored(data: Mapping[str, Any]) -> list[str]:
         for item in data.get("arrow") or []
         if isinstance(item, dict) and item.get("lines") in (None, [])
     ]
-    out = fpuzzles_keys.labels(data)
+    out = keys.labels(data)
     if bulbs:
         out.append(f"{len(bulbs)} arrow bulb(s) with no line: no rule, as f-puzzles reads them")
     return out
@@ -84,7 +85,7 @@ def ignored(data: Mapping[str, Any]) -> list[str]:
 
 def write(model: Model | Puzzle, title: str | None = None) -> str:
     """An f-puzzles link that opens ``model``."""
-    return fpuzzles_keys.to_link(model, title)
+    return keys.to_link(model, title)
 
 
 def _metadata(cage: Any) -> bool:

@@ -26,7 +26,7 @@ import binascii
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..errors import InvalidPuzzleError, shown
+from ...errors import InvalidPuzzleError, shown
 
 #: ISS's base64 letters, in the order of their values.
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

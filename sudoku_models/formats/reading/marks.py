@@ -4,15 +4,13 @@ Both f-puzzles (its cosmetic keys ``line``, ``circle``, ``rectangle``, ``text``,
 coloured grid cells) and SudokuPad (``lines``, ``arrows``, ``overlays``, ``underlays``, cages
 without a number) draw rules this way and explain them in the rules text. This module turns each
 drawing into a neutral :class:`Mark` (a shape, where it sits on the grid, its colour, size and
-text) and sorts marks that look alike into :class:`Group`\\ s, which
-:mod:`~sudoku_models.formats.readings` then reads with the rules text.
+text), which :mod:`~sudoku_models.formats.reading.grouping` sorts into groups of one style and
+:mod:`~sudoku_models.formats.reading` then reads with the rules text.
 
 >>> marks = fpuzzles_marks({"size": 4, "line": [{"lines": [["R1C1", "R1C2"]],
 ...                                           "outlineC": "#F067F0", "width": 0.4}]})
 >>> marks[0].shape, marks[0].cells, marks[0].colour
 ('line', ((0, 0), (0, 1)), 'pink')
->>> groups(marks)[0].label
-'1 pink line'
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ from __future__ import annotations
 import colorsys
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,61 +51,6 @@ class Mark:
         symbol = self.text if self.text and not any(ch.isdigit() for ch in self.text) else ""
         label = symbol or ("#" if self.text else "")
         return (self.shape, self.place, self.colour, round(self.size, 2), label)
-
-
-@dataclass(frozen=True)
-class Group:
-    """Marks of one style (see :attr:`Mark.style`), in the order the file lists them."""
-
-    marks: tuple[Mark, ...]
-
-    @property
-    def shape(self) -> str:
-        """The shape the marks share."""
-        return self.marks[0].shape
-
-    @property
-    def place(self) -> str:
-        """Where the marks sit: cell, edge, corner, outside, path or area."""
-        return self.marks[0].place
-
-    @property
-    def colour(self) -> str:
-        """The colour name the marks share."""
-        return self.marks[0].colour
-
-    @property
-    def label(self) -> str:
-        """How a report names the group: ``'4 grey lines'``, ``'20 white circles on edges'``."""
-        k = len(self.marks)
-        noun = _noun(self.shape, k != 1)
-        where = {"edge": " on edges", "corner": " on corners", "outside": " outside the grid"}
-        said = " with text" if self.marks[0].text and self.shape != "text" else ""
-        if self.shape == "cage" and not said:
-            said = " without a sum"
-        colour = "" if self.colour == "none" else self.colour
-        return f"{k} {colour} {noun}{where.get(self.place, '')}{said}".replace("  ", " ")
-
-
-_NOUNS = {
-    "shaded": ("shaded cell", "shaded cells"),
-    "text": ("text", "texts"),
-    "bulbline": ("line from a circle", "lines from a circle"),
-    "capline": ("line with circles at both ends", "lines with circles at both ends"),
-}
-
-
-def _noun(shape: str, many: bool) -> str:
-    one, more = _NOUNS.get(shape, (shape, shape + "s"))
-    return more if many else one
-
-
-def groups(marks: Iterable[Mark]) -> list[Group]:
-    """The marks sorted into groups of one style, groups in order of their first mark."""
-    out: dict[tuple[str, str, str, float, str], list[Mark]] = {}
-    for mark in marks:
-        out.setdefault(mark.style, []).append(mark)
-    return [Group(tuple(ms)) for ms in out.values()]
 
 
 # Colours -------------------------------------------------------------------------------------
