@@ -36,10 +36,10 @@ from .deadline import within
 from .display import svg_grid
 from .door import PuzzleLike, model_of
 from .model import Model, classic_groups, sort_primitives
+from .selectors import SelectorSat
 from .setter import SOLUTION_LIMIT, unique_placements
 from .solvers import get_solver
 from .solvers.base import SearchTimeout, Solver, Status
-from .selectors import SelectorSat
 
 #: Seconds the search for a minimal core may take before it stops shrinking (the core found so
 #: far is returned, marked as not minimal).

@@ -34,9 +34,9 @@ from ..cnf_constraints import constraint_clauses
 from ..constraints import AllDifferent, Relation, SumCage
 from ..model import Model
 from ..puzzle import Puzzle
+from ..selectors import SelectorSat
 from ..solvers.backtracking.constraint import root_candidates
 from ..solvers.base import Solver
-from ..selectors import SelectorSat
 from ..variants import Variant
 from .shortcuts import forced, settled, settles, swap
 

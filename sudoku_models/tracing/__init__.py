@@ -68,7 +68,7 @@ def trace(
 
     ``backend`` is a strategy (``"mrv"``) or its full name (``"backtracking:mrv"``);
     ``limit`` solutions are looked for (0: all), as in :func:`~sudoku_models.solve`. The
-    search stops after ``max_nodes`` recorded nodes (at most :data:`NODE_CAP`) or
+    search stops after ``max_nodes`` recorded nodes (at most ``NODE_CAP``, 1,000,000) or
     ``time_limit`` seconds (or a limit opened with :func:`sudoku_models.deadline.within`); the
     tree then says it is not ``complete``.
     """

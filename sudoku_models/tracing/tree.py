@@ -51,7 +51,7 @@ class SearchTree:
     strategy's nodes; ``stats`` the strategy's own counters for the same run; ``complete``
     whether the search ran to its end (rather than stopping at ``max_nodes`` or the time
     limit); ``stopped`` the nodes left on the path when the search ended; ``reason`` why an
-    incomplete search stopped (:data:`NODE_CAP` or :data:`TIME_LIMIT`), "" for a complete one.
+    incomplete search stopped (``NODE_CAP`` or ``TIME_LIMIT``), "" for a complete one.
     """
 
     board: Board
