@@ -182,3 +182,36 @@ def test_mangled_input_is_a_clear_error(seed: str, edits: list[tuple[int, str]],
         formats.read(mangled)
     except SudokuModelsError as exc:
         assert "\n" not in str(exc)
+
+
+def _board_with(*rules: Any) -> Model:
+    return Model.from_puzzle(Puzzle.empty((3, 3)), variants=list(rules))
+
+
+def test_a_sentence_stating_a_rule_nothing_explains_is_reported() -> None:
+    from sudoku_models.variants import Renban
+
+    lemon = "Digits along each lemon sum to the two-digit number inside it."
+    model = _board_with(Renban(((0, 0), (0, 1))))
+    (said,) = guard.rules_warnings(model, f"Normal sudoku rules apply. {lemon}")
+    assert said.startswith("the rules text states a rule nothing read explains: 'Digits along")
+    # The same words about the marks of a rule the puzzle carries explain themselves.
+    carried = "Digits along each line form a set of consecutive digits."
+    assert guard.rules_warnings(model, carried) == []
+    assert guard.rules_warnings(model, "Normal sudoku rules apply. Enjoy the solve!") == []
+
+
+def test_a_sum_rule_whose_sentence_names_another_function_is_reported() -> None:
+    from sudoku_models.variants import Arrow, Maximum
+
+    text = "The average of the digits along each arrow equals the digit in its circle."
+    arrow = _board_with(Arrow(((0, 0),), ((1, 1), (2, 2))))
+    (said,) = guard.rules_warnings(arrow, text)
+    assert said.startswith("the rules text gives the arrow rule its average, but it is read")
+    summed = "Digits along an arrow sum to the digit in its circle."
+    assert guard.rules_warnings(arrow, summed) == []
+    # A maximum rule drawn with arrows is no sum rule: its own words are its function.
+    larger = _board_with(Maximum((4, 4)))
+    assert not any(
+        "usual sum" in w for w in guard.rules_warnings(larger, "Arrows point to the maximum.")
+    )

@@ -6,7 +6,9 @@ without the second kind is another puzzle, and solving it would answer a questio
 So the readers keep what they ignored, and this module adds:
 
 - :func:`rules_warnings`: each rule the rules text names (a small vocabulary) that no rule of the
-  model carries;
+  model carries; a sentence stating a rule that nothing read explains; and a rule the model
+  carries with its usual sum whose sentence names another function (an arrow whose circle is
+  the *average* of its digits);
 - :func:`file_warnings`: those, plus a check of the solution the file embeds against the model;
 - :func:`answer_warnings`: after a solve, whether the answer agrees with that embedded solution.
 """
@@ -18,6 +20,7 @@ from collections.abc import Collection, Sequence
 
 from ..model import Model
 from ..puzzle import Puzzle
+from .reading.text import SENTENCE
 
 #: The plain words every warning about a missing rule ends with.
 NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
@@ -87,9 +90,80 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
 )  # fmt: skip
 
 
+#: Rules whose clue is the sum of their cells, as the vocabulary names them.
+SUM_RULES = frozenset({"arrow", "killer cage", "little killer", "sandwich", "x-sum", "sum line"})
+
+#: The keys of the rules that carry a sum as their clue.
+SUM_KEYS = frozenset({"arrow", "killercage", "littlekillersum", "sandwichsum", "xsum"})
+
+#: Words naming a function of digits other than their sum.
+OTHER_FUNCTION = re.compile(
+    r"\b(average|mean|product|multipl\w*|ratio|median|minimum|maximum|smallest|largest"
+    r"|difference)\b",
+    re.IGNORECASE,
+)
+
+#: A sentence that states the classic rules, or says nothing a solver reads.
+CLASSIC = re.compile(
+    r"(?:normal|standard|classic|usual|regular|classical) sudoku(?: rules)?|"
+    r"\bonce (?:each )?in (?:every|each) (?:row|column|box)|"
+    r"rows?, columns? (?:and|or|&) (?:boxes|box|regions?|nonets?)|"
+    r"^(?:for (?:example|instance)|e\.g\.|i\.e\.)",
+    re.IGNORECASE,
+)
+
+#: Words setters use for the marks of a rule, beyond the words of its name.
+MARK_WORDS: dict[str, tuple[str, ...]] = {
+    "thermometer": ("bulb", "thermo"),
+    "slow thermometer": ("bulb", "thermo"),
+    "arrow": ("circle", "bulb", "pill"),
+    "double arrow": ("circle", "end"),
+    "XV": ("x", "v"),
+    "quadruple": ("circle", "clue", "intersection"),
+    "white dot": ("dot", "kropki"),
+    "black dot": ("dot", "kropki"),
+    "killer cage": ("cage",),
+    "renban": ("line",),
+    "whispers": ("line",),
+    "palindrome": ("line",),
+    "even": ("square", "circle", "shaded"),
+    "odd": ("square", "circle", "shaded"),
+    "little killer": ("diagonal", "clue"),
+    "sandwich": ("clue", "between"),
+    "x-sum": ("clue",),
+    "skyscraper": ("clue", "seen"),
+    "extra region": ("region", "shaded"),
+    "minimum": ("arrow", "smaller", "less", "lower"),
+    "maximum": ("arrow", "larger", "greater", "higher"),
+}
+
+#: A sentence that allows rather than constrains ("digits may repeat", "no negative constraint").
+PERMITS = re.compile(
+    r"\bno negative constraint|\b(?:may|can) (?!not\b)\w+|\ballowed\b|\bneed not\b",
+    re.IGNORECASE,
+)
+
+#: A sentence that states a rule: digits constrained by a relation.
+STATES_A_RULE = re.compile(
+    r"\b(?:digits?|numbers?|values?)\b.*\b(?:sums?|total|equals?|must|cannot|can't|may not|"
+    r"differ\w*|add up|multipl\w*|product|average|mean|consecutive|increase\w*|"
+    r"decrease\w*|greater|less|odd|even|repeat\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def rules_warnings(model: Model, rules: str | None, read: Collection[str] = ()) -> list[str]:
     """One warning per rule ``rules`` names that no variant rule of ``model`` carries (nor a
-    reading of the rules text, whose rule names are ``read``)."""
+    reading of the rules text, whose rule names are ``read``); one for sentences stating a rule
+    that no name of the vocabulary explains; one per sum rule carried whose sentence names
+    another function.
+
+    >>> from sudoku_models.model import Model
+    >>> from sudoku_models.puzzle import Puzzle
+    >>> plain = Model.from_puzzle(Puzzle.empty((2, 2)))
+    >>> rules_warnings(plain, "Normal sudoku rules apply. Digits along a lemon sum to 10.")
+    ["the rules text states a rule nothing read explains: 'Digits along a lemon sum to 10.'"]
+    """
     if not rules:
         return []
     keys = {rule.key for rule in model.variants}
@@ -102,7 +176,70 @@ def rules_warnings(model: Model, rules: str | None, read: Collection[str] = ()) 
             out.append(f"the rules text names the {name} rule, which the file has no mark for")
         elif not keys & carriers:
             out.append(f"the rules text names the {name} rule, but the puzzle carries none")
-    return out
+    terms = {word for rule in model.variants for word in _mark_words(rule.name)}
+    return out + _unexplained(rules, terms) + _other_functions(rules, keys)
+
+
+def _mark_words(name: str) -> set[str]:
+    """The words that may name the marks of the rule called ``name``."""
+    return _words(name) | set(MARK_WORDS.get(name, ()))
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text``, lower case, a plural's final s dropped."""
+    words = (w.lower() for w in re.findall(r"[A-Za-z]+", text))
+    return {w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words}
+
+
+def _sentences(rules: str) -> list[str]:
+    return [" ".join(s.split()) for s in SENTENCE.split(rules) if s.strip()]
+
+
+def _named(sentence: str) -> list[tuple[str, frozenset[str]]]:
+    """The rules of the vocabulary ``sentence`` names, with the keys that carry each."""
+    return [
+        (name, carriers)
+        for name, pattern, carriers in VOCABULARY
+        if re.search(pattern, sentence, re.IGNORECASE)
+    ]
+
+
+def _unexplained(rules: str, terms: Collection[str]) -> list[str]:
+    """A warning for the sentences that state a rule but name none the vocabulary knows and
+    speak of no mark of a rule the puzzle carries (``terms``, their words)."""
+    left = [
+        s
+        for s in _sentences(rules)
+        if STATES_A_RULE.search(s)
+        and not CLASSIC.search(s)
+        and not PERMITS.search(s)
+        and not _named(s)
+        and not terms & _words(s)
+    ]
+    if not left:
+        return []
+    more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
+    return [f"the rules text states a rule nothing read explains: {_quoted(left[0])}{more}"]
+
+
+def _other_functions(rules: str, keys: Collection[str]) -> list[str]:
+    """A warning per sum rule the model carries whose sentence names another function."""
+    out = []
+    for sentence in _sentences(rules):
+        word = OTHER_FUNCTION.search(sentence)
+        if word is None:
+            continue
+        for name, carriers in _named(sentence):
+            if name in SUM_RULES and keys & carriers & SUM_KEYS:
+                out.append(
+                    f"the rules text gives the {name} rule its {word.group(1).lower()}, "
+                    f"but it is read with its usual sum: {_quoted(sentence)}"
+                )
+    return list(dict.fromkeys(out))
+
+
+def _quoted(sentence: str, width: int = 70) -> str:
+    return repr(sentence if len(sentence) <= width else sentence[: width - 3] + "...")
 
 
 def file_warnings(
