@@ -19,6 +19,7 @@ def questions() -> list[bench.Question]:
     return bench.record(3, 0, (2, 3)) + bench.record(1, 0, (3, 3))
 
 
+@pytest.mark.heavy
 def test_every_answer_is_the_sat_oracles(questions: list[bench.Question]) -> None:
     assert {q.answer for q in questions} == {True, False}
     assert {q.board.n for q in questions} == {6, 9}

@@ -193,6 +193,7 @@ def test_qqwing_level_is_what_qqwing_techniques_alone_reach(ratings):
     assert checked >= 50
 
 
+@pytest.mark.heavy
 def test_search_effort_depends_on_the_puzzle_not_on_what_was_solved_before():
     from sudoku_models import datasets, solve
 

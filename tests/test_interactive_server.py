@@ -343,6 +343,7 @@ def test_a_half_sent_request_is_timed_out() -> None:
                 assert expect in answer if expect else answer == b""
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", UNINTERRUPTIBLE)
 def test_an_uninterruptible_search_keeps_the_limit_and_blocks_nothing(backend: str) -> None:
     """The search runs into a proof PySAT cannot interrupt; other requests are answered at

@@ -91,6 +91,7 @@ def test_shipped_sets_agree_with_the_other_search_and_sat(name):
         assert list(result.solution.cells) == ours.solutions[k].tolist()
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("mixed", [True, False])
 def test_exact_counts_and_every_solution_on_sparse_puzzles(oracle, mixed):
     rng = random.Random(7)

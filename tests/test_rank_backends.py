@@ -94,6 +94,7 @@ def _brute_force(model: Model) -> list[tuple[int, ...]]:
     return sorted(g for g in testing.all_grids_4x4() if model.is_solution(g))
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("backend", "seed"), RUNS)
 def test_random_ranks_on_4x4_have_exactly_the_brute_force_solutions(
     backend: str, seed: int

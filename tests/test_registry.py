@@ -165,6 +165,7 @@ def test_available_solvers_lists_every_builtin():
             assert info.requires or info.description.startswith("cannot load")
 
 
+@pytest.mark.heavy
 def test_a_plugin_found_through_entry_points_passes_the_conformance_check(plugins):
     solver = get_solver("tiny")
     assert type(solver).__module__ == "tiny_backend"
