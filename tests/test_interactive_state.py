@@ -451,7 +451,9 @@ def test_variant_steps_keep_the_time_limit() -> None:
     assert change["message"]["kind"] == "error"
     if "timed out" not in text:  # a busy machine may use the time up checking the position
         steps = change["steps"]
-        assert f"the time limit ran out after {len(steps)} steps" in text
+        # Either the path itself stopped, or it was stuck and the limit passed while the
+        # solutions were counted: both say the steps listed and the limit.
+        assert f"after {len(steps)} steps" in text and "time limit" in text
         solution = made.solution.cells
         for step in steps:
             assert all(solution[i] == d for i, d in step["placements"])
