@@ -18,7 +18,6 @@ cells that pairwise differ must hold 16 digits, and an empty 25x25 grid for the 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import subprocess
 import sys
@@ -27,8 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_models import fpuzzles  # noqa: E402
-from sudoku_models.puzzle import Puzzle  # noqa: E402
+from sudoku_models.testing import pigeonhole_classic, pigeonhole_link  # noqa: E402
 
 #: The child: caps its address space, runs the command line (in a thread when asked), and
 #: prints [exit code, seconds, megabytes grown].
@@ -54,30 +52,6 @@ seconds = time.perf_counter() - start
 grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - grown_from) / 1024
 print(json.dumps([done.get("code"), seconds, grown]))
 """
-
-
-def pigeonhole_classic() -> str:
-    """The classic 25x25 pigeonhole of the module docstring, as a line."""
-    n, box = 25, 5
-    grid = [[0] * n for _ in range(n)]
-    for k, d in enumerate(range(13, 26)):
-        grid[1 + k // box][k % box] = d
-        grid[1 + (k // box + 1) % (box - 1)][box + k % box] = d
-        for j in range(3):
-            grid[box + (k + box * j) % (n - box)][2 * box + j] = d
-    return Puzzle.parse(grid).to_line()
-
-
-def pigeonhole_link(n: int = 16) -> str:
-    """n + 1 cells in pairwise 2-cell extra regions, as an f-puzzles link."""
-    cells = [(k % n, (2 * k + k // n) % n) for k in range(n + 1)]
-    pairs = itertools.combinations([f"R{r + 1}C{c + 1}" for r, c in cells], 2)
-    data = {
-        "size": n,
-        "grid": [[{} for _ in range(n)] for _ in range(n)],
-        "extraregion": [{"cells": list(pair)} for pair in pairs],
-    }
-    return fpuzzles.to_link(fpuzzles.read(data))
 
 
 def cases(t: str) -> list[tuple[str, str, list[str], float | None]]:

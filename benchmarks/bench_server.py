@@ -24,7 +24,6 @@ import argparse
 import collections
 import contextlib
 import http.client
-import itertools
 import json
 import os
 import socket
@@ -35,22 +34,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sudoku_models import fpuzzles
+from sudoku_models.testing import pigeonhole_link
 
 UNINTERRUPTIBLE = ("sat:kissat404", "sat:lingeling", "sat:cadical103")
 SMALL = ".1.....4....34.."
-
-
-def pigeonhole_link(n: int) -> str:
-    """n + 1 cells that pairwise differ (2-cell extra regions) on a board of n digits."""
-    cells = [(k % n, (2 * k + k // n) % n) for k in range(n + 1)]
-    pairs = itertools.combinations([f"R{r + 1}C{c + 1}" for r, c in cells], 2)
-    data = {
-        "size": n,
-        "grid": [[{} for _ in range(n)] for _ in range(n)],
-        "extraregion": [{"cells": list(pair)} for pair in pairs],
-    }
-    return fpuzzles.to_link(fpuzzles.read(data))
 
 
 def free_port() -> int:

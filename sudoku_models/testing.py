@@ -101,6 +101,37 @@ def _sample_4x4_puzzles() -> Iterator[Puzzle]:
         yield Puzzle.parse(line, box=(board.box_rows, board.box_cols))
 
 
+def pigeonhole_link(n: int = 16) -> str:
+    """An f-puzzles link with no solution that CDCL solvers take minutes to refute: ``n + 1``
+    cells that pairwise differ (2-cell extra regions) on a board of ``n`` digits. For tests and
+    benchmarks of time limits: the work is certainly longer than any short limit."""
+    from .formats.fpuzzles import keys as fpuzzles
+
+    cells = [(k % n, (2 * k + k // n) % n) for k in range(n + 1)]
+    pairs = itertools.combinations([f"R{r + 1}C{c + 1}" for r, c in cells], 2)
+    data = {
+        "size": n,
+        "grid": [[{} for _ in range(n)] for _ in range(n)],
+        "extraregion": [{"cells": list(pair)} for pair in pairs],
+    }
+    return fpuzzles.to_link(fpuzzles.read(data))
+
+
+def pigeonhole_classic() -> str:
+    """A classic 25x25 puzzle with no solution that the backends take far past a minute to
+    refute, as a line: the givens keep 13 digits out of the first 13 cells of row 1, which
+    leaves those cells 12 digits (boxes 1 and 2 hold the 13 digits in their other rows,
+    columns 11 to 13 below)."""
+    n, box = 25, 5
+    grid = [[0] * n for _ in range(n)]
+    for k, d in enumerate(range(13, 26)):
+        grid[1 + k // box][k % box] = d
+        grid[1 + (k // box + 1) % (box - 1)][box + k % box] = d
+        for j in range(3):
+            grid[box + (k + box * j) % (n - box)][2 * box + j] = d
+    return Puzzle.parse(grid).to_line()
+
+
 def check_solver(solver: Solver | str, max_n: int = 9, time_limit: float = 60.0) -> None:
     """Run every conformance check on ``solver`` (an instance or a registry name).
 

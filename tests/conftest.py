@@ -291,18 +291,8 @@ def cli_peak() -> Callable[..., tuple[int, str, float, float]]:
 
 @pytest.fixture(scope="session")
 def pigeonhole_classic() -> str:
-    """A classic 25x25 puzzle with no solution that the backends take far past a minute to
-    refute (each built-in one tried was still at it after 20 s on a loaded machine): the
-    givens keep 13 digits out of the first 13 cells of row 1, which leaves those cells 12
-    digits (boxes 1 and 2 hold the 13 digits in their other rows, columns 11 to 13 below)."""
-    n, box = 25, 5
-    grid = [[0] * n for _ in range(n)]
-    high = range(13, 26)
-    for k, d in enumerate(high):
-        grid[1 + k // box][k % box] = d
-        grid[1 + (k // box + 1) % (box - 1)][box + k % box] = d
-        for j in range(3):
-            grid[box + (k + box * j) % (n - box)][2 * box + j] = d
-    from sudoku_models.puzzle import Puzzle
+    """A classic 25x25 puzzle with no solution the backends take far past a minute to refute
+    (:func:`sudoku_models.testing.pigeonhole_classic`)."""
+    from sudoku_models.testing import pigeonhole_classic
 
-    return Puzzle.parse(grid).to_line()
+    return pigeonhole_classic()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import itertools
 import signal
 import subprocess
 import sys
@@ -14,25 +13,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from sudoku_models import fpuzzles
 from sudoku_models.cli import main
 from sudoku_models.puzzle import Puzzle
+from sudoku_models.testing import pigeonhole_link
 
 #: Seconds a test waits for a run whose limit is a second; the work itself needs far longer.
 PATIENCE = 240
-
-
-def pigeonhole_link(n: int = 16) -> str:
-    """An f-puzzles link with no solution that CDCL solvers take minutes to prove: n + 1 cells
-    that pairwise differ (2-cell extra regions) must hold n digits."""
-    cells = [(k % n, (2 * k + k // n) % n) for k in range(n + 1)]
-    pairs = itertools.combinations([f"R{r + 1}C{c + 1}" for r, c in cells], 2)
-    data = {
-        "size": n,
-        "grid": [[{} for _ in range(n)] for _ in range(n)],
-        "extraregion": [{"cells": list(pair)} for pair in pairs],
-    }
-    return fpuzzles.to_link(fpuzzles.read(data))
 
 
 def quietly(*argv: str) -> tuple[int, str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
-import itertools
 import json
 import socket
 import subprocess
@@ -23,27 +22,14 @@ from typing import Any
 
 import pytest
 
-from sudoku_models import fpuzzles
 from sudoku_models.cli import main
 from sudoku_models.interactive.server import MAX_BODY, BoardServer
+from sudoku_models.testing import pigeonhole_link
 
 SMALL = ".1.....4....34.."
 
 #: SAT solvers PySAT cannot interrupt inside a call.
 UNINTERRUPTIBLE = ["sat:kissat404", "sat:lingeling", "sat:cadical103"]
-
-
-def pigeonhole_link(n: int = 16) -> str:
-    """An f-puzzles link with no solution that CDCL solvers take minutes to prove: n + 1 cells
-    that pairwise differ (2-cell extra regions) must hold n digits."""
-    cells = [(k % n, (2 * k + k // n) % n) for k in range(n + 1)]
-    pairs = itertools.combinations([f"R{r + 1}C{c + 1}" for r, c in cells], 2)
-    data = {
-        "size": n,
-        "grid": [[{} for _ in range(n)] for _ in range(n)],
-        "extraregion": [{"cells": list(pair)} for pair in pairs],
-    }
-    return fpuzzles.to_link(fpuzzles.read(data))
 
 
 @contextlib.contextmanager
