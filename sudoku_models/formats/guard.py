@@ -20,7 +20,7 @@ from collections.abc import Collection, Sequence
 
 from ..model import Model
 from ..puzzle import Puzzle
-from .reading.text import SENTENCE
+from .reading.text import sentences
 
 #: The plain words every warning about a missing rule ends with.
 NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
@@ -191,10 +191,6 @@ def _words(text: str) -> set[str]:
     return {w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words}
 
 
-def _sentences(rules: str) -> list[str]:
-    return [" ".join(s.split()) for s in SENTENCE.split(rules) if s.strip()]
-
-
 def _named(sentence: str) -> list[tuple[str, frozenset[str]]]:
     """The rules of the vocabulary ``sentence`` names, with the keys that carry each."""
     return [
@@ -209,7 +205,7 @@ def _unexplained(rules: str, terms: Collection[str]) -> list[str]:
     speak of no mark of a rule the puzzle carries (``terms``, their words)."""
     left = [
         s
-        for s in _sentences(rules)
+        for s in sentences(rules)
         if STATES_A_RULE.search(s)
         and not CLASSIC.search(s)
         and not PERMITS.search(s)
@@ -225,7 +221,7 @@ def _unexplained(rules: str, terms: Collection[str]) -> list[str]:
 def _other_functions(rules: str, keys: Collection[str]) -> list[str]:
     """A warning per sum rule the model carries whose sentence names another function."""
     out = []
-    for sentence in _sentences(rules):
+    for sentence in sentences(rules):
         word = OTHER_FUNCTION.search(sentence)
         if word is None:
             continue

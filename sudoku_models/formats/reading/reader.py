@@ -50,7 +50,7 @@ from .choice import (
 )
 from .grouping import Group, groups, with_bulbs, with_labels
 from .marks import Cell, Mark
-from .text import MAX_TEXT, SENTENCE, Claim, claims, fold
+from .text import MAX_TEXT, SENTENCE, Claim, claims, fold, sentences
 from .vocabulary import GUARD_NAMES
 
 #: Most marks read (and the longest rules text, ``text.MAX_TEXT``); beyond them the marks
@@ -235,8 +235,7 @@ def _by_parts(
 ) -> list[tuple[Group, Reading]]:
     """Readings composed from parts (:mod:`~sudoku_models.formats.reading.parts`) of the groups no
     claim reads, chosen by solving and checked against the solution."""
-    sentences = [" ".join(s.split()) for s in SENTENCE.split(rules or "") if s.strip()]
-    pairs, why, dropped = parts.read_groups(model, others, left, sentences)
+    pairs, why, dropped = parts.read_groups(model, others, left, sentences(rules))
     out: list[tuple[Group, Reading]] = []
     for group, h in pairs:
         verdict = admits(h.variants, others, model, solution)

@@ -38,17 +38,23 @@ class Claim:
     symbols: frozenset[str] = frozenset()
 
 
+def sentences(rules: str | None) -> list[str]:
+    """The sentences of a rules text, each with its runs of white space made one space.
+
+    >>> sentences("Normal rules apply.  Digits on a   line sum to 10.")
+    ['Normal rules apply.', 'Digits on a line sum to 10.']
+    """
+    return [" ".join(s.split()) for s in SENTENCE.split(rules or "") if s.strip()]
+
+
 def claims(rules: str | None) -> list[Claim]:
     """The claims of a rules text, sentence by sentence, in the text's order; a claim the
     text repeats (the same kind, numbers and marks in a later sentence) is kept once, from
     its first sentence."""
     out: list[Claim] = []
     seen: set[tuple[object, ...]] = set()
-    for sentence in SENTENCE.split(rules or ""):
+    for sentence in sentences(rules):
         deadline.check()
-        sentence = " ".join(sentence.split())
-        if not sentence:
-            continue
         words = set(WORD.findall(sentence.lower()))
         colours = frozenset().union(*(COLOURS[w] for w in words if w in COLOURS))
         shapes = frozenset().union(*(SHAPES[w] for w in words if w in SHAPES))
