@@ -131,11 +131,19 @@ def test_a_time_limit_already_passed_reads_nothing_and_raises_nothing():
         assert parts.read_groups(base, [], [clue_group(CLUES)], []) == ([], "", ())
 
 
-def test_groups_of_words_or_of_several_numbers_are_not_read_by_parts():
-    words = Group((Mark("text", "outside", ((-1, 0),), "black", 0.5, "1 2"),))
+def test_groups_of_words_or_in_cells_are_not_read_by_parts():
+    words = Group((Mark("text", "outside", ((-1, 0),), "black", 0.5, "left"),))
     inside = Group((Mark("text", "cell", ((0, 0),), "black", 0.5, "3"),))
     assert not parts.readable(words) and not parts.readable(inside)
     assert parts.readable(clue_group(CLUES))
+
+
+def test_several_numbers_in_one_clue_read_only_as_digits_the_cells_hold():
+    pair = Group((Mark("text", "outside", ((-1, 0),), "black", 0.5, "1 2"),))
+    labels = [h.label for h in parts.propose(pair, FOUR, ["The digits must appear nearby."])]
+    assert labels[0] == "the clue's digits are in the first X cells (X the first digit)"
+    assert all(label.startswith("the clue's digits are in") for label in labels[:-1])
+    assert labels[-1] == parts.DECORATION
 
 
 def test_two_readings_with_one_solution_and_no_word_for_either_are_both_named():
@@ -163,3 +171,35 @@ def test_many_clues_outside_a_9x9_read_in_bounded_memory(cli_peak, tmp_path):
     code, err, grown, _ = cli_peak("read", str(path))
     assert code == 0 and "Traceback" not in err
     assert grown < 400
+
+
+def test_cages_that_hold_their_clues_digits_are_read_so_by_solving():
+    cages = {((1, 1), (1, 2)): "14", ((0, 3), (1, 3)): "24", ((2, 1), (2, 2)): "14"}
+    group = Group(tuple(Mark("cage", "area", cells, "black", 1.0, t) for cells, t in cages.items()))
+    text = ["Digits in a cage's corner must appear somewhere in that cage."]
+    proposed = parts.propose(group, FOUR, text)
+    assert proposed[0].label == "the clue's digits are in the cage"
+    picked = parts.choose(Model.from_puzzle(Puzzle.empty((2, 2))), [], [proposed])
+    assert picked.taken[0].label == "the clue's digits are in the cage"
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), variants=list(picked.taken[0].variants))
+    assert tuple(api.solve(model).solution.cells) == GRID
+
+
+def test_lines_from_a_circle_are_held_to_the_circles_digit_as_the_text_ranks():
+    line = Mark("bulbline", "path", ((0, 0), (0, 1), (1, 1)), "grey", 0.1)
+    group = Group((line, Mark("bulbline", "path", ((0, 0), (1, 0)), "grey", 0.1)))
+    text = ["The circle counts the odd digits along its lines."]
+    (first, *_, last) = parts.propose(group, FOUR, text)
+    assert first.label == "odd count of the line from the circle = the circle's digit"
+    (rule,) = first.variants  # the two lines share one circle: one rule over both
+    assert rule.cells == ((0, 0), (0, 1), (1, 1), (1, 0))
+    assert last.label == parts.DECORATION
+
+
+def test_a_line_with_no_number_takes_the_texts_and_its_comparison():
+    group = Group((Mark("line", "path", ((0, 0), (1, 1), (2, 2)), "blue", 0.1),))
+    text = ["Digits on a line sum to no more than five."]
+    assert parts.readable(group, text) and not parts.readable(group, ["Lines are lines."])
+    labels = [h.label for h in parts.propose(group, FOUR, text)]
+    assert labels[0] == "sum of the line <= 5"
+    assert "sum of the line = 5" in labels

@@ -167,3 +167,57 @@ def test_two_functions_side_by_side_count_as_their_meaning(backend):
     )
     assert 0 < expected < 288
     assert count(FOUR, [either, spread], backend) == expected
+
+
+def digits_at(grid, cells):
+    return [grid[r * 4 + c] for r, c in cells]
+
+
+CIRCLE = ((0, 0), (1, 1), (2, 2), (3, 3), (3, 2))
+CAGE = ((1, 0), (2, 0), (2, 1), (3, 1))
+SCATTERED = ((0, 0), (0, 2), (2, 1), (3, 3))
+GRID_RULES = {
+    # the circle holds how many odd digits its line has
+    "circle odd count": (
+        Composed("circle", "odd count", "=", (), cells=CIRCLE),
+        lambda g: sum(d % 2 for d in digits_at(g, CIRCLE[1:])) == g[0],
+    ),
+    # the circle is larger than every digit of its line but one: the largest is below it
+    "circle max below": (
+        Composed("circle", "max", "<", (), cells=CIRCLE[:3]),
+        lambda g: max(digits_at(g, CIRCLE[1:3])) < g[0],
+    ),
+    # a zone: the cage holds a 1 twice and a 2
+    "cage has": (
+        Composed("cells", "digits", "has", (1, 2, 1), cells=CAGE),
+        lambda g: sorted(digits_at(g, CAGE)).count(1) >= 2 and 2 in digits_at(g, CAGE),
+    ),
+    "cage distinct count": (
+        Composed("cells", "distinct count", "=", (3,), cells=SCATTERED),
+        lambda g: len(set(digits_at(g, SCATTERED))) == 3,
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("kind", sorted(GRID_RULES))
+def test_circle_and_cage_functions_count_as_their_meaning(kind, backend):
+    rule, meaning = GRID_RULES[kind]
+    grids = all_grids_4x4()
+    expected = sum(map(meaning, grids))
+    assert 0 < expected < 288
+    assert count(FOUR, [rule], backend) == expected
+
+
+def test_a_circle_compares_with_its_own_digit_and_the_digits_with_has_only():
+    with pytest.raises(InvalidPuzzleError, match="circle alone"):
+        Composed("circle", "sum", "=", (3,), cells=CIRCLE)
+    with pytest.raises(InvalidPuzzleError, match="'has'"):
+        Composed("cells", "digits", "=", (3,), cells=CAGE)
+    with pytest.raises(InvalidPuzzleError, match="'has'"):
+        Composed("cells", "sum", "has", (3,), cells=CAGE)
+    assert (
+        Composed("circle", "sum", "=", (), cells=CIRCLE[:2])
+        .describe()
+        .endswith("= the circle's digit")
+    )

@@ -5,14 +5,19 @@ or another reach, the same mark on an edge with another relation. :class:`Compos
 three parts and compiles them to primitives, so every backend takes a new combination as it is:
 
 - **scope**: ``pair`` (two cells across an edge or around a corner), ``cells`` (along a line or in
-  a cage), or, from a clue outside the grid, ``first`` (the first ``reach`` cells seen),
+  a cage), ``circle`` (the cells of lines from a circle, compared with the circle's own digit: the
+  first of ``cells``), or, from a clue outside the grid, ``first`` (the first ``reach`` cells seen),
   ``first X`` (as many cells as the first digit seen says), ``between`` (the cells between the 1
   and the largest digit), ``before`` (the cells before the largest digit) and ``line`` (the
   whole row or column);
 - **function** (:data:`FUNCTIONS`): sum, product, difference, ratio, min, max, mean, counts of
-  odd, even, low or high digits, how many digits are seen (each larger than all before it), the
-  first odd or even digit, and two side by side ("min or max": either meets the comparison);
-- **comparison** with ``values``: ``=`` (one of them), ``!=`` (none of them), ``<``, ``>``.
+  odd, even, low or high digits, how many distinct digits there are, how many are seen (each
+  larger than all before it), the first odd or even digit, the digits themselves, and two side by
+  side ("min or max": either meets the comparison);
+- **comparison** with ``values``: ``=`` (one of them), ``!=`` (none of them), ``<``, ``>``,
+  ``<=``, ``>=``, ``±1`` (one more or one less than one of them), and,
+  for the digits themselves, ``has`` (they include every one of ``values``, a value written twice
+  twice).
 
 A scope of at most :data:`TABLE_CELLS` fixed cells becomes a :class:`~.constraints.Table`; any
 other, an :class:`~.constraints.Automaton` reading the cells in order (from the clue inward),
@@ -39,11 +44,11 @@ from ..errors import InvalidPuzzleError
 from .base import Cell, Primitive, Variant, centre, fp_name, indices, label, orthogonal_pairs
 
 #: Scopes of cells on the grid (``cells`` of the rule), and those read from a clue outside it.
-GRID_SCOPES: tuple[str, ...] = ("pair", "cells")
+GRID_SCOPES: tuple[str, ...] = ("pair", "cells", "circle")
 OUTSIDE_SCOPES: tuple[str, ...] = ("first", "first X", "between", "before", "line")
 
 #: Comparisons of the function's value with the rule's ``values``.
-COMPARISONS: tuple[str, ...] = ("=", "!=", "<", ">")
+COMPARISONS: tuple[str, ...] = ("=", "!=", "<", ">", "<=", ">=", "±1", "has")
 
 #: Largest fixed scope written as a table of digit tuples.
 TABLE_CELLS = 3
@@ -56,12 +61,14 @@ class Function:
     """A function of a sequence of digits, computed one digit at a time: ``start``, then
     ``step(acc, digit, n)``, then ``value(acc)`` (None where it has no value, e.g. a ratio that
     is not whole). ``grows``: the value never falls as digits come, so a running value above
-    every number compared can stop counting."""
+    every number compared can stop counting. ``narrow(acc, values)``, where given, forgets what
+    no comparison with ``values`` can tell apart, so an automaton keeps few states."""
 
     start: Acc
     step: Callable[[Acc, int, int], Acc]
     value: Callable[[Acc], Any]
     grows: bool = False
+    narrow: Callable[[Acc, tuple[int, ...]], Acc] | None = None
 
 
 def _spread(acc: Acc, d: int, n: int) -> Acc:
@@ -81,6 +88,15 @@ def _count(test: Callable[[int, int], bool]) -> Function:
 def _first(test: Callable[[int], bool]) -> Function:
     """The first digit that passes ``test``."""
     return Function(0, lambda a, d, n: a or (d if test(d) else 0), lambda a: a or None)
+
+
+def _kept(acc: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """The digits of ``acc`` that ``values`` asks for, each kept as often as it is asked."""
+    out: list[int] = []
+    for d in acc:
+        if out.count(d) < values.count(d):
+            out.append(d)
+    return tuple(out)
 
 
 def _either(f: Function, g: Function) -> Function:
@@ -109,6 +125,8 @@ FUNCTIONS: dict[str, Function] = {
     "even count": _count(lambda d, n: d % 2 == 0),
     "low count": _count(lambda d, n: d <= n // 2),
     "high count": _count(lambda d, n: d > (n + 1) // 2),
+    "distinct count": Function(0, lambda a, d, n: a | (1 << d), lambda a: bin(a).count("1")),
+    "digits": Function((), lambda a, d, n: tuple(sorted((*a, d))), lambda a: a, narrow=_kept),
     "seen": Function(
         (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True
     ),
@@ -121,7 +139,10 @@ FUNCTIONS["min or max"] = _either(FUNCTIONS["min"], FUNCTIONS["max"])
 
 def compare(value: Any, comparison: str, values: tuple[int, ...]) -> bool:
     """Whether ``value`` meets ``comparison`` with ``values`` (no value meets nothing; a pair
-    of values, of two functions side by side, meets it when either does)."""
+    of values, of two functions side by side, meets it when either does; the digits themselves
+    ``has`` the values when they hold each as often as ``values`` names it)."""
+    if comparison == "has":
+        return isinstance(value, tuple) and all(value.count(v) >= values.count(v) for v in values)
     if isinstance(value, tuple):
         return any(compare(v, comparison, values) for v in value)
     if value is None:
@@ -130,7 +151,14 @@ def compare(value: Any, comparison: str, values: tuple[int, ...]) -> bool:
         return value in values
     if comparison == "!=":
         return value not in values
-    return value < values[0] if comparison == "<" else value > values[0]
+    if comparison == "±1":
+        return any(abs(value - v) == 1 for v in values)
+    return {
+        "<": value < values[0],
+        ">": value > values[0],
+        "<=": value <= values[0],
+        ">=": value >= values[0],
+    }[comparison]
 
 
 def scope_words(scope: str, reach: int = 0, cells: int = 0) -> str:
@@ -138,6 +166,7 @@ def scope_words(scope: str, reach: int = 0, cells: int = 0) -> str:
     return {
         "pair": "the pair",
         "cells": f"{cells} cells",
+        "circle": "the line from the circle",
         "first": f"the first {reach} cells",
         "first X": "the first X cells (X the first digit)",
         "between": "the cells between 1 and the largest digit",
@@ -164,11 +193,19 @@ class Composed(Variant):
         what = f"composed rule {self.function!r} over {self.scope!r}"
         if self.function not in FUNCTIONS:
             raise InvalidPuzzleError(f"{what}: known functions are {', '.join(FUNCTIONS)}")
-        if self.comparison not in COMPARISONS or not self.values:
+        if self.comparison not in COMPARISONS or not (self.values or self.scope == "circle"):
             raise InvalidPuzzleError(f"{what}: compare with {', '.join(COMPARISONS)} and a number")
+        if (self.comparison == "has") != (self.function == "digits"):
+            raise InvalidPuzzleError(f"{what}: the digits themselves, and only they, 'has' values")
+        if self.scope == "circle" and (self.values or self.function == "digits"):
+            raise InvalidPuzzleError(f"{what}: a circle's line is compared with the circle alone")
         if self.scope in GRID_SCOPES:
-            if not self.cells or (self.scope == "pair" and len(self.cells) != 2):
-                raise InvalidPuzzleError(f"{what}: a pair has two cells, a line or cage some")
+            if len(self.cells) < 1 + (self.scope != "cells") or (
+                self.scope == "pair" and len(self.cells) != 2
+            ):
+                raise InvalidPuzzleError(
+                    f"{what}: a pair has two cells, a line or cage some, a circle's line more"
+                )
         elif self.scope in OUTSIDE_SCOPES:
             if self.clue is None or (self.scope == "first" and self.reach < 1):
                 raise InvalidPuzzleError(f"{what}: needs a clue outside the grid and its reach")
@@ -185,18 +222,22 @@ class Composed(Variant):
         """``sum of the first 3 cells from R0C2 = 12``."""
         where = scope_words(self.scope, self.reach, len(self.cells))
         at = fp_name(self.clue) if self.clue is not None else fp_name(self.cells[0])
-        values = " or ".join(map(str, self.values))
+        joint = " and " if self.comparison == "has" else " or "
+        values = joint.join(map(str, self.values)) or "the circle's digit"
         return f"{self.function} of {where} {'from' if self.clue else 'at'} {at} " + (
             f"{self.comparison} {values}"
         )
 
     def holds_for(self, digits: Sequence[int], n: int) -> bool:
-        """Whether the digits of the scope, in order, meet the rule."""
+        """Whether the digits of the scope, in order (a circle's first), meet the rule."""
         f = FUNCTIONS[self.function]
+        values = self.values
+        if self.scope == "circle":
+            values, digits = (digits[0],), digits[1:]
         acc = f.start
         for d in digits:
             acc = f.step(acc, d, n)
-        return compare(f.value(acc), self.comparison, self.values)
+        return compare(f.value(acc), self.comparison, values)
 
     def line(self, board: Board) -> tuple[Cell, ...]:
         """The row or column the clue faces, from the clue inward."""
@@ -227,11 +268,13 @@ class Composed(Variant):
         """The rule read along ``cells``: states ``(phase, acc)``, where ``phase`` is how much
         of the scope is behind (a count of cells still to take, or where the line stands)."""
         f = FUNCTIONS[self.function]
-        cap = max(self.values) + 1 if f.grows else None
+        cap = max(self.values, default=n) + 2 if f.grows else None
         scope = self.scope
 
         def take(acc: Acc, d: int) -> Acc:
             acc = f.step(acc, d, n)
+            if f.narrow is not None:
+                return f.narrow(acc, self.values)
             if cap is not None:  # the running value of a growing function stops at cap
                 return min(acc, cap) if isinstance(acc, int) else (min(acc[0], cap), *acc[1:])
             return acc
@@ -240,6 +283,8 @@ class Composed(Variant):
             phase, acc = state
             if scope in ("cells", "first", "line"):
                 return phase, take(acc, d)
+            if scope == "circle":  # the circle's digit, read first, is what the line is held to
+                return (d, acc) if phase is None else (phase, take(acc, d))
             if scope == "first X":
                 left = d if phase is None else phase
                 return (left - 1, take(acc, d)) if left > 0 else (0, acc)
@@ -252,19 +297,24 @@ class Composed(Variant):
                 return state
             return ("after", acc) if d == phase else (phase, take(acc, d))
 
-        start = {"first X": None, "before": "before", "between": "before"}.get(scope, 0)
+        start = {"first X": None, "circle": None, "before": "before", "between": "before"}.get(
+            scope, 0
+        )
         done = {"first X": (0,), "before": ("after",), "between": ("after",)}.get(scope)
 
         def accept(state: tuple[Any, Acc]) -> bool:
             phase, acc = state
-            if done is not None and phase not in done:
+            if (done is not None and phase not in done) or (scope == "circle" and phase is None):
                 return False
-            return compare(f.value(acc), self.comparison, self.values)
+            values = (phase,) if scope == "circle" else self.values
+            return compare(f.value(acc), self.comparison, values)
 
         return Automaton.build(cells, (start, f.start), step, accept, n, self.describe())
 
     def svg(self, board: Board, size: float) -> list[str]:
         text = "/".join(map(str, self.values))
+        if not text:  # held to a circle's digit: the circle is the drawing
+            return []
         if self.clue is not None:
             x, y = centre(self.clue, size)
         else:

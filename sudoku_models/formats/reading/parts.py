@@ -1,11 +1,19 @@
 """Readings composed from parts for marks no named rule reads, chosen by solving.
 
-A group of numbers outside the grid that no sentence of the rules text reads as a named rule
-can still carry only so many readings: each is a :class:`~..variants.composed.Composed` rule, a
-scope seen from the clue (the whole line, the first cells, the first X cells, the cells between
-the 1 and the largest digit, those before the largest digit) with a function of their digits
-(sum, product, min, max, how many are seen, counts by class) equal to the clue, or no rule at
-all ("decoration"). This module, in three steps:
+A group of marks that no sentence of the rules text reads as a named rule can still carry only
+so many readings, by its shape: each is a :class:`~..variants.composed.Composed` rule, or no
+rule at all ("decoration"):
+
+- numbers outside the grid: a scope seen from the clue (the whole line, the first cells, the
+  first X cells, the cells between the 1 and the largest digit, those before the largest digit)
+  with a function of its digits (sum, product, min, max, how many are seen, counts by class)
+  equal to the clue, or holding the clue's digits;
+- numbers on edges and corners: a function of the two or four cells there;
+- numbers in cages: a function of the cage's digits (sum, how many distinct, ...) equal to the
+  number, or the cage holding its digits;
+- lines from a circle: a function of the line's digits equal to the circle's digit.
+
+This module, in three steps:
 
 1. :func:`propose` lists a group's readings, ranked by the words of the rules text (``sum``,
    ``product``, ``first``, ``between``, ...) which rank and never rule out; the list is bounded
@@ -43,6 +51,7 @@ from ...selectors import SelectorSat
 from ...variants.base import Variant
 from ...variants.composed import OUTSIDE_SCOPES, Composed, scope_words
 from .grouping import Group
+from .marks import Cell, Mark
 
 #: Most clauses the readings of all groups may add to the formula.
 MAX_CLAUSES = 300_000
@@ -70,11 +79,50 @@ FUNCTION_WORDS: dict[str, str] = {
     "even count": r"\b(even|how many)\b",
     "first odd or even": r"\bfirst (odd|even)\b",
     "min or max": r"\b(either|or)\b.*\b(max\w*|largest|highest|min\w*|smallest|lowest)\b",
+    "distinct count": r"\b(different|distinct|unique)\b",
+    "mean": r"\b(average|mean)\b",
+    "low count": r"\b(low|small) digits\b",
+    "high count": r"\b(high|large|big) digits\b",
+    "digits": r"\b(appears?|contains?|include[sd]?|somewhere|must be (?:in|among))\b",
 }
-#: Functions a scope of two or four fixed cells takes (seeing needs a line of sight), and
-#: those a scope seen from outside the grid takes (a difference or ratio needs a pair).
-PAIR_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f not in ("seen", "first odd or even"))
-LINE_FUNCTIONS = tuple(f for f in FUNCTION_WORDS if f not in ("difference", "ratio"))
+#: Functions by the kind of group: a pair of cells on an edge (seeing needs a line of sight, a
+#: count of two is rarely a clue), four around a corner, the cells seen from outside the grid
+#: (a difference or ratio needs a pair), a cage, and the line from a circle.
+FUNCTIONS_OF: dict[str, tuple[str, ...]] = {
+    "edge": ("sum", "product", "difference", "ratio", "max", "min", "min or max", "mean"),
+    "corner": ("sum", "product", "difference", "max", "min", "min or max", "mean", "odd count",
+               "even count", "distinct count", "digits"),
+    "outside": ("sum", "product", "max", "min", "seen", "odd count", "even count",
+                "first odd or even", "min or max", "distinct count", "digits"),
+    "cage": ("sum", "distinct count", "digits", "product", "max", "min", "mean", "odd count",
+             "even count", "low count", "high count", "difference"),
+    "circle": ("sum", "odd count", "even count", "distinct count", "mean", "max", "min",
+               "product", "low count", "high count", "seen", "difference"),
+    "line": ("sum", "distinct count", "odd count", "even count", "max", "min", "product",
+             "mean", "low count", "high count", "difference"),
+}  # fmt: skip
+#: Comparisons other than equality, and the words that name them; proposed only where the text
+#: names one (equality always is), the one-sided ones read after the others have taken their
+#: words ("no greater than" is not "greater than").
+COMPARISON_WORDS: dict[str, str] = {
+    "<=": r"\b(no (?:greater|more|larger|higher) than|at most|(?:does|do|may|must) not exceed"
+    r"|or (?:less|fewer|lower|smaller))\b",
+    ">=": r"\b(no (?:less|fewer|smaller|lower) than|at least|or (?:more|greater|higher|larger))\b",
+    "±1": r"\b((?:one|1) (?:greater|more|higher|larger|bigger) or (?:one|1) (?:less|lower|smaller)"
+    r"|(?:one|1) (?:less|lower|smaller) or (?:one|1) (?:greater|more|higher|larger|bigger)"
+    r"|off by (?:one|1)|(?:one|1) (?:away|off) from)\b",
+    "<": r"\b((?:less|smaller|lower|fewer) than|below)\b",
+    ">": r"\b((?:greater|more|larger|higher|bigger) than|exceeds?|above)\b",
+}
+#: Numbers a rules text may give lines with no number of their own, as words.
+NUMBER_WORDS = {
+    word: k
+    for k, word in enumerate(
+        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1
+    )
+}
+#: Most numbers taken from the text for such lines.
+MAX_TEXT_NUMBERS = 4
 SCOPE_WORDS: dict[str, str] = {
     "first X": r"\b(first digit|x digits|that many|indicates how many)\b",
     "first": r"\b(first|nearest|closest)\b",
@@ -97,11 +145,15 @@ SCOPES: dict[str, tuple[tuple[str, int], ...]] = {
     ),
     "edge": (("pair", 0),),
     "corner": (("cells", 0),),
+    "cage": (("cells", 0),),
+    "circle": (("circle", 0),),
+    "line": (("cells", 0),),
 }
 DECORATION = "decoration"
-#: Most readings proposed for one group: every function with every scope, and decoration, so
-#: the text's rank orders them and the clause budget, not the rank, leaves the last out.
-MAX_HYPOTHESES = len(LINE_FUNCTIONS) * len(SCOPES["outside"]) + 1
+#: Most readings proposed for one group, decoration included: every function with every scope
+#: fits, with room for the comparisons the text names; the text's rank orders them and the
+#: worst ranked are left out (then the clause budget, not the rank, leaves the last out).
+MAX_HYPOTHESES = 96
 
 
 @dataclass(frozen=True)
@@ -125,64 +177,179 @@ class Picked:
     dropped: tuple[str, ...] = ()
 
 
-def _numbers(group: Group) -> list[int] | None:
-    try:
-        return [int(m.text) for m in group.marks]
-    except ValueError:
-        return None
+def kind_of(group: Group) -> str:
+    """What parts reads a group as: ``outside``, ``edge``, ``corner``, ``cage``, ``circle``
+    (lines from a circle) or ``line`` (plain lines), or ``""``."""
+    if group.shape == "bulbline":
+        return "circle"
+    if group.shape == "line" and group.place == "path" and not group.marks[0].text:
+        return "line"
+    if group.shape == "cage" and group.place == "area":
+        return "cage"
+    return group.place if group.place in ("outside", "edge", "corner") else ""
 
 
-def readable(group: Group) -> bool:
-    """Whether ``group`` is numbers outside the grid, on edges or on corners, one to a mark:
-    what parts can read."""
-    return group.place in SCOPES and _numbers(group) is not None
+def _clue(text: str, function: str) -> tuple[int, ...]:
+    """What a mark's text says to ``function``: the digits it writes, for the digits
+    themselves (``'129'``: 1, 2 and 9); else the number it writes, or ``()``."""
+    text = text.strip()
+    if function == "digits":
+        return (
+            tuple(int(ch) for ch in text if ch.isdigit()) if re.fullmatch(r"[\d ,]+", text) else ()
+        )
+    return (int(text),) if text.isdigit() else ()
 
 
-def _rank(sentences: Sequence[str], function: str, scope: str) -> tuple[int, str]:
-    """The text's support for a function and a scope: 2 a function word, 1 a scope word, in
-    the best sentence, and that sentence."""
+def readable(group: Group, sentences: Sequence[str] = ()) -> bool:
+    """Whether parts can read ``group``: lines from a circle; lines, where the rules text
+    gives a number; numbers outside the grid, on edges, on corners or in cages, every mark
+    written with one."""
+    kind = kind_of(group)
+    if kind == "circle":
+        return True
+    if kind == "line":
+        return bool(text_numbers(sentences))
+    return bool(kind) and all(_clue(m.text, "digits") for m in group.marks)
+
+
+def text_numbers(sentences: Sequence[str]) -> tuple[int, ...]:
+    """The numbers a rules text gives, in digits or words, first given first, at most
+    :data:`MAX_TEXT_NUMBERS`; not those of a range of digits (``1-9``) or a box (``3x3``).
+
+    >>> text_numbers(["Digits 1-9 once.", "Each line holds three distinct digits, or 12."])
+    (3, 12)
+    """
+    out: list[int] = []
+    for sentence in sentences:
+        low = re.sub(r"\b\d+ ?(?:-|to|through|x) ?\d+\b", " ", sentence.lower())
+        for word in re.findall(r"\b(?:\d{1,2}|[a-z]+)\b", low):
+            k = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+            if k and k not in out:
+                out.append(k)
+    return tuple(out[:MAX_TEXT_NUMBERS])
+
+
+def named_comparisons(sentences: Sequence[str]) -> dict[str, str]:
+    """The comparisons other than equality that the text names, each with its first sentence.
+
+    >>> named_comparisons(["The sum is no greater than the circle."])
+    {'<=': 'The sum is no greater than the circle.'}
+    """
+    out: dict[str, str] = {}
+    for sentence in sentences:
+        low = sentence.lower()
+        for comparison, words in COMPARISON_WORDS.items():
+            low, found = re.subn(words, " ", low)
+            if found:
+                out.setdefault(comparison, sentence)
+    return out
+
+
+def _rank(sentences: Sequence[str], function: str, scope: str, comparison: str) -> tuple[int, str]:
+    """The text's support for a reading: 2 for a function word, 1 for a scope word, 2 for a
+    comparison's words, in the best sentence, and that sentence."""
     best, where = 0, ""
     fword = FUNCTION_WORDS.get(function)
     sword = SCOPE_WORDS.get(scope)
+    cword = COMPARISON_WORDS.get(comparison)
     for sentence in sentences:
         low = sentence.lower()
         score = 2 * bool(fword and re.search(fword, low)) + bool(sword and re.search(sword, low))
+        score += 2 * bool(cword and re.search(cword, low))
         if score > best:
             best, where = score, sentence
     return best, where
 
 
+def _circles(group: Group) -> list[tuple[Cell, ...]]:
+    """The lines from a circle, those that share one circle joined: the circle first."""
+    by_circle: dict[Cell, list[Cell]] = {}
+    for mark in group.marks:
+        cells = by_circle.setdefault(mark.cells[0], [mark.cells[0]])
+        cells += [c for c in mark.cells[1:] if c not in cells]
+    return [tuple(cells) for cells in by_circle.values()]
+
+
+@dataclass(frozen=True)
+class _Option:
+    """A reading to build: its parts, and the number the text gives where the marks have none."""
+
+    function: str
+    scope: str
+    reach: int
+    comparison: str
+    given: int | None = None
+
+
+def _rule(option: _Option, mark: Mark, board: Board) -> Composed:
+    """One mark's rule under a reading (refused when the mark cannot meet it)."""
+    given = option.given
+    values = (given,) if given is not None else _clue(mark.text, option.function)
+    if not values:
+        raise InvalidPuzzleError(f"{option.function} needs a number, and the mark has none")
+    parts = (option.scope, option.function, option.comparison, values)
+    if option.scope in OUTSIDE_SCOPES:
+        rule = Composed(*parts, clue=mark.cells[0], reach=option.reach)
+    else:
+        rule = Composed(*parts, cells=mark.cells)
+    rule.primitives(board)  # a clue the reading cannot meet refuses it
+    return rule
+
+
+def _rules(kind: str, option: _Option, group: Group, board: Board) -> list[Composed]:
+    """The group's rules under one reading."""
+    if kind != "circle":
+        return [_rule(option, mark, board) for mark in group.marks]
+    rules = [
+        Composed("circle", option.function, option.comparison, (), cells=cells)
+        for cells in _circles(group)
+    ]
+    for rule in rules:
+        rule.primitives(board)
+    return rules
+
+
+def _label(kind: str, option: _Option, cells: int) -> str:
+    """How a reading is named: ``sum of the first 3 cells = clue``."""
+    where = {"cage": "the cage", "line": "the line"}.get(kind) or scope_words(
+        option.scope, option.reach, cells
+    )
+    if option.function == "digits":
+        return f"the clue's digits are in {where}"
+    than = {"circle": "the circle's digit", "line": str(option.given)}.get(kind, "clue")
+    return f"{option.function} of {where} {option.comparison} {than}"
+
+
+def _options(kind: str, sentences: Sequence[str]) -> list[tuple[int, int, _Option, str]]:
+    """Every reading of a kind of group, with its rank by the text (negated, to sort), its
+    place in the tables (to break ties) and the sentence that ranked it."""
+    compared = ["=", *named_comparisons(sentences)]
+    givens: tuple[int | None, ...] = text_numbers(sentences) if kind == "line" else (None,)
+    out: list[tuple[int, int, _Option, str]] = []
+    for function in FUNCTIONS_OF.get(kind, ()):
+        for scope, reach in SCOPES.get(kind, ()):
+            for comparison in ["has"] if function == "digits" else compared:
+                score, sentence = _rank(sentences, function, scope, comparison)
+                for given in givens:
+                    option = _Option(function, scope, reach, comparison, given)
+                    out.append((-score, len(out), option, sentence))
+    return sorted(out, key=lambda o: o[:2])
+
+
 def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypothesis]:
-    """The readings of a group of numbers (outside the grid, on edges or on corners), best
-    ranked first, decoration last; at most :data:`MAX_HYPOTHESES`. A reading some number of the
-    group cannot meet is left out."""
-    values = _numbers(group) or []
-    scopes = SCOPES.get(group.place, ())
-    functions = LINE_FUNCTIONS if group.place == "outside" else PAIR_FUNCTIONS
-    options: list[tuple[int, int, str, str, int, str]] = []
-    for k, function in enumerate(functions):
-        for j, (scope, reach) in enumerate(scopes):
-            score, sentence = _rank(sentences, function, scope)
-            options.append((-score, k * len(scopes) + j, function, scope, reach, sentence))
-    options.sort()
+    """The readings of a group :func:`readable`, best ranked first, decoration last; at most
+    :data:`MAX_HYPOTHESES`. A reading some mark of the group cannot meet is left out."""
+    kind = kind_of(group)
     out: list[Hypothesis] = []
-    for minus, _, function, scope, reach, sentence in options:
+    for minus, _, option, sentence in _options(kind, sentences):
         deadline.check()
         if len(out) >= MAX_HYPOTHESES - 1:
             break
-        rules = []
         try:
-            for mark, value in zip(group.marks, values):
-                rule = (
-                    Composed(scope, function, "=", (value,), clue=mark.cells[0], reach=reach)
-                    if scope in OUTSIDE_SCOPES
-                    else Composed(scope, function, "=", (value,), cells=mark.cells)
-                )
-                rule.primitives(board)  # a clue the reading cannot meet refuses it
-                rules.append(rule)
+            rules = _rules(kind, option, group, board)
         except InvalidPuzzleError:
             continue
-        label = f"{function} of {scope_words(scope, reach, len(group.marks[0].cells))} = clue"
+        label = _label(kind, option, len(group.marks[0].cells))
         out.append(Hypothesis(label, tuple(rules), -minus, sentence))
     return [*out, Hypothesis(DECORATION, (), 0)]
 
@@ -281,7 +448,7 @@ def read_groups(
     """The readings parts give ``groups`` (those :func:`readable`, at most :data:`MAX_GROUPS`),
     chosen by solving within :data:`CHOICE_SECONDS`: pairs of a group and its reading (none
     when no selection leaves one solution), why, and the readings dropped."""
-    mine = [g for g in groups if readable(g)][:MAX_GROUPS]
+    mine = [g for g in groups if readable(g, sentences)][:MAX_GROUPS]
     if not mine:
         return [], "", ()
     try:
