@@ -203,3 +203,11 @@ def test_a_line_with_no_number_takes_the_texts_and_its_comparison():
     labels = [h.label for h in parts.propose(group, FOUR, text)]
     assert labels[0] == "sum of the line <= 5"
     assert "sum of the line = 5" in labels
+
+
+def test_places_the_text_names_make_a_window_past_the_first_cells():
+    group = clue_group({(-1, 0): 12})
+    text = ["Clue digits appear in the second or third cell from the clue."]
+    labels = [h.label for h in parts.propose(group, FOUR, text)]
+    assert labels[0] == "the clue's digits are in cells 2 to 3"
+    assert parts.named_window(["The first cell is odd."]) is None

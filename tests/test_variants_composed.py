@@ -11,7 +11,16 @@ from sudoku_models.board import Board
 from sudoku_models.errors import InvalidPuzzleError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.variants import XV, Difference, Negative, Ratio, Sandwich, Skyscraper, XSum
+from sudoku_models.variants import (
+    XV,
+    Difference,
+    LittleKiller,
+    Negative,
+    Ratio,
+    Sandwich,
+    Skyscraper,
+    XSum,
+)
 from sudoku_models.variants.base import orthogonal_pairs
 from sudoku_models.variants.composed import Composed, NoOther
 
@@ -221,3 +230,34 @@ def test_a_circle_compares_with_its_own_digit_and_the_digits_with_has_only():
         .describe()
         .endswith("= the circle's digit")
     )
+
+
+def test_the_diagonal_scope_counts_as_little_killer_clues():
+    grids = all_grids_4x4()
+    clues = [((-1, 0), "DR", 6), ((0, 4), "DL", 9), ((4, 1), "UR", 5), ((4, 4), "UL", 10)]
+    named = [LittleKiller(clue, way, total) for clue, way, total in clues]
+    composed = [
+        Composed("diagonal", "sum", "=", (total,), clue=clue, direction=way)
+        for clue, way, total in clues
+    ]
+    for backend in BACKENDS:
+        expected = count(FOUR, named, backend)
+        assert 0 < expected < 288
+        assert count(FOUR, composed, backend) == expected
+    assert composed[0].describe() == "sum of the diagonal from R0C1 = 6"
+    with pytest.raises(InvalidPuzzleError, match="points"):
+        Composed("diagonal", "sum", "=", (3,), clue=(-1, 0))
+    assert len(grids) == 288
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_window_past_the_first_cells_counts_as_its_meaning(backend):
+    grids = all_grids_4x4()
+    # row 1 from the left: the 2nd and 3rd digits hold a 1; column 4 from the bottom: the
+    # 2nd to 4th digits sum to 8
+    held = Composed("first", "digits", "has", (1,), clue=(0, -1), start=1, reach=2)
+    summed = Composed("first", "sum", "=", (8,), clue=(4, 3), start=1, reach=3)
+    assert summed.describe() == "sum of cells 2 to 4 from R5C4 = 8"
+    expected = sum(1 in g[1:3] and g[11] + g[7] + g[3] == 8 for g in grids)
+    assert 0 < expected < 288
+    assert count(FOUR, [held, summed], backend) == expected

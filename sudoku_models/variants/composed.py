@@ -6,7 +6,9 @@ three parts and compiles them to primitives, so every backend takes a new combin
 
 - **scope**: ``pair`` (two cells across an edge or around a corner), ``cells`` (along a line or in
   a cage), ``circle`` (the cells of lines from a circle, compared with the circle's own digit: the
-  first of ``cells``), or, from a clue outside the grid, ``first`` (the first ``reach`` cells seen),
+  first of ``cells``), or, from a clue outside the grid, ``first`` (the first ``reach`` cells seen,
+  or, past ``start`` cells, the ``reach`` after them), ``diagonal`` (the cells along the diagonal
+  the clue points along, ``direction`` one of ``UL``, ``UR``, ``DL``, ``DR``: a little killer),
   ``first X`` (as many cells as the first digit seen says), ``between`` (the cells between the 1
   and the largest digit), ``before`` (the cells before the largest digit) and ``line`` (the
   whole row or column);
@@ -42,10 +44,11 @@ from ..board import Board
 from ..constraints import Automaton, Table
 from ..errors import InvalidPuzzleError
 from .base import Cell, Primitive, Variant, centre, fp_name, indices, label, orthogonal_pairs
+from .cages import DIRECTIONS, LittleKiller
 
 #: Scopes of cells on the grid (``cells`` of the rule), and those read from a clue outside it.
 GRID_SCOPES: tuple[str, ...] = ("pair", "cells", "circle")
-OUTSIDE_SCOPES: tuple[str, ...] = ("first", "first X", "between", "before", "line")
+OUTSIDE_SCOPES: tuple[str, ...] = ("first", "first X", "between", "before", "line", "diagonal")
 
 #: Comparisons of the function's value with the rule's ``values``.
 COMPARISONS: tuple[str, ...] = ("=", "!=", "<", ">", "<=", ">=", "±1", "has")
@@ -161,13 +164,14 @@ def compare(value: Any, comparison: str, values: tuple[int, ...]) -> bool:
     }[comparison]
 
 
-def scope_words(scope: str, reach: int = 0, cells: int = 0) -> str:
+def scope_words(scope: str, reach: int = 0, cells: int = 0, start: int = 0) -> str:
     """How a report names a scope: ``the first 3 cells``, ``the cells before the largest``."""
     return {
         "pair": "the pair",
         "cells": f"{cells} cells",
         "circle": "the line from the circle",
-        "first": f"the first {reach} cells",
+        "first": f"cells {start + 1} to {start + reach}" if start else f"the first {reach} cells",
+        "diagonal": "the diagonal",
         "first X": "the first X cells (X the first digit)",
         "between": "the cells between 1 and the largest digit",
         "before": "the cells before the largest digit",
@@ -186,6 +190,8 @@ class Composed(Variant):
     cells: tuple[Cell, ...] = ()
     clue: Cell | None = None
     reach: int = 0
+    start: int = 0
+    direction: str = ""
     name: ClassVar[str] = "composed rule"
     on_top: ClassVar[bool] = True
 
@@ -207,8 +213,12 @@ class Composed(Variant):
                     f"{what}: a pair has two cells, a line or cage some, a circle's line more"
                 )
         elif self.scope in OUTSIDE_SCOPES:
-            if self.clue is None or (self.scope == "first" and self.reach < 1):
+            if self.clue is None or (self.scope == "first" and (self.reach < 1 or self.start < 0)):
                 raise InvalidPuzzleError(f"{what}: needs a clue outside the grid and its reach")
+            if (self.scope == "diagonal") != (self.direction in DIRECTIONS):
+                raise InvalidPuzzleError(
+                    f"{what}: a diagonal, and only it, points {', '.join(DIRECTIONS)}"
+                )
         else:
             known = ", ".join(GRID_SCOPES + OUTSIDE_SCOPES)
             raise InvalidPuzzleError(f"{what}: known scopes are {known}")
@@ -220,7 +230,7 @@ class Composed(Variant):
 
     def describe(self) -> str:
         """``sum of the first 3 cells from R0C2 = 12``."""
-        where = scope_words(self.scope, self.reach, len(self.cells))
+        where = scope_words(self.scope, self.reach, len(self.cells), self.start)
         at = fp_name(self.clue) if self.clue is not None else fp_name(self.cells[0])
         joint = " and " if self.comparison == "has" else " or "
         values = joint.join(map(str, self.values)) or "the circle's digit"
@@ -240,9 +250,14 @@ class Composed(Variant):
         return compare(f.value(acc), self.comparison, values)
 
     def line(self, board: Board) -> tuple[Cell, ...]:
-        """The row or column the clue faces, from the clue inward."""
+        """The row or column the clue faces (or its diagonal), from the clue inward."""
         assert self.clue is not None
         r, c, n = *self.clue, board.n
+        if self.scope == "diagonal":  # as a little killer's clue points
+            cells = LittleKiller(self.clue, self.direction, 0).cells_of(board)
+            if not cells:
+                raise InvalidPuzzleError(f"{self.describe()}: the clue points along no cells")
+            return cells
         if r in (-1, n) and 0 <= c < n:
             return tuple((k, c) for k in (range(n) if r == -1 else range(n - 1, -1, -1)))
         if c in (-1, n) and 0 <= r < n:
@@ -256,8 +271,8 @@ class Composed(Variant):
         else:
             cells = indices(board, self.line(board), self)
             if self.scope == "first":
-                cells = cells[: self.reach]
-        if self.scope in (*GRID_SCOPES, "first") and len(cells) <= TABLE_CELLS:
+                cells = cells[self.start : self.start + self.reach]
+        if self.scope in (*GRID_SCOPES, "first", "diagonal") and len(cells) <= TABLE_CELLS:
             table = Table.where(cells, n, lambda *ds: self.holds_for(ds, n), self.describe())
             if not table.rows:
                 raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
@@ -281,7 +296,7 @@ class Composed(Variant):
 
         def step(state: tuple[Any, Acc], d: int) -> tuple[Any, Acc] | None:
             phase, acc = state
-            if scope in ("cells", "first", "line"):
+            if scope in ("cells", "first", "line", "diagonal"):
                 return phase, take(acc, d)
             if scope == "circle":  # the circle's digit, read first, is what the line is held to
                 return (d, acc) if phase is None else (phase, take(acc, d))

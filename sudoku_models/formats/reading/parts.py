@@ -121,6 +121,17 @@ NUMBER_WORDS = {
         ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1
     )
 }
+#: Ordinals a rules text names positions with, from the clue.
+ORDINALS = {
+    word: k
+    for k, words in enumerate(
+        (("1st", "first"), ("2nd", "second"), ("3rd", "third"), ("4th", "fourth"),
+         ("5th", "fifth"), ("6th", "sixth"), ("7th", "seventh"), ("8th", "eighth"),
+         ("9th", "ninth")),
+        1,
+    )
+    for word in words
+}  # fmt: skip
 #: Most numbers taken from the text for such lines.
 MAX_TEXT_NUMBERS = 4
 SCOPE_WORDS: dict[str, str] = {
@@ -245,6 +256,20 @@ def named_comparisons(sentences: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def named_window(sentences: Sequence[str]) -> tuple[int, int] | None:
+    """The cells from a clue the text names by their places, past the first (``the 2nd, 3rd
+    and/or 4th cells``): how many come before them and how many they are, or None.
+
+    >>> named_window(["Digits must appear in the 2nd, 3rd and/or 4th cells."])
+    (1, 3)
+    """
+    for sentence in sentences:
+        places = [ORDINALS[w] for w in re.findall(r"\b\w+\b", sentence.lower()) if w in ORDINALS]
+        if len(places) > 1 and min(places) > 1:
+            return min(places) - 1, max(places) - min(places) + 1
+    return None
+
+
 def _rank(sentences: Sequence[str], function: str, scope: str, comparison: str) -> tuple[int, str]:
     """The text's support for a reading: 2 for a function word, 1 for a scope word, 2 for a
     comparison's words, in the best sentence, and that sentence."""
@@ -279,6 +304,7 @@ class _Option:
     reach: int
     comparison: str
     given: int | None = None
+    start: int = 0
 
 
 def _rule(option: _Option, mark: Mark, board: Board) -> Composed:
@@ -289,7 +315,7 @@ def _rule(option: _Option, mark: Mark, board: Board) -> Composed:
         raise InvalidPuzzleError(f"{option.function} needs a number, and the mark has none")
     parts = (option.scope, option.function, option.comparison, values)
     if option.scope in OUTSIDE_SCOPES:
-        rule = Composed(*parts, clue=mark.cells[0], reach=option.reach)
+        rule = Composed(*parts, clue=mark.cells[0], reach=option.reach, start=option.start)
     else:
         rule = Composed(*parts, cells=mark.cells)
     rule.primitives(board)  # a clue the reading cannot meet refuses it
@@ -312,7 +338,7 @@ def _rules(kind: str, option: _Option, group: Group, board: Board) -> list[Compo
 def _label(kind: str, option: _Option, cells: int) -> str:
     """How a reading is named: ``sum of the first 3 cells = clue``."""
     where = {"cage": "the cage", "line": "the line"}.get(kind) or scope_words(
-        option.scope, option.reach, cells
+        option.scope, option.reach, cells, option.start
     )
     if option.function == "digits":
         return f"the clue's digits are in {where}"
@@ -325,13 +351,18 @@ def _options(kind: str, sentences: Sequence[str]) -> list[tuple[int, int, _Optio
     place in the tables (to break ties) and the sentence that ranked it."""
     compared = ["=", *named_comparisons(sentences)]
     givens: tuple[int | None, ...] = text_numbers(sentences) if kind == "line" else (None,)
+    scopes = [(scope, reach, 0) for scope, reach in SCOPES.get(kind, ())]
+    window = named_window(sentences) if kind == "outside" else None
+    if window:
+        scopes.insert(0, ("first", window[1], window[0]))
     out: list[tuple[int, int, _Option, str]] = []
     for function in FUNCTIONS_OF.get(kind, ()):
-        for scope, reach in SCOPES.get(kind, ()):
+        for scope, reach, start in scopes:
             for comparison in ["has"] if function == "digits" else compared:
                 score, sentence = _rank(sentences, function, scope, comparison)
+                score += bool(start)  # the text names these places
                 for given in givens:
-                    option = _Option(function, scope, reach, comparison, given)
+                    option = _Option(function, scope, reach, comparison, given, start)
                     out.append((-score, len(out), option, sentence))
     return sorted(out, key=lambda o: o[:2])
 
