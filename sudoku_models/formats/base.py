@@ -62,7 +62,8 @@ def finish(
     outcome = read_marks(model, marks, rules, grid)
     if outcome.variants:
         puzzle = Puzzle(model.board, model.givens)
-        model = Model.from_puzzle(puzzle, variants=[*model.variants, *outcome.variants])
+        kept = [v for v in model.variants if v not in outcome.replaced]
+        model = Model.from_puzzle(puzzle, variants=[*kept, *outcome.variants])
     notes += outcome.notes()
     unread = file_warnings(model, outcome.unread(rules), grid, outcome.guard_names())
     warnings = tuple(notes) + tuple(unread)

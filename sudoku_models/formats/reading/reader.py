@@ -34,7 +34,7 @@ from ... import deadline
 from ...model import Model
 from ...puzzle import Puzzle
 from ...variants import Variant
-from . import parts
+from . import functions, parts
 from .builders import BUILDERS, GLOBAL
 from .choice import (
     COSMETIC,
@@ -73,6 +73,7 @@ class Outcome:
     unused: tuple[str, ...] = ()
     untried: tuple[Group, ...] = ()
     unchosen: int = 0
+    replaced: tuple[Variant, ...] = ()
 
     def unread(self, rules: str | None) -> str:
         """``rules`` without the sentences a reading was taken from: what the guard still
@@ -83,7 +84,8 @@ class Outcome:
 
     def guard_names(self) -> set[str]:
         """The names the guard (:mod:`~sudoku_models.formats.guard`) gives the rules read."""
-        return {name for r in self.readings for name in GUARD_NAMES.get(r.kind, ())}
+        names = {name for r in self.readings for name in GUARD_NAMES.get(r.kind, ())}
+        return names | {rule.name for rule in self.replaced}
 
     def notes(self) -> list[str]:
         """The warnings: marks left unread, dropped readings, readings no solution confirms."""
@@ -145,6 +147,16 @@ def read(
     dropped: list[Reading] = []
     left: list[Group] = []
     added: list[Variant] = []
+    replaced: list[Variant] = []
+    for alternative in functions.alternatives(model.variants, sentences(rules)):
+        switched = _switched(model, alternative, solution, choice)
+        if switched is not None:
+            replaced += alternative.carried
+            taken.append(switched)
+            added += switched.variants
+    if replaced:
+        kept = [v for v in model.variants if v not in replaced]
+        model = Model.from_puzzle(Puzzle(model.board, model.givens), variants=kept)
     carried = _carried(model.variants)
     used: set[Claim] = set()
     budget = MAX_HYPOTHESES
@@ -222,8 +234,43 @@ def read(
             added = [v for r in taken for v in r.variants]
     unused = tuple(c.sentence.removeprefix(GIVEN_AS) for c in choice.given if c not in used)
     return Outcome(
-        tuple(added), tuple(taken), tuple(dropped), tuple(left), unused, tuple(untried), unchosen
+        tuple(added),
+        tuple(taken),
+        tuple(dropped),
+        tuple(left),
+        unused,
+        tuple(untried),
+        unchosen,
+        tuple(replaced),
     )
+
+
+def _switched(
+    model: Model, alternative: functions.Alternative, solution: Puzzle | None, choice: Choice
+) -> Reading | None:
+    """The reading of the file's sum rules with the function the text gives them, where the
+    solution the file embeds admits it, or else where it leaves one solution and the usual sum
+    does not; None where the sum stands."""
+    others = [v for v in model.variants if v not in alternative.carried]
+    name = alternative.carried[0].name
+    kind = f"{alternative.function} {name}"
+    marks = f"{len(alternative.carried)} {name} clue(s) of the file's keys"
+    if solution is not None:
+        if not admits(alternative.rules, others, model, solution):
+            return None
+        status, why = "confirmed", f"read with the {alternative.function}, not the sum"
+    else:
+        if choice.unique is not None:
+            text = parts.Hypothesis(kind, alternative.rules, 1, alternative.sentence)
+            usual = parts.Hypothesis(f"sum {name}", alternative.carried, 0)
+            picked = parts.choose(model, others, [[text, usual]])
+            if picked.taken[0] is not text:
+                return None
+            why = picked.why
+        else:
+            why = f"read with the {alternative.function} the text gives, not the sum"
+        status = "unconfirmed"
+    return Reading(kind, marks, alternative.sentence, alternative.rules, status, picked=why)
 
 
 def _by_parts(
