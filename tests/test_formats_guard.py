@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -215,3 +216,17 @@ def test_a_sum_rule_whose_sentence_names_another_function_is_reported() -> None:
     assert not any(
         "usual sum" in w for w in guard.rules_warnings(larger, "Arrows point to the maximum.")
     )
+
+
+def test_no_solution_under_readings_names_them() -> None:
+    model = dataclasses.replace(
+        Model.from_puzzle(Puzzle.parse(GIVENS)),
+        readings=(
+            'renban on 4 pink lines, from "Pink lines are renban.": not confirmed',
+            'parity on 2 grey lines, from "Grey lines alternate.": not confirmed',
+        ),
+    )
+    (said,) = answer_warnings(model, [], True)
+    assert said.startswith("no solution with the rules read from the rules text and marks")
+    assert "renban on 4 pink lines; parity on 2 grey lines" in said
+    assert answer_warnings(model, [], False) == []  # a search cut short proves nothing

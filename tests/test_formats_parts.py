@@ -9,6 +9,7 @@ from sudoku_models.board import Board
 from sudoku_models.formats.reading import Choice, Group, Mark, parts, read
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
+from sudoku_models.variants.composed import Composed
 
 FOUR = Board(2, 2)
 # A made-up 4x4 puzzle: its only clues are numbers outside the grid, each the product of the
@@ -128,7 +129,7 @@ def test_numbers_on_edges_are_read_as_a_function_of_the_two_cells():
 def test_a_time_limit_already_passed_reads_nothing_and_raises_nothing():
     base = Model.from_puzzle(Puzzle.empty((2, 2)))
     with deadline.within(0.0):
-        assert parts.read_groups(base, [], [clue_group(CLUES)], []) == ([], "", ())
+        assert parts.read_groups(base, [], [clue_group(CLUES)], []) == ([], None)
 
 
 def test_groups_of_words_or_in_cells_are_not_read_by_parts():
@@ -211,3 +212,17 @@ def test_places_the_text_names_make_a_window_past_the_first_cells():
     labels = [h.label for h in parts.propose(group, FOUR, text)]
     assert labels[0] == "the clue's digits are in cells 2 to 3"
     assert parts.named_window(["The first cell is odd."]) is None
+
+
+def test_rules_read_elsewhere_that_leave_no_solution_are_named_so():
+    # two rules read elsewhere that no pair of digits meets at once: nothing has a solution,
+    # decoration included, and the choice says the fault lies with those rules
+    pair = ((0, 0), (0, 1))
+    others = [Composed("pair", "sum", "=", (3,), cells=pair)]
+    others.append(Composed("pair", "sum", "=", (7,), cells=pair))
+    base = Model.from_puzzle(Puzzle.empty((2, 2)), variants=others)
+    picked = parts.choose(base, others, [parts.propose(clue_group(FEWER), FOUR, [])])
+    assert picked.none_left and picked.taken == (None,)
+    assert "not even decoration" in picked.why
+    out = read(base, list(clue_group(FEWER).marks), "", None, Choice(unique=lambda m: True))
+    assert any(note.startswith("marks read by parts: no reading") for note in out.notes())

@@ -234,6 +234,17 @@ def _other_functions(rules: str, keys: Collection[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _no_solution(readings: Sequence[str]) -> str:
+    """A warning that the rules read from the text and marks leave no solution, naming the
+    readings and so the marks they involve (any may be wrong)."""
+    said = "; ".join(r.split(", from ")[0] for r in readings[:3])
+    more = f" and {len(readings) - 3} more" if len(readings) > 3 else ""
+    return (
+        f"no solution with the rules read from the rules text and marks ({said}{more}): "
+        "one of those readings may be wrong (see: sudoku-models read)"
+    )
+
+
 def _quoted(sentence: str, width: int = 70) -> str:
     return repr(sentence if len(sentence) <= width else sentence[: width - 3] + "...")
 
@@ -257,6 +268,8 @@ def answer_warnings(model: Model, solutions: Sequence[Sequence[int]], complete: 
     expected = model.solution
     if expected is None:
         several = len(solutions) > 1 and model.described  # a rule of the text may be unread
+        if not solutions and complete and model.readings:
+            return [_no_solution(model.readings)]
         return [f"several solutions: {MAY_BE_UNREAD}"] if several else []
     grids = [tuple(g) for g in solutions]
     if len(grids) > 1:

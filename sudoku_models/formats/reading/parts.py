@@ -186,6 +186,7 @@ class Picked:
     taken: tuple[Hypothesis | None, ...]
     why: str
     dropped: tuple[str, ...] = ()
+    none_left: bool = False
 
 
 def kind_of(group: Group) -> str:
@@ -421,7 +422,10 @@ def choose(
         for _ in range(MAX_ROUNDS):
             if deadline.expired():
                 break
-            if not sat.solve([], CONFLICTS, _seconds_left()):
+            found = sat.solve([], CONFLICTS, _seconds_left())
+            if found is False and not unique and not several:
+                return _verdict(kept, selectors, [], [], none_left=True)
+            if not found:
                 break
             true = sat.true()
             picked = [s for lits in selectors for s in lits if s in true]
@@ -448,8 +452,10 @@ def _verdict(
     selectors: list[list[int]],
     unique: list[list[int]],
     several: list[list[int]],
+    none_left: bool = False,
 ) -> Picked:
-    """The taken readings and what is said of them."""
+    """The taken readings and what is said of them (``none_left``: no selection leaves any
+    solution)."""
     by_lit = {s: h for lits, hs in zip(selectors, kept) for s, h in zip(lits, hs)}
 
     def named(selection: list[int]) -> str:
@@ -457,6 +463,12 @@ def _verdict(
 
     dropped = tuple(f"{named(s)}: leaves several solutions" for s in several[:5])
     tried = sum(len(h) for h in kept)
+    if none_left:
+        why = (
+            f"no reading of {tried} tried leaves a solution, not even decoration: the rules "
+            "read elsewhere have none, and one of them may be wrong"
+        )
+        return Picked((None,) * len(kept), why, dropped, none_left=True)
     if not unique:
         return Picked((None,) * len(kept), f"no reading of {tried} leaves one solution", dropped)
     scores = [sum(by_lit[s].score for s in sel) for sel in unique]
@@ -475,18 +487,19 @@ def _verdict(
 
 def read_groups(
     model: Model, others: Sequence[Variant], groups: Sequence[Group], sentences: Sequence[str]
-) -> tuple[list[tuple[Group, Hypothesis]], str, tuple[str, ...]]:
+) -> tuple[list[tuple[Group, Hypothesis]], Picked | None]:
     """The readings parts give ``groups`` (those :func:`readable`, at most :data:`MAX_GROUPS`),
     chosen by solving within :data:`CHOICE_SECONDS`: pairs of a group and its reading (none
-    when no selection leaves one solution), why, and the readings dropped."""
+    when no selection leaves one solution), and what :func:`choose` said (None where it was
+    not asked, or ran out of time)."""
     mine = [g for g in groups if readable(g, sentences)][:MAX_GROUPS]
     if not mine:
-        return [], "", ()
+        return [], None
     try:
         with deadline.within(CHOICE_SECONDS):
             proposals = [propose(g, model.board, sentences) for g in mine]
             picked = choose(model, others, proposals)
     except (TimeLimitReached, InvalidPuzzleError):
-        return [], "", ()
+        return [], None
     pairs = [(g, h) for g, h in zip(mine, picked.taken) if h is not None and h.variants]
-    return pairs, picked.why, picked.dropped
+    return pairs, picked

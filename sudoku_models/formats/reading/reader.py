@@ -74,6 +74,7 @@ class Outcome:
     untried: tuple[Group, ...] = ()
     unchosen: int = 0
     replaced: tuple[Variant, ...] = ()
+    remarks: tuple[str, ...] = ()
 
     def unread(self, rules: str | None) -> str:
         """``rules`` without the sentences a reading was taken from: what the guard still
@@ -104,6 +105,7 @@ class Outcome:
                 f"{self.unchosen} rules, more than {MAX_CHOICE_RULES} to check"
             )
         out += [f"the reading {u!r} was given, but no marks fit it" for u in self.unused]
+        out += self.remarks
         guesses = [r.kind for r in self.readings if r.status == "unconfirmed"]
         if guesses:
             out.append(
@@ -148,6 +150,7 @@ def read(
     left: list[Group] = []
     added: list[Variant] = []
     replaced: list[Variant] = []
+    remarks: list[str] = []
     for alternative in functions.alternatives(model.variants, sentences(rules)):
         switched = _switched(model, alternative, solution, choice)
         if switched is not None:
@@ -202,7 +205,8 @@ def read(
         added += [v for r in chosen for v in r.variants]
     few = len(model.variants) + len(added) <= MAX_CHOICE_RULES
     if choice.unique is not None and left and few:
-        read_now = _by_parts(model, [*model.variants, *added], left, rules, solution)
+        read_now, remark = _by_parts(model, [*model.variants, *added], left, rules, solution)
+        remarks += [remark] if remark else []
         taken += [r for g, r in read_now if r.status != "rejected"]
         dropped += [r for g, r in read_now if r.status == "rejected"]
         done = [g for g, r in read_now if r.status != "rejected"]
@@ -242,6 +246,7 @@ def read(
         tuple(untried),
         unchosen,
         tuple(replaced),
+        tuple(remarks),
     )
 
 
@@ -279,10 +284,16 @@ def _by_parts(
     left: Sequence[Group],
     rules: str | None,
     solution: Puzzle | None,
-) -> list[tuple[Group, Reading]]:
+) -> tuple[list[tuple[Group, Reading]], str]:
     """Readings composed from parts (:mod:`~sudoku_models.formats.reading.parts`) of the groups no
-    claim reads, chosen by solving and checked against the solution."""
-    pairs, why, dropped = parts.read_groups(model, others, left, sentences(rules))
+    claim reads, chosen by solving and checked against the solution; and, where no reading
+    leaves any solution, a remark that says so."""
+    pairs, picked = parts.read_groups(model, others, left, sentences(rules))
+    if picked is None:
+        return [], ""
+    if picked.none_left:
+        return [], f"marks read by parts: {picked.why}"
+    why, dropped = picked.why, picked.dropped
     out: list[tuple[Group, Reading]] = []
     for group, h in pairs:
         verdict = admits(h.variants, others, model, solution)
@@ -290,7 +301,7 @@ def _by_parts(
         also = "; ".join((why, *(f"dropped {d}" for d in dropped)))
         said = h.sentence or "(the shape of the marks)"
         out.append((group, Reading(h.label, group.label, said, h.variants, status, picked=also)))
-    return out
+    return out, ""
 
 
 def _given(
