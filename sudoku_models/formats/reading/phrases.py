@@ -188,7 +188,10 @@ def _words(text: str) -> Phrase:
     if function is None:
         raise _refuse("no known function before 'of'", text, names=True)
     rest = text[len(function) + 4 :]
-    scope, reach, end = _scope(rest, text)
+    named = _scope(rest)
+    if named is None:
+        raise _refuse(f"no known scope after 'of' ({shown(rest)})", text, names=True)
+    scope, reach, end = named
     comparison, values = _comparison(rest[end:].strip(), text)
     return _checked(Phrase(function, scope, comparison, values, reach), text)
 
@@ -210,9 +213,10 @@ def _parts(text: str) -> Phrase:
         raise _refuse(f"no known function:{got.get('function', '')}", text, names=True)
     if "scope" not in got:
         raise _refuse("no scope:", text, names=True)
-    scope, reach, end = _scope(got["scope"], text)
-    if end != len(got["scope"]):
+    named = _scope(got["scope"])
+    if named is None or named[2] != len(got["scope"]):
         raise _refuse(f"no known scope:{got['scope']}", text, names=True)
+    scope, reach, _ = named
     if "reach" in got:
         if reach or not re.fullmatch(r"\d{1,3}", got["reach"]):
             raise _refuse(f"reach:{got['reach']} (a number of cells, given once)", text)
@@ -222,9 +226,9 @@ def _parts(text: str) -> Phrase:
     return _checked(Phrase(function, scope, comparison, values, reach), text)
 
 
-def _scope(rest: str, text: str) -> tuple[str, int, int]:
+def _scope(rest: str) -> tuple[str, int, int] | None:
     """The scope named at the start of ``rest``: the scope, its reach, and where its words end
-    (the longest way of naming a scope that matches)."""
+    (the longest way of naming a scope that matches); None when none does."""
     start = 4 if rest.startswith("the ") else 0
     best: tuple[int, str, int] | None = None
     for pattern, scope in _forms():
@@ -232,7 +236,7 @@ def _scope(rest: str, text: str) -> tuple[str, int, int]:
         if found and (best is None or found.end() > best[0]):
             best = (found.end(), scope, int(found[1] or 0) if pattern.groups else 0)
     if best is None:
-        raise _refuse(f"no known scope after 'of' ({shown(rest)})", text, names=True)
+        return None
     end, scope, reach = best
     return scope, reach, end
 
