@@ -82,9 +82,10 @@ def describe(read: Read) -> dict[str, Any]:
 
 
 def composed_parts(rules: Sequence[Variant]) -> list[dict[str, Any]]:
-    """The parts of each rule composed from parts (:class:`~sudoku_models.variants.Composed`)
-    among ``rules``: its fields as JSON (cells and clue 0-based ``[row, column]``), from which
-    ``Composed(**parts)`` rebuilds it once the lists are made tuples."""
+    """The parts of each rule among ``rules`` composed from parts
+    (:class:`~sudoku_models.variants.composed.Composed`): its fields as JSON (cells and clue
+    0-based ``[row, column]``), from which ``Composed(**parts)`` rebuilds it once the lists are
+    made tuples."""
     from ..variants.composed import Composed
 
     def plain(value: Any) -> Any:

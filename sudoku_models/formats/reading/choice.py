@@ -107,7 +107,7 @@ _NUMBERED = {
 GIVEN_SHAPES: dict[str, frozenset[str]] = {
     "text": frozenset({"text"}), "texts": frozenset({"text"}),
 }  # fmt: skip
-#: Words of a given reading that name where its marks sit (:attr:`Mark.place <.marks.Mark>`).
+#: Words of a given reading that name where its marks sit (the ``place`` of a mark).
 GIVEN_PLACES: dict[str, str] = {
     "outside": "outside", "edge": "edge", "edges": "edge", "corner": "corner",
     "corners": "corner",
