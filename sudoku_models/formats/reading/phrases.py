@@ -109,8 +109,9 @@ class Phrase:
             if self.values:
                 if mark.text:
                     raise InvalidPuzzleError(
-                        f"the {group.label} carry their own numbers ({mark.text!r}); give the "
-                        f"reading without a number to compare each mark with its own"
+                        f"the marks of the {group.label} carry their own numbers "
+                        f"({shown(mark.text)}); give the reading without a number to compare "
+                        f"each mark with its own"
                     )
                 values = self.values
             else:
