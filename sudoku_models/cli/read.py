@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import EXIT_OK
@@ -12,6 +14,7 @@ from .variant_args import add_reading_flags, read_within
 
 if TYPE_CHECKING:
     from ..formats.base import Read
+    from ..variants import Variant
 
 
 def add_parser(commands: Any) -> None:
@@ -70,11 +73,29 @@ def describe(read: Read) -> dict[str, Any]:
                 "status": r.status,
                 **({"also fits": list(r.others)} if r.others else {}),
                 **({"chosen": r.picked} if r.picked else {}),
+                **({"parts": parts} if (parts := composed_parts(r.variants)) else {}),
             }
             for r in read.readings
         ],
         "warnings": list(read.warnings),
     }
+
+
+def composed_parts(rules: Sequence[Variant]) -> list[dict[str, Any]]:
+    """The parts of each rule among ``rules`` composed from parts
+    (:class:`~sudoku_models.variants.composed.Composed`): its fields as JSON (cells and clue
+    0-based ``[row, column]``), from which ``Composed(**parts)`` rebuilds it once the lists are
+    made tuples."""
+    from ..variants.composed import Composed
+
+    def plain(value: Any) -> Any:
+        return [plain(v) for v in value] if isinstance(value, tuple) else value
+
+    return [
+        {f.name: plain(getattr(rule, f.name)) for f in dataclasses.fields(rule)}
+        for rule in rules
+        if isinstance(rule, Composed)
+    ]
 
 
 def to_text(report: dict[str, Any]) -> str:

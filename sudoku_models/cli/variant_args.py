@@ -55,16 +55,28 @@ def add_reading_flags(parser: argparse.ArgumentParser) -> None:
         dest="readings_as",
         action="append",
         metavar="MARKS=KIND",
-        help="read the marks a colour and shape name as a rule, instead of what the rules text "
-        "suggests, e.g. --as 'grey line=renban', --as 'green line=whispers 5', "
-        "--as 'red circle=cosmetic' (repeatable)",
+        help="read the marks a colour, shape and place name as a rule, instead of what the "
+        "rules text suggests: a rule kind, e.g. --as 'grey line=renban', --as 'green "
+        "line=whispers 5', --as 'red circle=cosmetic', or a rule composed of a function and a "
+        "scope, compared with each mark's number, e.g. --as 'text outside=sum of the first 3 "
+        "cells', --as 'white circle on edges=difference of the pair', or its parts spelled "
+        "out, --as 'grey line=function:sum scope:cells comparison:< values:10' (repeatable)",
     )
 
 
 def readings_given(args: argparse.Namespace) -> tuple[str, ...]:
     """The readings of marks ``--as`` gives, for :func:`sudoku_models.door.read`, which
-    chooses among the others as every entry point does."""
-    return tuple(getattr(args, "readings_as", None) or ())
+    chooses among the others as every entry point does; each is checked here first, so a
+    malformed one is refused as a mistake of ``--as``, not of the puzzle file."""
+    from ..formats.reading import given
+
+    readings = tuple(getattr(args, "readings_as", None) or ())
+    for reading in readings:
+        try:
+            given(reading)
+        except ValueError as exc:
+            raise InvalidPuzzleError(f"--as: {exc}") from None
+    return readings
 
 
 def flag_rules(args: argparse.Namespace, board: Board) -> list[Variant]:

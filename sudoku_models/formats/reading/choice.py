@@ -16,6 +16,7 @@ from ...errors import InvalidPuzzleError, shown
 from ...model import Model
 from ...puzzle import Puzzle
 from ...variants import Difference, Negative, Ratio, Variant
+from . import phrases
 from .builders import BUILDERS
 from .text import WORD, Claim
 from .vocabulary import COLOURS, SHAPES
@@ -101,22 +102,42 @@ _NUMBERED = {
 }  # fmt: skip
 
 
+#: Shape words a given reading may name marks by beside those of the rules text: the texts
+#: drawn, such as clues outside the grid.
+GIVEN_SHAPES: dict[str, frozenset[str]] = {
+    "text": frozenset({"text"}), "texts": frozenset({"text"}),
+}  # fmt: skip
+#: Words of a given reading that name where its marks sit (the ``place`` of a mark).
+GIVEN_PLACES: dict[str, str] = {
+    "outside": "outside", "edge": "edge", "edges": "edge", "corner": "corner",
+    "corners": "corner",
+}  # fmt: skip
+
+
 def given(text: str) -> Claim:
-    """The claim of a reading the user gives, ``"MARKS=KIND"`` or ``"MARKS=KIND NUMBER"``:
-    colour and shape words naming a group of marks (``grey line``, ``white circles``), a rule
-    kind of :data:`BUILDERS` or ``cosmetic``, and a number from 1 to 999 where the kind takes
-    one (a whisper's gap, a sum). ValueError names what is wrong."""
+    """The claim of a reading the user gives, ``"MARKS=KIND"``, ``"MARKS=KIND NUMBER"`` or
+    ``"MARKS=PHRASE"``: colour, shape and place words naming a group of marks (``grey line``,
+    ``white circles on edges``, ``text outside``), and a rule kind of :data:`BUILDERS` or
+    ``cosmetic`` with a number from 1 to 999 where the kind takes one (a whisper's gap, a sum),
+    or a composed reading (:mod:`~sudoku_models.formats.reading.phrases`: ``sum of the first 3
+    cells``). ValueError names what is wrong."""
     marks, sep, rest = text.partition("=")
     marks, words = " ".join(marks.split()).lower(), rest.lower().split()
+    composed = bool(sep and marks) and phrases.looks_composed(rest)
     number = words.pop() if words and words[-1].isascii() and words[-1].isdigit() else ""
     kind = " ".join(words)
-    if not sep or not marks or not kind or "=" in rest:
+    if not sep or not marks or not kind or ("=" in rest and not composed):
         raise ValueError(
             f"a reading is given as MARKS=KIND (e.g. 'grey line=renban'): {shown(text)}"
         )
     kinds = sorted([*BUILDERS, COSMETIC])
-    if kind not in kinds:
-        raise ValueError(f"no rule kind {shown(kind)} to read marks as; known: {', '.join(kinds)}")
+    if composed and kind not in kinds:
+        kind, number = phrases.parse(rest).words(), ""
+    elif kind not in kinds:
+        raise ValueError(
+            f"no rule kind {shown(kind)} to read marks as; known: {', '.join(kinds)}; or a "
+            f"composed reading, FUNCTION of SCOPE (e.g. 'sum of the row')"
+        )
     if number and kind not in _NUMBERED:
         raise ValueError(f"the rule kind {kind!r} takes no number: {shown(text)}")
     value = int(number.lstrip("0") or "0") if len(number.lstrip("0")) <= 3 else 0
@@ -126,12 +147,17 @@ def given(text: str) -> Claim:
         )
     words_of = set(WORD.findall(marks))
     colours = frozenset().union(*(COLOURS[w] for w in words_of if w in COLOURS))
-    shapes = frozenset().union(*(SHAPES[w] for w in words_of if w in SHAPES))
-    if not colours and not shapes:
-        raise ValueError(f"{shown(marks)} names no colour or shape of marks (e.g. 'grey line')")
+    shapes = frozenset().union(
+        *({**SHAPES, **GIVEN_SHAPES}[w] for w in words_of if w in SHAPES or w in GIVEN_SHAPES)
+    )
+    places = frozenset(GIVEN_PLACES[w] for w in words_of if w in GIVEN_PLACES)
+    if not colours and not shapes and not places:
+        raise ValueError(
+            f"{shown(marks)} names no colour or shape of marks (e.g. 'grey line', 'text outside')"
+        )
     numbers = {"gap": value, "total": value} if number else {}
     said = f"{marks}={kind}{f' {value}' if number else ''}"
-    return Claim(kind, f"{GIVEN_AS}{said}", numbers, colours, shapes, -1)
+    return Claim(kind, f"{GIVEN_AS}{said}", numbers, colours, shapes, -1, places=places)
 
 
 def admits(

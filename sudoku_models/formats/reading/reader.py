@@ -31,10 +31,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ... import deadline
+from ...errors import InvalidPuzzleError
 from ...model import Model
 from ...puzzle import Puzzle
 from ...variants import Variant
-from . import functions, parts
+from . import functions, parts, phrases
 from .builders import BUILDERS, GLOBAL
 from .choice import (
     COSMETIC,
@@ -122,6 +123,8 @@ def _texts(group: Group) -> str:
 
 def _fits(claim: Claim, group: Group) -> bool:
     if claim.shapes and group.shape not in claim.shapes:
+        return False
+    if claim.places and group.place not in claim.places:
         return False
     symbol = group.marks[0].style[-1]
     if symbol not in ("", "#") and claim.symbols and fold(symbol) not in claim.symbols:
@@ -319,12 +322,28 @@ def _given(
             continue
         if claim.kind == COSMETIC:
             return claim, Reading(COSMETIC, group.label, claim.sentence, (), "given")
-        made = BUILDERS[claim.kind](group, n, claim)
+        made = (BUILDERS.get(claim.kind) or phrases.builder(claim.kind))(group, n, claim)
         if not made:
             continue
+        _stands(claim, group, made, others, model)
         status = "rejected" if admits(made, others, model, solution) is False else "given"
         return claim, Reading(claim.kind, group.label, claim.sentence, tuple(made), status)
     return None
+
+
+def _stands(
+    claim: Claim, group: Group, made: Sequence[Variant], others: list[Variant], model: Model
+) -> None:
+    """Refuse a reading the user gives that no digits could meet on ``group`` (a clue of 7
+    read as the product of a row of 1 to 4): it is a mistake of the reading, not of the file."""
+    try:
+        for rule in made:
+            rule.primitives(model.board, [*others, *made])
+    except InvalidPuzzleError as exc:
+        given = claim.sentence.removeprefix(GIVEN_AS)
+        raise InvalidPuzzleError(
+            f"the reading {given!r} given cannot stand on the {group.label}: {exc.reason}"
+        ) from None
 
 
 #: Most rules (the keys' and the readings') of a puzzle whose readings the uniqueness check

@@ -27,7 +27,8 @@ _SYMBOL = re.compile(SYMBOLS)
 
 @dataclass(frozen=True)
 class Claim:
-    """What one sentence says: a rule kind, its numbers, and which marks it names."""
+    """What one sentence says: a rule kind, its numbers, and which marks it names (by colour,
+    shape, symbol, and, in a reading the user gives, place)."""
 
     kind: str
     sentence: str
@@ -36,6 +37,7 @@ class Claim:
     shapes: frozenset[str] = frozenset()
     order: int = 0
     symbols: frozenset[str] = frozenset()
+    places: frozenset[str] = frozenset()
 
 
 def sentences(rules: str | None) -> list[str]:
