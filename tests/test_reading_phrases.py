@@ -234,7 +234,7 @@ def test_read_json_carries_each_composed_rule_with_its_parts(capsys: Capture) ->
     assert [_rebuilt(parts) for parts in taken["parts"]] == expected
     assert taken["parts"][0] == {
         "scope": "first", "function": "sum", "comparison": "=", "values": [4], "cells": [],
-        "clue": [-1, 2], "reach": 2,
+        "clue": [-1, 2], "reach": 2, "start": 0, "direction": "",
     }  # fmt: skip
 
 
