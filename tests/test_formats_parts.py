@@ -9,7 +9,7 @@ from sudoku_models.board import Board
 from sudoku_models.formats.reading import Choice, Group, Mark, parts, read
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.variants.composed import Composed
+from sudoku_models.variants.composed import Composed, NoOther
 
 FOUR = Board(2, 2)
 # A made-up 4x4 puzzle: its only clues are numbers outside the grid, each the product of the
@@ -226,3 +226,22 @@ def test_rules_read_elsewhere_that_leave_no_solution_are_named_so():
     assert "not even decoration" in picked.why
     out = read(base, list(clue_group(FEWER).marks), "", None, Choice(unique=lambda m: True))
     assert any(note.startswith("marks read by parts: no reading") for note in out.notes())
+
+
+def test_each_two_cells_side_by_side_on_a_line_take_a_pair_function():
+    group = Group((Mark("line", "path", ((0, 0), (0, 1), (1, 1)), "teal", 0.1),))
+    text = ["Adjacent digits on a teal line differ by at least 2."]
+    best = parts.propose(group, FOUR, text)[0]
+    assert best.label == "difference of each two cells side by side on the line >= 2"
+    assert [rule.cells for rule in best.variants] == [((0, 0), (0, 1)), ((0, 1), (1, 1))]
+
+
+def test_unwritten_edge_marks_take_the_texts_number_and_the_negative_it_states():
+    dots = Group((Mark("diamond", "edge", ((0, 0), (0, 1)), "white", 0.3),))
+    text = ["Digits across a diamond sum to 5.", "All possible diamonds are given."]
+    best = parts.propose(dots, FOUR, text)[0]
+    assert best.label == "sum of the pair = 5; no unmarked pair has it"
+    assert isinstance(best.variants[-1], NoOther)
+    plain = parts.propose(dots, FOUR, text[:1])
+    assert not any("unmarked" in h.label for h in plain)
+    assert not parts.readable(dots, ["Diamonds are decoration."])

@@ -37,6 +37,7 @@ This module, in three steps:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -49,14 +50,14 @@ from ...model import Model
 from ...puzzle import Puzzle
 from ...selectors import SelectorSat
 from ...variants.base import Variant
-from ...variants.composed import OUTSIDE_SCOPES, Composed, scope_words
+from ...variants.composed import OUTSIDE_SCOPES, Composed, NoOther, scope_words
 from .grouping import Group
 from .marks import Cell, Mark
 
 #: Most clauses the readings of all groups may add to the formula.
 MAX_CLAUSES = 300_000
 #: Most groups read by parts in one puzzle.
-MAX_GROUPS = 2
+MAX_GROUPS = 3
 #: Unique selections to find before choosing between them.
 MAX_UNIQUE = 2
 #: Most rounds of the search (a round: one selection found and tested).
@@ -100,7 +101,10 @@ FUNCTIONS_OF: dict[str, tuple[str, ...]] = {
                "product", "low count", "high count", "seen", "difference"),
     "line": ("sum", "distinct count", "odd count", "even count", "max", "min", "product",
              "mean", "low count", "high count", "difference"),
+    "cell": ("max",),  # the digit of a one-cell scope, compared with the text's numbers
 }  # fmt: skip
+#: Functions of each two cells side by side along a line (the ``adjacent`` scope).
+ADJACENT_FUNCTIONS = ("difference", "sum", "product", "ratio")
 #: Comparisons other than equality, and the words that name them; proposed only where the text
 #: names one (equality always is), the one-sided ones read after the others have taken their
 #: words ("no greater than" is not "greater than").
@@ -114,6 +118,12 @@ COMPARISON_WORDS: dict[str, str] = {
     "<": r"\b((?:less|smaller|lower|fewer) than|below)\b",
     ">": r"\b((?:greater|more|larger|higher|bigger) than|exceeds?|above)\b",
 }
+#: Words saying every place that meets a rule of marks is marked: the negative holds.
+ALL_GIVEN = re.compile(
+    r"(?<!not )\ball (?:possible |such )?[\w -]{0,40}(?:are|have been|is) (?:given|shown|marked"
+    r"|drawn)|\bwhere no [\w -]{0,40}(?:is|are) (?:given|shown|drawn)",
+    re.IGNORECASE,
+)
 #: Numbers a rules text may give lines with no number of their own, as words.
 NUMBER_WORDS = {
     word: k
@@ -140,6 +150,7 @@ SCOPE_WORDS: dict[str, str] = {
     "between": r"\bbetween\b",
     "before": r"\b(before|until|up to|prior to)\b",
     "line": r"\b(row|column|rows|columns)\b",
+    "adjacent": r"\b(adjacent|neighbou?r\w*|next to each other|side by side|each pair)\b",
 }
 #: Scopes by where the marks sit, in the order readings are tried when the text says nothing
 #: of them: a clue outside the grid sees along its row or column, a number on an edge speaks of
@@ -158,7 +169,8 @@ SCOPES: dict[str, tuple[tuple[str, int], ...]] = {
     "corner": (("cells", 0),),
     "cage": (("cells", 0),),
     "circle": (("circle", 0),),
-    "line": (("cells", 0),),
+    "line": (("cells", 0), ("adjacent", 0)),
+    "cell": (("cells", 0),),
 }
 DECORATION = "decoration"
 #: Most readings proposed for one group, decoration included: every function with every scope
@@ -191,11 +203,14 @@ class Picked:
 
 def kind_of(group: Group) -> str:
     """What parts reads a group as: ``outside``, ``edge``, ``corner``, ``cage``, ``circle``
-    (lines from a circle) or ``line`` (plain lines), or ``""``."""
+    (lines from a circle), ``line`` (plain lines) or ``cell`` (shaded cells, and shapes in
+    cells, without text), or ``""``."""
     if group.shape == "bulbline":
         return "circle"
     if group.shape == "line" and group.place == "path" and not group.marks[0].text:
         return "line"
+    if group.place == "cell" and group.shape != "text" and not group.marks[0].text:
+        return "cell"
     if group.shape == "cage" and group.place == "area":
         return "cage"
     return group.place if group.place in ("outside", "edge", "corner") else ""
@@ -213,15 +228,22 @@ def _clue(text: str, function: str) -> tuple[int, ...]:
 
 
 def readable(group: Group, sentences: Sequence[str] = ()) -> bool:
-    """Whether parts can read ``group``: lines from a circle; lines, where the rules text
-    gives a number; numbers outside the grid, on edges, on corners or in cages, every mark
-    written with one."""
+    """Whether parts can read ``group``: lines from a circle; numbers outside the grid, on
+    edges, on corners or in cages, every mark written with one; and lines, cells, and marks on
+    edges and corners with no number, where the rules text gives one."""
     kind = kind_of(group)
     if kind == "circle":
         return True
-    if kind == "line":
+    if _from_text(group, kind):
         return bool(text_numbers(sentences))
     return bool(kind) and all(_clue(m.text, "digits") for m in group.marks)
+
+
+def _from_text(group: Group, kind: str) -> bool:
+    """Whether the group's numbers come from the rules text: lines, cells, and marks on edges
+    and corners that carry none."""
+    unwritten = not any(m.text for m in group.marks)
+    return kind in ("line", "cell") or (kind in ("edge", "corner") and unwritten)
 
 
 def text_numbers(sentences: Sequence[str]) -> tuple[int, ...]:
@@ -306,6 +328,7 @@ class _Option:
     comparison: str
     given: int | None = None
     start: int = 0
+    negative: bool = False
 
 
 def _rule(option: _Option, mark: Mark, board: Board) -> Composed:
@@ -323,11 +346,22 @@ def _rule(option: _Option, mark: Mark, board: Board) -> Composed:
     return rule
 
 
-def _rules(kind: str, option: _Option, group: Group, board: Board) -> list[Composed]:
+def _rules(kind: str, option: _Option, group: Group, board: Board) -> list[Variant]:
     """The group's rules under one reading."""
+    if option.scope == "adjacent":  # each two cells side by side along each line
+        pair = dataclasses.replace(option, scope="pair")
+        return [
+            _rule(pair, dataclasses.replace(mark, cells=(a, b)), board)
+            for mark in group.marks
+            for a, b in zip(mark.cells, mark.cells[1:])
+        ]
     if kind != "circle":
-        return [_rule(option, mark, board) for mark in group.marks]
-    rules = [
+        out: list[Variant] = [_rule(option, mark, board) for mark in group.marks]
+        if option.negative:
+            given = () if option.given is None else (option.given,)
+            out.append(NoOther(option.function, given))
+        return out
+    rules: list[Variant] = [
         Composed("circle", option.function, option.comparison, (), cells=cells)
         for cells in _circles(group)
     ]
@@ -338,33 +372,45 @@ def _rules(kind: str, option: _Option, group: Group, board: Board) -> list[Compo
 
 def _label(kind: str, option: _Option, cells: int) -> str:
     """How a reading is named: ``sum of the first 3 cells = clue``."""
-    where = {"cage": "the cage", "line": "the line"}.get(kind) or scope_words(
+    where = {"cage": "the cage", "line": "the line", "cell": "the cell"}.get(kind) or scope_words(
         option.scope, option.reach, cells, option.start
     )
+    if option.scope == "adjacent":
+        where = "each two cells side by side on the line"
     if option.function == "digits":
         return f"the clue's digits are in {where}"
-    than = {"circle": "the circle's digit", "line": str(option.given)}.get(kind, "clue")
-    return f"{option.function} of {where} {option.comparison} {than}"
+    than = "the circle's digit" if kind == "circle" else "clue"
+    than = than if option.given is None else str(option.given)
+    label = f"{option.function} of {where} {option.comparison} {than}"
+    return label + ("; no unmarked pair has it" if option.negative else "")
 
 
-def _options(kind: str, sentences: Sequence[str]) -> list[tuple[int, int, _Option, str]]:
+def _options(
+    kind: str, sentences: Sequence[str], from_text: bool = False
+) -> list[tuple[int, int, _Option, str]]:
     """Every reading of a kind of group, with its rank by the text (negated, to sort), its
-    place in the tables (to break ties) and the sentence that ranked it."""
+    place in the tables (to break ties) and the sentence that ranked it; ``from_text``: the
+    numbers are the text's, the marks carry none."""
     compared = ["=", *named_comparisons(sentences)]
-    givens: tuple[int | None, ...] = text_numbers(sentences) if kind == "line" else (None,)
+    givens: tuple[int | None, ...] = text_numbers(sentences) if from_text else (None,)
     scopes = [(scope, reach, 0) for scope, reach in SCOPES.get(kind, ())]
     window = named_window(sentences) if kind == "outside" else None
     if window:
         scopes.insert(0, ("first", window[1], window[0]))
+    negatives = [False]
+    if kind == "edge" and any(ALL_GIVEN.search(s) for s in sentences):
+        negatives.insert(0, True)
     out: list[tuple[int, int, _Option, str]] = []
-    for function in FUNCTIONS_OF.get(kind, ()):
-        for scope, reach, start in scopes:
+    for scope, reach, start in scopes:
+        functions = ADJACENT_FUNCTIONS if scope == "adjacent" else FUNCTIONS_OF.get(kind, ())
+        for function in functions:
             for comparison in ["has"] if function == "digits" else compared:
                 score, sentence = _rank(sentences, function, scope, comparison)
                 score += bool(start)  # the text names these places
                 for given in givens:
-                    option = _Option(function, scope, reach, comparison, given, start)
-                    out.append((-score, len(out), option, sentence))
+                    for negative in negatives:
+                        option = _Option(function, scope, reach, comparison, given, start, negative)
+                        out.append((-score - negative, len(out), option, sentence))
     return sorted(out, key=lambda o: o[:2])
 
 
@@ -373,7 +419,7 @@ def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypoth
     :data:`MAX_HYPOTHESES`. A reading some mark of the group cannot meet is left out."""
     kind = kind_of(group)
     out: list[Hypothesis] = []
-    for minus, _, option, sentence in _options(kind, sentences):
+    for minus, _, option, sentence in _options(kind, sentences, _from_text(group, kind)):
         deadline.check()
         if len(out) >= MAX_HYPOTHESES - 1:
             break
