@@ -8,9 +8,10 @@ import pytest
 
 from sudoku_models import api
 from sudoku_models.board import Board
-from sudoku_models.errors import InvalidPuzzleError
+from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
+from sudoku_models.solvers import available_solvers
 from sudoku_models.variants import (
     XV,
     Difference,
@@ -261,3 +262,32 @@ def test_a_window_past_the_first_cells_counts_as_its_meaning(backend):
     expected = sum(1 in g[1:3] and g[11] + g[7] + g[3] == 8 for g in grids)
     assert 0 < expected < 288
     assert count(FOUR, [held, summed], backend) == expected
+
+
+def test_every_backend_counts_the_new_scopes_and_comparisons_alike():
+    rules = [
+        GRID_RULES["circle odd count"][0],
+        GRID_RULES["cage has"][0],
+        Composed("first", "sum", "<=", (5,), clue=(-1, 3), reach=2, start=1),
+        Composed("cells", "sum", "±1", (6,), cells=((0, 1), (1, 2))),
+    ]
+    model = Model.from_puzzle(Puzzle.empty((2, 2)), variants=rules)
+    counts = {}
+    for info in available_solvers():
+        try:
+            counts[info.name] = api.count_solutions(model, limit=500, backend=info.name)
+        except UnsupportedModelError:  # a backend of all-different groups only says so
+            continue
+    assert {"backtracking", "sat", "cpsat"} <= set(counts)
+    assert len(set(counts.values())) == 1 and 0 < counts["sat"] < 288
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_position_of_a_digit_counts_as_its_meaning(backend):
+    grids = all_grids_4x4()
+    largest = Composed("line", "position of the largest", "=", (2,), clue=(-1, 1))
+    one = Composed("line", "position of 1", ">", (2,), clue=(2, 4))
+    # column 2 from the top: the 4 is second; row 3 from the right: the 1 is third or fourth
+    expected = sum(g[5] == 4 and 1 in (g[9], g[8]) for g in grids)
+    assert 0 < expected < 288
+    assert count(FOUR, [largest, one], backend) == expected

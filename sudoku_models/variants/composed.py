@@ -14,8 +14,9 @@ three parts and compiles them to primitives, so every backend takes a new combin
   whole row or column);
 - **function** (:data:`FUNCTIONS`): sum, product, difference, ratio, min, max, mean, counts of
   odd, even, low or high digits, how many distinct digits there are, how many are seen (each
-  larger than all before it), the first odd or even digit, the digits themselves, and two side by
-  side ("min or max": either meets the comparison);
+  larger than all before it), where the largest digit or the 1 stands, the first odd or even
+  digit, the digits themselves, and two side by side ("min or max": either meets the
+  comparison);
 - **comparison** with ``values``: ``=`` (one of them), ``!=`` (none of them), ``<``, ``>``,
   ``<=``, ``>=``, ``±1`` (one more or one less than one of them), and,
   for the digits themselves, ``has`` (they include every one of ``values``, a value written twice
@@ -93,6 +94,15 @@ def _first(test: Callable[[int], bool]) -> Function:
     return Function(0, lambda a, d, n: a or (d if test(d) else 0), lambda a: a or None)
 
 
+def _position(test: Callable[[int, int], bool]) -> Function:
+    """Where (1 for the first cell) the first digit that passes ``test`` stands."""
+    return Function(
+        (0, 0),
+        lambda a, d, n: (a[0] + 1, a[1] or (a[0] + 1 if test(d, n) else 0)),
+        lambda a: a[1] or None,
+    )
+
+
 def _kept(acc: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
     """The digits of ``acc`` that ``values`` asks for, each kept as often as it is asked."""
     out: list[int] = []
@@ -133,6 +143,8 @@ FUNCTIONS: dict[str, Function] = {
     "seen": Function(
         (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True
     ),
+    "position of the largest": _position(lambda d, n: d == n),
+    "position of 1": _position(lambda d, n: d == 1),
     "first odd": _first(lambda d: d % 2 == 1),
     "first even": _first(lambda d: d % 2 == 0),
 }

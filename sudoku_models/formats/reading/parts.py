@@ -85,6 +85,8 @@ FUNCTION_WORDS: dict[str, str] = {
     "low count": r"\b(low|small) digits\b",
     "high count": r"\b(high|large|big) digits\b",
     "digits": r"\b(appears?|contains?|include[sd]?|somewhere|must be (?:in|among))\b",
+    "position of the largest": r"\b(position|place|where)\b.*\b(9|nine|largest|highest)\b",
+    "position of 1": r"\b(position|place|where)\b.*\b(1|one|smallest|lowest)\b",
 }
 #: Functions by the kind of group: a pair of cells on an edge (seeing needs a line of sight, a
 #: count of two is rarely a clue), four around a corner, the cells seen from outside the grid
@@ -94,7 +96,8 @@ FUNCTIONS_OF: dict[str, tuple[str, ...]] = {
     "corner": ("sum", "product", "difference", "max", "min", "min or max", "mean", "odd count",
                "even count", "distinct count", "digits"),
     "outside": ("sum", "product", "max", "min", "seen", "odd count", "even count",
-                "first odd or even", "min or max", "distinct count", "digits"),
+                "first odd or even", "min or max", "distinct count", "digits",
+                "position of the largest", "position of 1"),
     "cage": ("sum", "distinct count", "digits", "product", "max", "min", "mean", "odd count",
              "even count", "low count", "high count", "difference"),
     "circle": ("sum", "odd count", "even count", "distinct count", "mean", "max", "min",
@@ -176,7 +179,7 @@ DECORATION = "decoration"
 #: Most readings proposed for one group, decoration included: every function with every scope
 #: fits, with room for the comparisons the text names; the text's rank orders them and the
 #: worst ranked are left out (then the clause budget, not the rank, leaves the last out).
-MAX_HYPOTHESES = 96
+MAX_HYPOTHESES = 128
 
 
 @dataclass(frozen=True)
