@@ -249,13 +249,14 @@ class Automaton:
         if not self.accepting:
             raise InvalidPuzzleError(f"{what}: no accepting state")
         step: dict[tuple[int, int], set[int]] = {}
+        following: dict[int, set[int]] = {}  # the next states on any digit
         for q, d, r in self.transitions:
             step.setdefault((q, d), set()).add(r)
+            following.setdefault(q, set()).add(r)
         self.step.update({key: frozenset(v) for key, v in step.items()})
-        labels = sorted({d for _, d, _ in self.transitions})
         reach = {self.start}
         for _ in self.cells:
-            reach = {r for q in reach for d in labels for r in self.step.get((q, d), ())}
+            reach = set().union(*(following.get(q, ()) for q in reach))
         if not reach & self.accepting:
             raise InvalidPuzzleError(
                 f"{what}: no word of {len(self.cells)} digits reaches an accepting state"
