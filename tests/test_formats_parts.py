@@ -245,3 +245,12 @@ def test_unwritten_edge_marks_take_the_texts_number_and_the_negative_it_states()
     plain = parts.propose(dots, FOUR, text[:1])
     assert not any("unmarked" in h.label for h in plain)
     assert not parts.readable(dots, ["Diamonds are decoration."])
+
+
+def test_cages_without_a_number_take_the_texts_and_a_count_of_repeats():
+    group = Group((Mark("cage", "area", ((0, 0), (1, 1), (2, 2), (3, 3)), "black", 1.0),))
+    text = ["Digits in a cage repeat: each exactly twice."]
+    proposed = [h.label for h in parts.propose(group, FOUR, text)]
+    assert proposed[0] == "repeats of the cage = 2"
+    assert "a 2 is in the cage" in proposed
+    assert parts.text_numbers(text) == (2,)

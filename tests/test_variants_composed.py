@@ -202,6 +202,13 @@ GRID_RULES = {
         Composed("cells", "digits", "has", (1, 2, 1), cells=CAGE),
         lambda g: sorted(digits_at(g, CAGE)).count(1) >= 2 and 2 in digits_at(g, CAGE),
     ),
+    # two digits, each twice
+    "cage repeats": (
+        Composed("cells", "repeats", "=", (2,), cells=SCATTERED),
+        lambda g: (
+            sorted(digits_at(g, SCATTERED).count(d) for d in set(digits_at(g, SCATTERED))) == [2, 2]
+        ),
+    ),
     "cage distinct count": (
         Composed("cells", "distinct count", "=", (3,), cells=SCATTERED),
         lambda g: len(set(digits_at(g, SCATTERED))) == 3,

@@ -15,8 +15,8 @@ three parts and compiles them to primitives, so every backend takes a new combin
 - **function** (:data:`FUNCTIONS`): sum, product, difference, ratio, min, max, mean, counts of
   odd, even, low or high digits, how many distinct digits there are, how many are seen (each
   larger than all before it), where the largest digit or the 1 stands, the first odd or even
-  digit, the digits themselves, and two side by side ("min or max": either meets the
-  comparison);
+  digit, how often each digit there stands (``repeats``: each count meets the comparison), the
+  digits themselves, and two side by side ("min or max": either meets the comparison);
 - **comparison** with ``values``: ``=`` (one of them), ``!=`` (none of them), ``<``, ``>``,
   ``<=``, ``>=``, ``±1`` (one more or one less than one of them), and,
   for the digits themselves, ``has`` (they include every one of ``values``, a value written twice
@@ -140,6 +140,9 @@ FUNCTIONS: dict[str, Function] = {
     "high count": _count(lambda d, n: d > (n + 1) // 2),
     "distinct count": Function(0, lambda a, d, n: a | (1 << d), lambda a: bin(a).count("1")),
     "digits": Function((), lambda a, d, n: tuple(sorted((*a, d))), lambda a: a, narrow=_kept),
+    "repeats": Function(
+        (), lambda a, d, n: tuple(sorted((*a, d))), lambda a: frozenset(map(a.count, set(a)))
+    ),
     "seen": Function(
         (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True
     ),
@@ -158,6 +161,8 @@ def compare(value: Any, comparison: str, values: tuple[int, ...]) -> bool:
     ``has`` the values when they hold each as often as ``values`` names it)."""
     if comparison == "has":
         return isinstance(value, tuple) and all(value.count(v) >= values.count(v) for v in values)
+    if isinstance(value, frozenset):  # how often each digit there stands: all must meet it
+        return all(compare(v, comparison, values) for v in value)
     if isinstance(value, tuple):
         return any(compare(v, comparison, values) for v in value)
     if value is None:

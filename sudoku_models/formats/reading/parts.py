@@ -85,6 +85,7 @@ FUNCTION_WORDS: dict[str, str] = {
     "low count": r"\b(low|small) digits\b",
     "high count": r"\b(high|large|big) digits\b",
     "digits": r"\b(appears?|contains?|include[sd]?|somewhere|must be (?:in|among))\b",
+    "repeats": r"\b(twice|thrice|times|repeats?|repeated|exactly (?:once|twice))\b",
     "position of the largest": r"\b(position|place|where)\b.*\b(9|nine|largest|highest)\b",
     "position of 1": r"\b(position|place|where)\b.*\b(1|one|smallest|lowest)\b",
 }
@@ -99,11 +100,11 @@ FUNCTIONS_OF: dict[str, tuple[str, ...]] = {
                 "first odd or even", "min or max", "distinct count", "digits",
                 "position of the largest", "position of 1"),
     "cage": ("sum", "distinct count", "digits", "product", "max", "min", "mean", "odd count",
-             "even count", "low count", "high count", "difference"),
+             "even count", "low count", "high count", "difference", "repeats"),
     "circle": ("sum", "odd count", "even count", "distinct count", "mean", "max", "min",
                "product", "low count", "high count", "seen", "difference"),
     "line": ("sum", "distinct count", "odd count", "even count", "max", "min", "product",
-             "mean", "low count", "high count", "difference"),
+             "mean", "low count", "high count", "difference", "repeats"),
     "cell": ("max",),  # the digit of a one-cell scope, compared with the text's numbers
 }  # fmt: skip
 #: Functions of each two cells side by side along a line (the ``adjacent`` scope).
@@ -129,10 +130,9 @@ ALL_GIVEN = re.compile(
 )
 #: Numbers a rules text may give lines with no number of their own, as words.
 NUMBER_WORDS = {
-    word: k
-    for k, word in enumerate(
-        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1
-    )
+    **{w: k for k, w in enumerate(("one", "two", "three", "four", "five", "six"), 1)},
+    **{w: k for k, w in enumerate(("seven", "eight", "nine"), 7)},
+    **{"once": 1, "twice": 2, "thrice": 3},
 }
 #: Ordinals a rules text names positions with, from the clue.
 ORDINALS = {
@@ -214,7 +214,7 @@ def kind_of(group: Group) -> str:
         return "line"
     if group.place == "cell" and group.shape != "text" and not group.marks[0].text:
         return "cell"
-    if group.shape == "cage" and group.place == "area":
+    if group.shape == "cage" and group.place == "area":  # with numbers, or the text's
         return "cage"
     return group.place if group.place in ("outside", "edge", "corner") else ""
 
@@ -246,7 +246,7 @@ def _from_text(group: Group, kind: str) -> bool:
     """Whether the group's numbers come from the rules text: lines, cells, and marks on edges
     and corners that carry none."""
     unwritten = not any(m.text for m in group.marks)
-    return kind in ("line", "cell") or (kind in ("edge", "corner") and unwritten)
+    return kind in ("line", "cell") or (kind in ("edge", "corner", "cage") and unwritten)
 
 
 def text_numbers(sentences: Sequence[str]) -> tuple[int, ...]:
@@ -381,7 +381,8 @@ def _label(kind: str, option: _Option, cells: int) -> str:
     if option.scope == "adjacent":
         where = "each two cells side by side on the line"
     if option.function == "digits":
-        return f"the clue's digits are in {where}"
+        held = "the clue's digits" if option.given is None else f"a {option.given}"
+        return f"{held} {'are' if option.given is None else 'is'} in {where}"
     than = "the circle's digit" if kind == "circle" else "clue"
     than = than if option.given is None else str(option.given)
     label = f"{option.function} of {where} {option.comparison} {than}"
