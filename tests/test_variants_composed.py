@@ -298,3 +298,20 @@ def test_the_position_of_a_digit_counts_as_its_meaning(backend):
     expected = sum(g[5] == 4 and 1 in (g[9], g[8]) for g in grids)
     assert 0 < expected < 288
     assert count(FOUR, [largest, one], backend) == expected
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_cells_next_to_the_largest_digit_count_as_their_meaning(backend):
+    grids = all_grids_4x4()
+    # row 2 from the left: the digits next to its 4 hold a 3; column 1 from the bottom: the
+    # digits next to its 4 sum to 2 (a 4 at an end has one neighbour)
+    held = Composed("beside", "digits", "has", (3,), clue=(1, -1))
+    summed = Composed("beside", "sum", "=", (2,), clue=(4, 0))
+
+    def beside(line):
+        k = line.index(4)
+        return line[max(k - 1, 0) : k] + line[k + 1 : k + 2]
+
+    expected = sum(3 in beside(g[4:8]) and sum(beside(g[12::-4])) == 2 for g in grids)
+    assert 0 < expected < 288
+    assert count(FOUR, [held, summed], backend) == expected

@@ -10,8 +10,8 @@ three parts and compiles them to primitives, so every backend takes a new combin
   or, past ``start`` cells, the ``reach`` after them), ``diagonal`` (the cells along the diagonal
   the clue points along, ``direction`` one of ``UL``, ``UR``, ``DL``, ``DR``: a little killer),
   ``first X`` (as many cells as the first digit seen says), ``between`` (the cells between the 1
-  and the largest digit), ``before`` (the cells before the largest digit) and ``line`` (the
-  whole row or column);
+  and the largest digit), ``before`` (the cells before the largest digit), ``beside`` (the one
+  or two cells next to the largest digit) and ``line`` (the whole row or column);
 - **function** (:data:`FUNCTIONS`): sum, product, difference, ratio, min, max, mean, counts of
   odd, even, low or high digits, how many distinct digits there are, how many are seen (each
   larger than all before it), where the largest digit or the 1 stands, the first odd or even
@@ -49,7 +49,9 @@ from .cages import DIRECTIONS, LittleKiller
 
 #: Scopes of cells on the grid (``cells`` of the rule), and those read from a clue outside it.
 GRID_SCOPES: tuple[str, ...] = ("pair", "cells", "circle")
-OUTSIDE_SCOPES: tuple[str, ...] = ("first", "first X", "between", "before", "line", "diagonal")
+OUTSIDE_SCOPES: tuple[str, ...] = (
+    "first", "first X", "between", "before", "beside", "line", "diagonal"
+)  # fmt: skip
 
 #: Comparisons of the function's value with the rule's ``values``.
 COMPARISONS: tuple[str, ...] = ("=", "!=", "<", ">", "<=", ">=", "±1", "has")
@@ -192,6 +194,7 @@ def scope_words(scope: str, reach: int = 0, cells: int = 0, start: int = 0) -> s
         "first X": "the first X cells (X the first digit)",
         "between": "the cells between 1 and the largest digit",
         "before": "the cells before the largest digit",
+        "beside": "the cells next to the largest digit",
         "line": "the row or column",
     }[scope]
 
@@ -322,6 +325,12 @@ class Composed(Variant):
                 return (left - 1, take(acc, d)) if left > 0 else (0, acc)
             if scope == "before":
                 return ("after", acc) if phase == "after" or d == n else (phase, take(acc, d))
+            if scope == "beside":  # phase: the digit before the largest, then where it stands
+                if phase in ("next", "after"):
+                    return ("after", take(acc, d) if phase == "next" else acc)
+                if d == n:
+                    return ("next", take(acc, phase) if phase else acc)
+                return (d, acc)
             ends = {1: n, n: 1}  # between: the digit that closes the run opened by the other
             if phase == "before":
                 return (ends[d], acc) if d in ends else state
@@ -332,7 +341,10 @@ class Composed(Variant):
         start = {"first X": None, "circle": None, "before": "before", "between": "before"}.get(
             scope, 0
         )
-        done = {"first X": (0,), "before": ("after",), "between": ("after",)}.get(scope)
+        done = {
+            "first X": (0,), "before": ("after",), "between": ("after",),
+            "beside": ("next", "after"),
+        }.get(scope)  # fmt: skip
 
         def accept(state: tuple[Any, Acc]) -> bool:
             phase, acc = state

@@ -152,6 +152,7 @@ SCOPE_WORDS: dict[str, str] = {
     "first": r"\b(first|nearest|closest)\b",
     "between": r"\bbetween\b",
     "before": r"\b(before|until|up to|prior to)\b",
+    "beside": r"\b(next to|adjacent to|beside|neighbou?r\w*) (?:the )?(?:9|nine|largest|highest)\b",
     "line": r"\b(row|column|rows|columns)\b",
     "adjacent": r"\b(adjacent|neighbou?r\w*|next to each other|side by side|each pair)\b",
 }
@@ -164,6 +165,7 @@ SCOPES: dict[str, tuple[tuple[str, int], ...]] = {
         ("between", 0),
         ("line", 0),
         ("before", 0),
+        ("beside", 0),
         ("first", 1),
         ("first", 2),
         ("first", 3),
