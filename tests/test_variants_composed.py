@@ -315,3 +315,18 @@ def test_the_cells_next_to_the_largest_digit_count_as_their_meaning(backend):
     expected = sum(3 in beside(g[4:8]) and sum(beside(g[12::-4])) == 2 for g in grids)
     assert 0 < expected < 288
     assert count(FOUR, [held, summed], backend) == expected
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_smallest_and_largest_digits_added_and_apart_count_as_their_meaning(backend):
+    grids = all_grids_4x4()
+    # column 3 from the top, first three digits: the smallest and largest add up to 5;
+    # row 4 from the left, first two: they are 2 apart
+    added = Composed("first", "min plus max", "=", (5,), clue=(-1, 2), reach=3)
+    apart = Composed("first", "difference", "=", (2,), clue=(3, -1), reach=2)
+    expected = sum(
+        min(g[2], g[6], g[10]) + max(g[2], g[6], g[10]) == 5 and abs(g[12] - g[13]) == 2
+        for g in grids
+    )
+    assert 0 < expected < 288
+    assert count(FOUR, [added, apart], backend) == expected

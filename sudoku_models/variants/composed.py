@@ -128,6 +128,7 @@ FUNCTIONS: dict[str, Function] = {
     "sum": Function(0, lambda a, d, n: a + d, lambda a: a, grows=True),
     "product": Function(1, lambda a, d, n: a * d, lambda a: a, grows=True),
     "difference": Function((99, 0), _spread, lambda a: a[1] - a[0] if a[0] <= a[1] else None),
+    "min plus max": Function((99, 0), _spread, lambda a: a[0] + a[1] if a[0] <= a[1] else None),
     "ratio": Function((99, 0), _spread, _ratio),
     "min": Function(99, lambda a, d, n: min(a, d), lambda a: a if a < 99 else None),
     "max": Function(0, lambda a, d, n: max(a, d), lambda a: a or None, grows=True),
