@@ -9,7 +9,7 @@ from sudoku_models.board import Board
 from sudoku_models.formats.reading import Choice, Group, Mark, parts, read
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
-from sudoku_models.variants.composed import Composed, NoOther
+from sudoku_models.variants.composed import Composed, NoOther, OneOf
 
 FOUR = Board(2, 2)
 # A made-up 4x4 puzzle: its only clues are numbers outside the grid, each the product of the
@@ -254,3 +254,20 @@ def test_cages_without_a_number_take_the_texts_and_a_count_of_repeats():
     assert proposed[0] == "repeats of the cage = 2"
     assert "a 2 is in the cage" in proposed
     assert parts.text_numbers(text) == (2,)
+
+
+def test_each_mark_may_be_one_of_two_readings_where_the_text_says_either():
+    cages = {((1, 1), (1, 2)): "5", ((0, 3), (1, 3)): "24", ((2, 1), (2, 2)): "4"}
+    group = Group(tuple(Mark("cage", "area", cells, "black", 1.0, t) for cells, t in cages.items()))
+    text = ["Each cage is either a sum of its digits, or its clue's digits appear in it."]
+    best = parts.propose(group, FOUR, text)[0]
+    assert best.label == (
+        "sum of the cage = clue, or the clue's digits are in the cage, each mark its own"
+    )
+    five, twenty_four, four = best.variants
+    # no 5 on a 4x4, nor a sum of 24 from two cells: each of those clues reads one way
+    assert five == Composed("cells", "sum", "=", (5,), cells=((1, 1), (1, 2)))
+    assert twenty_four == Composed("cells", "digits", "has", (2, 4), cells=((0, 3), (1, 3)))
+    assert isinstance(four, OneOf) and len(four.rules) == 2
+    plain = parts.propose(group, FOUR, ["Clue digits appear in the cage."])
+    assert not any("each mark its own" in h.label for h in plain)

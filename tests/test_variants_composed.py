@@ -23,7 +23,7 @@ from sudoku_models.variants import (
     XSum,
 )
 from sudoku_models.variants.base import orthogonal_pairs
-from sudoku_models.variants.composed import Composed, NoOther
+from sudoku_models.variants.composed import Composed, NoOther, OneOf
 
 BACKENDS = ("sat", "cpsat")
 SIX = Board(2, 3)
@@ -330,3 +330,17 @@ def test_the_smallest_and_largest_digits_added_and_apart_count_as_their_meaning(
     )
     assert 0 < expected < 288
     assert count(FOUR, [added, apart], backend) == expected
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_one_of_two_readings_of_a_cage_counts_as_either(backend):
+    grids = all_grids_4x4()
+    killer = Composed("cells", "sum", "=", (9,), cells=CAGE)
+    zone = Composed("cells", "digits", "has", (1, 1), cells=CAGE)
+    either = OneOf((killer, zone))
+    expected = sum(sum(digits_at(g, CAGE)) == 9 or digits_at(g, CAGE).count(1) >= 2 for g in grids)
+    assert 0 < expected < 288
+    assert count(FOUR, [either], backend) == expected
+    assert either.describe().endswith("or digits of 4 cells at R2C1 has 1 and 1")
+    with pytest.raises(InvalidPuzzleError, match="same cells"):
+        OneOf((killer, Composed("cells", "sum", "=", (9,), cells=SCATTERED)))

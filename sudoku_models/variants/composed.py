@@ -285,24 +285,35 @@ class Composed(Variant):
             return tuple((r, k) for k in (range(n) if c == -1 else range(n - 1, -1, -1)))
         raise InvalidPuzzleError(f"{self.describe()}: the clue is not beside a row or column")
 
+    def scope_cells(self, board: Board) -> tuple[int, ...]:
+        """The indices of the cells the rule reads, in order (from the clue inward)."""
+        if self.scope in GRID_SCOPES:
+            return indices(board, self.cells, self)
+        cells = indices(board, self.line(board), self)
+        if self.scope == "first":
+            cells = cells[self.start : self.start + self.reach]
+        return cells
+
+    @property
+    def fixed(self) -> bool:
+        """Whether the rule reads a fixed set of cells (a table can hold it when few)."""
+        return self.scope in (*GRID_SCOPES, "first", "diagonal")
+
     def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
         n = board.n
-        if self.scope in GRID_SCOPES:
-            cells = indices(board, self.cells, self)
-        else:
-            cells = indices(board, self.line(board), self)
-            if self.scope == "first":
-                cells = cells[self.start : self.start + self.reach]
-        if self.scope in (*GRID_SCOPES, "first", "diagonal") and len(cells) <= TABLE_CELLS:
+        cells = self.scope_cells(board)
+        if self.fixed and len(cells) <= TABLE_CELLS:
             table = Table.where(cells, n, lambda *ds: self.holds_for(ds, n), self.describe())
             if not table.rows:
                 raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
             return [table]
-        return [self._automaton(cells, n)]
+        return [Automaton.build(cells, *self.machine(n), n, self.describe())]
 
-    def _automaton(self, cells: tuple[int, ...], n: int) -> Automaton:
-        """The rule read along ``cells``: states ``(phase, acc)``, where ``phase`` is how much
-        of the scope is behind (a count of cells still to take, or where the line stands)."""
+    def machine(self, n: int) -> tuple[Any, Callable[[Any, int], Any], Callable[[Any], bool]]:
+        """The rule as a machine reading its cells in order: a start state, a step
+        ``(state, digit) -> state`` and whether a state accepts. States are ``(phase, acc)``,
+        where ``phase`` is how much of the scope is behind (a count of cells still to take, or
+        where the line stands)."""
         f = FUNCTIONS[self.function]
         cap = max(self.values, default=n) + 2 if f.grows else None
         scope = self.scope
@@ -354,7 +365,7 @@ class Composed(Variant):
             values = (phase,) if scope == "circle" else self.values
             return compare(f.value(acc), self.comparison, values)
 
-        return Automaton.build(cells, (start, f.start), step, accept, n, self.describe())
+        return (start, f.start), step, accept
 
     def svg(self, board: Board, size: float) -> list[str]:
         text = "/".join(map(str, self.values))
@@ -367,6 +378,51 @@ class Composed(Variant):
             x = sum(p[0] for p in points) / len(points)
             y = sum(p[1] for p in points) / len(points)
         return [label(x, y, text, size * 0.35)]
+
+
+@dataclass(frozen=True)
+class OneOf(Variant):
+    """One or more of ``rules``, composed rules over the same cells, holds: a cage that is a
+    killer cage or a zone, as the solver finds (each clue its own choice)."""
+
+    rules: tuple[Composed, ...]
+    name: ClassVar[str] = "one of composed rules"
+    on_top: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        where = {(r.scope, r.cells, r.clue, r.reach, r.start, r.direction) for r in self.rules}
+        if len(self.rules) < 2 or len(where) != 1:
+            raise InvalidPuzzleError("one of composed rules: two or more, over the same cells")
+
+    def cells_used(self) -> tuple[Cell, ...]:
+        return self.rules[0].cells
+
+    def describe(self) -> str:
+        return " or ".join(rule.describe() for rule in self.rules)
+
+    def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
+        n = board.n
+        cells = self.rules[0].scope_cells(board)
+        if self.rules[0].fixed and len(cells) <= TABLE_CELLS:
+            table = Table.where(
+                cells, n, lambda *ds: any(r.holds_for(ds, n) for r in self.rules), self.describe()
+            )
+            if not table.rows:
+                raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
+            return [table]
+        machines = [rule.machine(n) for rule in self.rules]
+
+        def step(state: tuple[Any, ...], d: int) -> tuple[Any, ...]:
+            return tuple(m[1](s, d) for m, s in zip(machines, state))
+
+        def accept(state: tuple[Any, ...]) -> bool:
+            return any(m[2](s) for m, s in zip(machines, state))
+
+        start = tuple(m[0] for m in machines)
+        return [Automaton.build(cells, start, step, accept, n, self.describe())]
+
+    def svg(self, board: Board, size: float) -> list[str]:
+        return self.rules[0].svg(board, size)
 
 
 @dataclass(frozen=True)

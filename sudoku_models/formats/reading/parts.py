@@ -50,7 +50,7 @@ from ...model import Model
 from ...puzzle import Puzzle
 from ...selectors import SelectorSat
 from ...variants.base import Variant
-from ...variants.composed import OUTSIDE_SCOPES, Composed, NoOther, scope_words
+from ...variants.composed import OUTSIDE_SCOPES, Composed, NoOther, OneOf, scope_words
 from .grouping import Group
 from .marks import Cell, Mark
 
@@ -130,6 +130,13 @@ ALL_GIVEN = re.compile(
     r"|drawn)|\bwhere no [\w -]{0,40}(?:is|are) (?:given|shown|drawn)",
     re.IGNORECASE,
 )
+#: Words saying each mark is one of two rules, the solver to find which.
+EITHER = re.compile(
+    r"\beither\b.{0,80}\bor\b|\bdecide which\b|\bwhich (?:is|are) which\b|\bone or the other\b",
+    re.IGNORECASE,
+)
+#: Most readings the text names a function for that are paired so.
+MAX_EITHER = 4
 #: Numbers a rules text may give lines with no number of their own, as words.
 NUMBER_WORDS = {
     **{w: k for k, w in enumerate(("one", "two", "three", "four", "five", "six"), 1)},
@@ -426,8 +433,11 @@ def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypoth
     """The readings of a group :func:`readable`, best ranked first, decoration last; at most
     :data:`MAX_HYPOTHESES`. A reading some mark of the group cannot meet is left out."""
     kind = kind_of(group)
+    options = _options(kind, sentences, _from_text(group, kind))
     out: list[Hypothesis] = []
-    for minus, _, option, sentence in _options(kind, sentences, _from_text(group, kind)):
+    if any(EITHER.search(s) for s in sentences):
+        out += _either_readings(kind, options, group, board)
+    for minus, _, option, sentence in options:
         deadline.check()
         if len(out) >= MAX_HYPOTHESES - 1:
             break
@@ -438,6 +448,41 @@ def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypoth
         label = _label(kind, option, len(group.marks[0].cells))
         out.append(Hypothesis(label, tuple(rules), -minus, sentence))
     return [*out, Hypothesis(DECORATION, (), 0)]
+
+
+def _either_readings(
+    kind: str, options: Sequence[tuple[int, int, _Option, str]], group: Group, board: Board
+) -> list[Hypothesis]:
+    """Each two of the readings the text names a function for, read so that each mark meets
+    one or the other (or the one it can meet): a cage that is a killer cage or a zone, as the
+    solver finds. Ranked above both, where the text says each mark is one or the other."""
+    if kind not in ("outside", "edge", "corner", "cage"):
+        return []
+    named = [(o, -minus, s) for minus, _, o, s in options if -minus >= 2 and not o.negative]
+    out = []
+    for k, (first, score, sentence) in enumerate(named[:MAX_EITHER]):
+        for second, other, _ in named[k + 1 : MAX_EITHER]:
+            rules: list[Variant] = []
+            for mark in group.marks:
+                deadline.check()
+                made = []
+                for option in (first, second):
+                    try:
+                        made.append(_rule(option, mark, board))
+                    except InvalidPuzzleError:
+                        continue
+                try:
+                    rules.append(OneOf(tuple(made)) if len(made) == 2 else made[0])
+                except (IndexError, InvalidPuzzleError):  # no reading fits, or other cells
+                    break
+            else:
+                cells = len(group.marks[0].cells)
+                label = (
+                    f"{_label(kind, first, cells)}, or {_label(kind, second, cells)}, "
+                    "each mark its own"
+                )
+                out.append(Hypothesis(label, tuple(rules), max(score, other) + 1, sentence))
+    return out
 
 
 def choose(
