@@ -267,3 +267,19 @@ def test_a_long_composed_reading_is_refused_at_once_in_one_short_line(cli_peak: 
     assert code == 2 and err.count("\n") == 1 and len(err) < 700, err[:300]
     assert f"at most {MAX_PHRASE} characters" in err
     assert grown < 100, f"peak memory grew by {grown:.0f} MB"
+
+
+def test_a_mark_read_as_one_of_two_rules_gives_both_in_json():
+    from sudoku_models.cli.read import composed_parts
+    from sudoku_models.variants.composed import OneOf
+
+    cells = ((0, 0), (0, 1))
+    either = OneOf(
+        (
+            Composed("cells", "sum", "=", (4,), cells=cells),
+            Composed("cells", "digits", "has", (4,), cells=cells),
+        )
+    )
+    (entry,) = composed_parts([either])
+    assert [part["function"] for part in entry["one of"]] == ["sum", "digits"]
+    assert _rebuilt(entry["one of"][0]) == either.rules[0]

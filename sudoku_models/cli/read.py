@@ -85,16 +85,21 @@ def composed_parts(rules: Sequence[Variant]) -> list[dict[str, Any]]:
     """The parts of each rule among ``rules`` composed from parts
     (:class:`~sudoku_models.variants.composed.Composed`): its fields as JSON (cells and clue
     0-based ``[row, column]``), from which ``Composed(**parts)`` rebuilds it once the lists are
-    made tuples."""
-    from ..variants.composed import Composed
+    made tuples; a mark read as one of several such rules
+    (:class:`~sudoku_models.variants.composed.OneOf`) as
+    ``{"one of": [parts, ...]}``."""
+    from ..variants.composed import Composed, OneOf
 
     def plain(value: Any) -> Any:
         return [plain(v) for v in value] if isinstance(value, tuple) else value
 
+    def fields(rule: Composed) -> dict[str, Any]:
+        return {f.name: plain(getattr(rule, f.name)) for f in dataclasses.fields(rule)}
+
     return [
-        {f.name: plain(getattr(rule, f.name)) for f in dataclasses.fields(rule)}
+        fields(rule) if isinstance(rule, Composed) else {"one of": [fields(r) for r in rule.rules]}
         for rule in rules
-        if isinstance(rule, Composed)
+        if isinstance(rule, (Composed, OneOf))
     ]
 
 
