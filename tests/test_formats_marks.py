@@ -195,3 +195,39 @@ def test_a_shape_over_several_cells_is_named_by_what_it_covers() -> None:
         "2 black lines along cell edges drawn only, not read as rules",
         "1 black line through cell corners drawn only, not read as rules",
     }
+
+
+_COORD = st.one_of(
+    st.integers(-2, 6).map(float),
+    st.integers(-4, 12).map(lambda k: k / 2),
+    st.floats(-2, 6, allow_nan=False),
+)
+_POINT = st.tuples(_COORD, _COORD).map(list)
+
+
+@given(
+    lines=st.lists(st.lists(_POINT, min_size=0, max_size=6), max_size=3),
+    shapes=st.lists(
+        st.fixed_dictionaries(
+            {"center": _POINT, "width": _COORD, "height": _COORD, "rounded": st.booleans()},
+            optional={"text": st.sampled_from(["X", "12", ""])},
+        ),
+        max_size=3,
+    ),
+)
+def test_every_sudokupad_drawing_is_placed_on_the_grid_or_counted(
+    lines: list, shapes: list
+) -> None:
+    data = {
+        "lines": [{"wayPoints": w} for w in lines],
+        "arrows": [{"wayPoints": w} for w in lines],
+        "overlays": [{**s, "backgroundColor": "#f00"} for s in shapes],
+    }
+    marks, lost = sudokupad_marks(data, 4)
+    assert len(marks) + lost >= len(lines) * 2  # a shape may shade several cells, or none
+    for mark in marks:
+        inside = [0 <= r < 4 and 0 <= c < 4 for r, c in mark.cells]
+        if mark.place == "outside":
+            assert not inside[0] and all(inside[1:])
+        else:
+            assert mark.cells and all(inside), mark

@@ -326,16 +326,16 @@ def _line(points: Sequence[tuple[float, float]], n: int) -> tuple[str, tuple[Cel
         cell, other = _within(*points[end]), centres[after] or _within(*points[after])
         if not centres[end] and cell and other and _on_run(points[end], cell, other):
             centres[end] = cell
+    inner = {_within(y, x) for y, x in points}
+    path: tuple[Cell, ...] = ()
     if all(centres):
         path = tuple(_through([c for c in centres if c]))
-        if len(path) == 1:
-            return "cell", path
-        if all(0 <= r < n and 0 <= c < n for r, c in path):
-            return "path", path
-        return None
-    inner = {_within(y, x) for y, x in points}
-    if len(inner) == 1 and None not in inner:
-        return "cell", tuple(c for c in inner if c)
+    elif len(inner) == 1:
+        path = tuple(c for c in inner if c)
+    if path:
+        if not all(0 <= r < n and 0 <= c < n for r, c in path):
+            return None
+        return ("path" if len(path) > 1 else "cell"), path
     if all(_near(y, 0) and _near(x, 0) for y, x in points):
         corners = [(round(y), round(x)) for y, x in points]
         diagonal = _diagonal(corners, n)
