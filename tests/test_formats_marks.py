@@ -9,7 +9,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sudoku_models as sm
-from sudoku_models.formats.reading.marks import _HUES, colour_name, sudokupad_marks
+from sudoku_models.formats.reading.marks import (
+    _HUES,
+    colour_name,
+    fpuzzles_marks,
+    sudokupad_marks,
+)
 
 NAMES = {name for _, name in _HUES} | {"none", "black", "white", "grey"}
 
@@ -169,6 +174,11 @@ def test_a_clue_arrow_outside_the_grid_keeps_its_place_and_its_way() -> None:
             {"center": [2, 2], "width": 2, "height": 2},
             [("shaded", "cell", (cell,), "") for cell in ((1, 1), (1, 2), (2, 1), (2, 2))],
         ),
+        # with a text, one mark over them
+        (
+            {"center": [1, 1], "width": 2, "height": 2, "text": "4"},
+            [("square", "area", ((0, 0), (0, 1), (1, 0), (1, 1)), "4")],
+        ),
         # the grid's background
         ({"center": [2, 2], "width": 4, "height": 4}, []),
         ({"center": [2, 2], "width": 6, "height": 6}, []),
@@ -231,3 +241,17 @@ def test_every_sudokupad_drawing_is_placed_on_the_grid_or_counted(
             assert not inside[0] and all(inside[1:])
         else:
             assert mark.cells and all(inside), mark
+
+
+def test_an_f_puzzles_letter_on_an_edge_or_a_corner_keeps_its_place_and_text() -> None:
+    texts = [
+        {"cells": ["R1C1", "R1C2"], "value": "X"},
+        {"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "value": "1 2"},
+        {"cells": ["R0C1"], "value": "7"},
+    ]
+    marks = fpuzzles_marks({"size": 4, "text": texts})
+    assert [(m.place, m.cells, m.text) for m in marks] == [
+        ("edge", ((0, 0), (0, 1)), "X"),
+        ("corner", ((1, 1), (1, 2), (2, 1), (2, 2)), "1 2"),
+        ("outside", ((-1, 0),), "7"),
+    ]

@@ -502,9 +502,9 @@ def _spread(
     text: str,
     source: str,
 ) -> list[Mark] | None:
-    """The marks of a shape over several cells: a rectangle whose sides lie on grid lines
-    shades each cell of the grid it covers (none when it covers them all: the grid's
-    background); any other shape is one mark over the area."""
+    """The marks of a shape over several cells: a rectangle without text whose sides lie on
+    grid lines shades each cell of the grid it covers (none when it covers them all: the
+    grid's background); any other shape is one mark over the area."""
     grid = range(n)
     inside = (
         range(max(rows.start, 0), min(rows.stop, n)),
@@ -513,7 +513,7 @@ def _spread(
     cells = tuple((r, c) for r in inside[0] for c in inside[1])
     if not cells:
         return None
-    if aligned:
+    if aligned and not text:
         if inside == (grid, grid):
             return []
         return [Mark("shaded", "cell", (cell,), fill, 1.0, text, source) for cell in cells]
