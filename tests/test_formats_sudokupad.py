@@ -15,7 +15,7 @@ from sudoku_models.formats import sudokupad
 from sudoku_models.formats.lz import compress_to_base64
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
-from sudoku_models.variants import Jigsaw, KillerCage
+from sudoku_models.variants import AntiKnight, Jigsaw, KillerCage
 
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
@@ -384,9 +384,14 @@ def test_metadata_in_keys_of_its_own_is_read_not_warned() -> None:
 
 
 def test_both_metadata_blocks_are_read() -> None:
-    data = _ctc(_blank(4), metadata={"author": "Someone"}, metaData={"rules": "Normal rules."})
+    data = _ctc(
+        _blank(4),
+        metadata={"author": "Someone", "antiknight": True},
+        metaData={"rules": "Normal rules.", "antiknight": True},
+    )
     read = _read(data)
     assert (read.author, read.rules, read.warnings) == ("Someone", "Normal rules.", ())
+    assert read.model.variants == (AntiKnight(),)
 
 
 def test_drawings_of_a_framed_grid_are_measured_from_its_sudoku() -> None:

@@ -357,8 +357,8 @@ def read_ctc(data: dict[str, Any]) -> Read:
                 )
     marks, lost = sudokupad_marks(data, n, origin)
     rules += _cages(_list(data, "cages"), n, meta, notes, marks)
-    for key in ("metaData", "metadata"):
-        rules += _flags(data.get(key), meta, notes)
+    for key in ("metaData", "metadata"):  # a flag in both blocks is one rule
+        rules += [flag for flag in _flags(data.get(key), meta, notes) if flag not in rules]
     for key in _META_KEYS:  # metadata SudokuPad also takes beside the cells
         if isinstance(data.get(key), str):
             meta.setdefault(key, data[key])
