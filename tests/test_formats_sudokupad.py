@@ -13,8 +13,9 @@ from sudoku_models import formats, fpuzzles
 from sudoku_models.errors import InvalidPuzzleError, UnsupportedModelError
 from sudoku_models.formats import sudokupad
 from sudoku_models.formats.lz import compress_to_base64
+from sudoku_models.puzzle import Puzzle
 from sudoku_models.solvers import get_solver
-from sudoku_models.variants import Jigsaw, KillerCage
+from sudoku_models.variants import AntiKnight, Jigsaw, KillerCage
 
 SAMPLE = Path(__file__).parent / "data" / "variants" / "fpuzzles_sample.jsonl"
 PUZZLES = [json.loads(line) for line in SAMPLE.read_text().splitlines()]
@@ -366,3 +367,57 @@ def test_a_slip_inside_a_reader_is_refused_as_a_bug(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(sudokupad, "read", slip)
     with pytest.raises(InvalidPuzzleError, match=r"sudokupad reader failed .*StopIteration.*bug"):
         formats.read("https://sudokupad.app/ctcABC")
+
+
+def _read(data: dict[str, object]):  # type: ignore[no-untyped-def]
+    return formats.read("ctc" + compress_to_base64(json.dumps(data)))
+
+
+def test_metadata_in_keys_of_its_own_is_read_not_warned() -> None:
+    solution = "1234341221434321"
+    page = {"source": "a book", "msgcorrect": "Right!", "msgincorrect": "Not yet."}
+    data = _ctc(_blank(4), author="Someone", rules="Normal rules.", solution=solution, **page)
+    read = _read(data)
+    assert read.warnings == ()
+    assert (read.author, read.rules) == ("Someone", "Normal rules.")
+    assert read.solution == Puzzle.parse(solution)
+
+
+def test_both_metadata_blocks_are_read() -> None:
+    data = _ctc(
+        _blank(4),
+        metadata={"author": "Someone", "antiknight": True},
+        metaData={"rules": "Normal rules.", "antiknight": True},
+    )
+    read = _read(data)
+    assert (read.author, read.rules, read.warnings) == ("Someone", "Normal rules.", ())
+    assert read.model.variants == (AntiKnight(),)
+
+
+def test_drawings_of_a_framed_grid_are_measured_from_its_sudoku() -> None:
+    cells = _blank(6)
+    regions = [[[r + 1, c + 1] for r in rows for c in cols] for rows in ((0, 1), (2, 3))
+               for cols in ((0, 1), (2, 3))]  # fmt: skip
+    # a dot between r1c1 and r2c1 of the sudoku, a clue above its column 1
+    dot = {"center": [2, 1.5], "width": 0.3, "rounded": True, "backgroundColor": "#000"}
+    clue = {"center": [0.5, 1.5], "width": 0, "text": "7"}
+    rules = "Black dots join digits where one is double the other."
+    data = {"cells": cells, "regions": regions, "overlays": [dot, clue], "cages": [
+        {"value": f"rules: {rules}"}]}  # fmt: skip
+    read = _read(data)
+    assert [v.describe() for v in read.model.variants] == ["black dot r1c1 r2c1"]
+    assert "1 black text outside the grid drawn only, not read as rules (reading '7')" in (
+        read.warnings
+    )
+
+
+def test_a_text_on_a_circle_on_a_corner_is_its_label() -> None:
+    circle = {"center": [1, 1], "width": 0.6, "height": 0.6, "rounded": True,
+              "backgroundColor": "#FFFFFF", "borderColor": "#000"}  # fmt: skip
+    digits = {"center": [1, 1], "width": 0, "text": "12"}
+    data = _ctc(_blank(4), overlays=[circle, digits], cages=[
+        {"value": "rules: Quadruples: the digits in a circle appear in the four cells around it."}
+    ])  # fmt: skip
+    read = _read(data)
+    assert [v.describe() for v in read.model.variants] == ["quadruple r1c1 r1c2 r2c1 r2c2"]
+    assert read.model.variants[0].values == (1, 2)  # type: ignore[attr-defined]

@@ -114,6 +114,9 @@ def test_harmless_keys_and_shapes_are_read() -> None:
     data = _empty(
         4,
         successMessage="Well done!",
+        source="a book",
+        msgcorrect="Right!",
+        msgincorrect="Not yet.",
         cage=[{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R2C1"], "value": "A"}],
         arrow=[{"cells": ["R1C1"], "lines": []}, {"cells": ["R2C2"]}],
     )

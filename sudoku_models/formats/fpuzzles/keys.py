@@ -77,12 +77,13 @@ __all__ = ["LINK_PREFIX", "decode", "read", "to_fpuzzles", "to_json", "to_link"]
 
 LINK_PREFIX = "https://www.f-puzzles.com/?load="
 
-#: Keys that only draw or configure the editor; they carry no rule.
+#: Keys that only draw, configure the editor or tell about the puzzle (SudokuPad's metadata:
+#: where it comes from, the message on a right or wrong answer); they carry no rule.
 COSMETIC = frozenset(
     {
         "size", "title", "author", "ruleset", "grid", "line", "circle", "rectangle", "text",
         "highlightConflicts", "disabledlogic", "truecandidatesoptions", "solution", "cage",
-        "successMessage",
+        "successMessage", "source", "msgcorrect", "msgincorrect",
     }
 )  # fmt: skip
 

@@ -23,7 +23,8 @@ class Group:
 
     @property
     def place(self) -> str:
-        """Where the marks sit: cell, edge, corner, outside, path or area."""
+        """Where the marks sit (see :class:`Mark`): cell, edge, corner, outside, path, area,
+        edges or corners."""
         return self.marks[0].place
 
     @property
@@ -36,7 +37,15 @@ class Group:
         """How a report names the group: ``'4 grey lines'``, ``'20 white circles on edges'``."""
         k = len(self.marks)
         noun = _noun(self.shape, k != 1)
-        where = {"edge": " on edges", "corner": " on corners", "outside": " outside the grid"}
+        where = {
+            "edge": " on edges",
+            "corner": " on corners",
+            "outside": " outside the grid",
+            "edges": " along cell edges",
+            "corners": " through cell corners",
+            "area": " over several cells" if self.shape not in ("cage", "shaded") else "",
+            "cell": " in cells" if self.shape in ("line", "arrow") else "",
+        }
         said = " with text" if self.marks[0].text and self.shape != "text" else ""
         if self.shape == "cage" and not said:
             said = " without a sum"
@@ -67,11 +76,12 @@ def groups(marks: Iterable[Mark]) -> list[Group]:
 
 def with_labels(marks: Sequence[Mark]) -> list[Mark]:
     """The marks with each text drawn on a circle, square or diamond of its own place (the same
-    cell or edge) made that mark's label, as a setter draws a labelled dot in two strokes."""
+    cell, edge or corner) made that mark's label, as a setter draws a labelled dot in two
+    strokes."""
     shapes = ("circle", "square", "diamond")
     where: dict[tuple[str, frozenset[Cell]], list[int]] = {}
     for k, mark in enumerate(marks):
-        if mark.shape in shapes and not mark.text and mark.place in ("edge", "cell"):
+        if mark.shape in shapes and not mark.text and mark.place in ("edge", "cell", "corner"):
             where.setdefault((mark.place, frozenset(mark.cells)), []).append(k)
     labels: dict[int, str] = {}
     consumed: set[int] = set()
@@ -88,15 +98,16 @@ def with_labels(marks: Sequence[Mark]) -> list[Mark]:
 
 
 def with_bulbs(marks: Sequence[Mark]) -> list[Mark]:
-    """The marks with each line that starts or ends in a circle made one mark: a line from its
-    circle (``bulbline``), or, with circles at both ends, a ``capline``; those circles go."""
+    """The marks with each line through cells that starts or ends in a circle made one mark: a
+    line from its circle (``bulbline``), or, with circles at both ends, a ``capline``; those
+    circles go."""
     circles = {m.cells[0]: m for m in marks if m.shape == "circle" and m.place == "cell"}
     used: set[Cell] = set()
     out: list[Mark] = []
     for mark in marks:
-        if mark.shape == "arrow" and mark.cells[0] in circles:
+        if mark.shape == "arrow" and mark.place == "path" and mark.cells[0] in circles:
             used.add(mark.cells[0])
-        if mark.shape != "line":
+        if mark.shape != "line" or mark.place != "path":
             out.append(mark)
             continue
         first, last = mark.cells[0] in circles, mark.cells[-1] in circles

@@ -16,6 +16,7 @@ text), which :mod:`~sudoku_models.formats.reading.grouping` sorts into groups of
 from __future__ import annotations
 
 import colorsys
+import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -24,16 +25,26 @@ from typing import Any
 
 Cell = tuple[int, int]
 
-#: How far a point may lie from a cell centre, edge or corner and still be read as on it.
-SNAP = 0.2
+#: How far a SudokuPad point may lie from a cell centre, edge or corner and still be read as on
+#: it, in cells. SudokuPad draws its marks at exact halves and wholes and stops a line half a
+#: stroke (1/32 of a cell) short of a corner; what it draws a tenth of a cell or more from a
+#: grid line (a line's end cut short at a circle's rim, an arrowhead, a chevron) lies inside
+#: the cell.
+SNAP = 0.05
 
 
 @dataclass(frozen=True)
 class Mark:
     """One drawing: ``shape`` (line, arrow, circle, square, diamond, text, cage, shaded),
-    ``place`` (cell, edge, corner, outside, path, area) and the cells it touches (a line's
-    cells in order; an edge mark's two cells; a corner mark's four), with its colour name
-    (:func:`colour_name`), its size in cells, and its text."""
+    ``place`` and the cells it touches, with its colour name (:func:`colour_name`), its size
+    in cells, its text, and its angle in degrees, clockwise on the page.
+
+    The places: ``cell``, ``edge`` (its two cells), ``corner`` (its four), ``outside`` (the
+    cell outside the grid it sits in; an arrow there points along ``angle``, 0 to the right),
+    ``path`` (a line's cells in order, through their centres), ``area`` (a cage, or a shape
+    spread over several cells), and for lines that run through no cell centres ``edges``
+    (along grid lines: the cells beside them) and ``corners`` (from corner to corner across
+    cells: the cells around those corners)."""
 
     shape: str
     place: str
@@ -202,42 +213,72 @@ def _place(cells: Sequence[Cell], n: int) -> str:
 
 
 # SudokuPad -----------------------------------------------------------------------------------
+#
+# SudokuPad gives a point as [row, column] in cells from the grid's top left corner: a cell's
+# centre is at (r + 0.5, c + 0.5), the edge below it at (r + 1, c + 0.5), its bottom right corner
+# at (r + 1, c + 1). A mark made for two or four cells sits at the mean of their centres, so on
+# their edge or corner; a shape's ``width`` and ``height`` are in cells too, and a text's
+# ``fontSize`` in pixels of a 64-pixel cell.
+
+#: SudokuPad's cell in pixels, the unit of a text's ``fontSize``.
+_PIXELS = 64
+#: How far above its baseline a line of digits has its middle, in ems.
+_MIDDLE = 0.35
+
+
+def _near(value: float, to: float) -> bool:
+    """Whether ``value`` lies within :data:`SNAP` of ``to`` plus a whole number."""
+    off = (value - to) % 1
+    return min(off, 1 - off) <= SNAP
 
 
 def _snap(y: float, x: float, n: int) -> tuple[str, tuple[Cell, ...]] | None:
-    """The place of a SudokuPad point (rows and columns in cell units, centres at .5)."""
-    fy, fx = y - math.floor(y), x - math.floor(x)
-
-    def near(f: float, to: float) -> bool:
-        return abs(f - to) <= SNAP or (to == 0 and abs(f - 1) <= SNAP)
-
-    r, c = round(y - 0.5), round(x - 0.5)
-    if near(fy, 0.5) and near(fx, 0.5):
-        return ("cell" if 0 <= r < n and 0 <= c < n else "outside"), ((r, c),)
-    if near(fy, 0) and near(fx, 0.5):
-        top = round(y) - 1
-        return "edge", ((top, c), (top + 1, c))
-    if near(fy, 0.5) and near(fx, 0):
-        left = round(x) - 1
-        return "edge", ((r, left), (r, left + 1))
-    if near(fy, 0) and near(fx, 0):
-        top, left = round(y) - 1, round(x) - 1
-        return "corner", tuple((top + i, left + j) for i in (0, 1) for j in (0, 1))
+    """The place of a SudokuPad point: a cell (or a cell outside the grid), an edge or a
+    corner of cells of the grid, or None (between them, or on the grid's border)."""
+    r, c = math.floor(y), math.floor(x)
+    top, left = round(y) - 1, round(x) - 1
+    inside = lambda cells: all(0 <= i < n and 0 <= j < n for i, j in cells)  # noqa: E731
+    if _near(y, 0.5) and _near(x, 0.5):
+        return ("cell" if inside([(r, c)]) else "outside"), ((r, c),)
+    if _near(y, 0) and _near(x, 0.5):
+        cells: tuple[Cell, ...] = ((top, c), (top + 1, c))
+    elif _near(y, 0.5) and _near(x, 0):
+        cells = ((r, left), (r, left + 1))
+    elif _near(y, 0) and _near(x, 0):
+        cells = tuple((top + i, left + j) for i in (0, 1) for j in (0, 1))
+    else:
+        return None
+    if inside(cells):
+        return ("edge" if len(cells) == 2 else "corner"), cells
+    out = [cell for cell in cells if not inside([cell])]
+    if len(cells) == 2 and len(out) == 1:  # on the border, beside one row or column
+        return "outside", (out[0],)
     return None
 
 
-def _point(value: Any, n: int) -> tuple[float, float] | None:
-    """A SudokuPad point, when it lies on the grid or next to it (one cell around)."""
+def _point(value: Any, n: int, origin: Cell) -> tuple[float, float] | None:
+    """A SudokuPad point measured from the grid's top left corner (``origin`` the drawing's
+    cell there), when it lies on the grid or next to it (one cell around)."""
     if isinstance(value, list) and len(value) == 2:
-        y, x = (_number(v, math.nan) for v in value)
+        y, x = (_number(v, math.nan) - o for v, o in zip(value, origin, strict=True))
         if -1 <= y <= n + 1 and -1 <= x <= n + 1:  # False for nan
             return y, x
     return None
 
 
-def sudokupad_marks(data: Mapping[str, Any], n: int) -> tuple[list[Mark], int]:
-    """The marks of SudokuPad's ``lines``, ``arrows``, ``overlays``, ``underlays`` and cages
-    without a number, and how many drawings landed nowhere on the grid."""
+def _within(y: float, x: float) -> Cell | None:
+    """The cell a point lies inside, None when it lies on a grid line."""
+    if _near(y, 0) or _near(x, 0):
+        return None
+    return math.floor(y), math.floor(x)
+
+
+def sudokupad_marks(
+    data: Mapping[str, Any], n: int, origin: Cell = (0, 0)
+) -> tuple[list[Mark], int]:
+    """The marks of SudokuPad's ``lines``, ``arrows``, ``overlays`` and ``underlays``, and how
+    many drawings landed nowhere on the grid. ``origin`` is the grid's top left cell in the
+    drawing (when the drawing frames the grid with cells around it)."""
     out: list[Mark] = []
     lost = 0
     for key in ("lines", "arrows"):
@@ -246,30 +287,137 @@ def sudokupad_marks(data: Mapping[str, Any], n: int) -> tuple[list[Mark], int]:
             if not isinstance(item, Mapping):
                 continue
             way = item.get("wayPoints")
-            points = [_point(p, n) for p in way[:MAX_CELLS]] if isinstance(way, list) else []
-            if key == "arrows":  # an arrow starts on its circle's rim: each point's cell
-                cells = _through([(math.floor(p[0]), math.floor(p[1])) for p in points if p])
-            else:
-                places = [_snap(*p, n) for p in points if p is not None]
-                cells = [where[1][0] for where in places if where and where[0] == "cell"]
-            if len(cells) < 2 or (key == "lines" and len(cells) != len(points)):
+            found = [_point(p, n, origin) for p in way[:MAX_CELLS]] if isinstance(way, list) else []
+            points = [p for p in found if p is not None]
+            if len(points) < 2 or len(points) != len(found):
                 lost += 1
                 continue
+            where = _arrow(points, n) if key == "arrows" else _line(points, n)
+            if where is None:
+                lost += 1
+                continue
+            place, cells = where
             colour = colour_name(item.get("color"))
             width = _number(item.get("thickness"), 10) / 64
             shape = "arrow" if key == "arrows" else "line"
-            out.append(Mark(shape, "path", tuple(cells), colour, width, "", f"SudokuPad {key!r}"))
+            angle = _heading(points) if key == "arrows" and place != "path" else 0.0
+            out.append(Mark(shape, place, cells, colour, width, "", f"SudokuPad {key!r}", angle))
     for key in ("underlays", "overlays"):
         items = data.get(key)
         for item in items if isinstance(items, list) else ():
             if not isinstance(item, Mapping):
                 continue
-            mark = _sp_shape(item, n, key)
-            if mark is None:
+            marks = _sp_shape(item, n, key, origin)
+            if marks is None:
                 lost += 1
-            elif mark.shape != "none":
-                out.append(mark)
+            else:
+                out += marks
     return out, lost
+
+
+def _line(points: Sequence[tuple[float, float]], n: int) -> tuple[str, tuple[Cell, ...]] | None:
+    """The place of a line: a path through cell centres (its ends may stop short, inside their
+    cells, at a circle's rim; a straight or diagonal run passes the cells between), a path
+    along a diagonal from corner to corner, a drawing inside one cell, a line along grid lines
+    or across cells from corner to corner; None for anything else."""
+    spots = [_snap(y, x, n) for y, x in points]
+    centres: list[Cell | None] = [s[1][0] if s and s[0] == "cell" else None for s in spots]
+    for end, after in ((0, 1), (-1, -2)):  # an end cut short, on its way to the next cell
+        cell, other = _within(*points[end]), centres[after] or _within(*points[after])
+        if not centres[end] and cell and other and _on_run(points[end], cell, other):
+            centres[end] = cell
+    inner = {_within(y, x) for y, x in points}
+    path: tuple[Cell, ...] = ()
+    if all(centres):
+        path = tuple(_through([c for c in centres if c]))
+    elif len(inner) == 1:
+        path = tuple(c for c in inner if c)
+    if path:
+        if not all(0 <= r < n and 0 <= c < n for r, c in path):
+            return None
+        return ("path" if len(path) > 1 else "cell"), path
+    if all(_near(y, 0) and _near(x, 0) for y, x in points):
+        corners = [(round(y), round(x)) for y, x in points]
+        diagonal = _diagonal(corners, n)
+        if diagonal:
+            return "path", diagonal
+        if not all(_along(a, b) for a, b in itertools.pairwise(points)):
+            touched = {(r + i, c + j) for r, c in corners for i in (-1, 0) for j in (-1, 0)}
+            around = tuple(sorted((r, c) for r, c in touched if 0 <= r < n and 0 <= c < n))
+            return ("corners", around) if around else None
+    if all(_along(a, b) for a, b in itertools.pairwise(points)):
+        beside = _beside(points, n)
+        return ("edges", beside) if beside else None
+    return None
+
+
+def _on_run(point: tuple[float, float], cell: Cell, other: Cell) -> bool:
+    """Whether ``point`` lies on the straight run from the centre of ``cell`` to that of
+    ``other``."""
+    (y, x), (r0, c0), (r1, c1) = point, cell, other
+    dy, dx = r1 - r0, c1 - c0
+    if (dy, dx) == (0, 0):
+        return True
+    off = (y - r0 - 0.5) * dx - (x - c0 - 0.5) * dy  # the cross product: length times distance
+    return abs(off) <= SNAP * math.hypot(dy, dx)
+
+
+def _diagonal(corners: Sequence[Cell], n: int) -> tuple[Cell, ...] | None:
+    """The cells a line from corner to corner crosses through their centres, when each of its
+    runs is diagonal (as SudokuPad draws a grid's diagonals) and stays on the grid."""
+    out: list[Cell] = []
+    for (y0, x0), (y1, x1) in itertools.pairwise(corners):
+        k = abs(y1 - y0)
+        if k == 0 or abs(x1 - x0) != k:
+            return None
+        dy, dx = (y1 - y0) // k, (x1 - x0) // k
+        for i in range(k):
+            cell = (y0 + i * dy + min(dy, 0), x0 + i * dx + min(dx, 0))
+            if not out or out[-1] != cell:
+                out.append(cell)
+    if not all(0 <= r < n and 0 <= c < n for r, c in out):
+        return None
+    return tuple(out)
+
+
+def _along(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Whether the run from ``a`` to ``b`` lies on one grid line."""
+    same_row = _near(a[0], 0) and abs(a[0] - b[0]) <= SNAP
+    return same_row or (_near(a[1], 0) and abs(a[1] - b[1]) <= SNAP)
+
+
+def _beside(points: Sequence[tuple[float, float]], n: int) -> tuple[Cell, ...]:
+    """The cells of the grid on either side of a line along grid lines, in order."""
+    out: dict[Cell, None] = {}
+    for (y0, x0), (y1, x1) in itertools.pairwise(points):
+        if _near(y0, 0) and abs(y0 - y1) <= SNAP:
+            line, lo, hi, across = round(y0), min(x0, x1), max(x0, x1), False
+        else:
+            line, lo, hi, across = round(x0), min(y0, y1), max(y0, y1), True
+        for k in range(math.floor(lo + SNAP), math.ceil(hi - SNAP)):
+            for side in (line - 1, line):
+                out[(k, side) if across else (side, k)] = None
+    return tuple(cell for cell in out if 0 <= cell[0] < n and 0 <= cell[1] < n)
+
+
+def _arrow(points: Sequence[tuple[float, float]], n: int) -> tuple[str, tuple[Cell, ...]] | None:
+    """The place of an arrow: the cells it crosses from its circle's rim; the one cell it is
+    drawn in; or, when it starts outside the grid (a clue's arrow), the cell it starts in and
+    then those it crosses."""
+    cells = tuple(_through([(math.floor(y), math.floor(x)) for y, x in points]))
+    inside = [0 <= r < n and 0 <= c < n for r, c in cells]
+    if all(inside):
+        return ("path" if len(cells) > 1 else "cell"), cells
+    if not inside[0] and all(inside[1:]):
+        return "outside", cells
+    return None
+
+
+def _heading(points: Sequence[tuple[float, float]]) -> float:
+    """The way a drawing from its first point to its last points, in degrees clockwise from
+    the right, as the page shows it (rows run down)."""
+    (y0, x0), (y1, x1) = points[0], points[-1]
+    return round(math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360, 1)
 
 
 def _through(corners: Sequence[Cell]) -> list[Cell]:
@@ -287,14 +435,13 @@ def _through(corners: Sequence[Cell]) -> list[Cell]:
     return out
 
 
-def _sp_shape(item: Mapping[str, Any], n: int, key: str) -> Mark | None:
-    centre = _point(item.get("center"), n)
+def _sp_shape(item: Mapping[str, Any], n: int, key: str, origin: Cell) -> list[Mark] | None:
+    """The marks of one overlay or underlay (none for an empty one or the grid's background),
+    or None when it lies nowhere on the grid."""
+    centre = _point(item.get("center"), n, origin)
     if centre is None:
         return None
-    where = _snap(*centre, n)
-    if where is None:
-        return None
-    place, cells = where
+    y, x = centre
     text = str(item.get("text") or "").strip()
     width = _number(item.get("width"), 0.5)
     height = _number(item.get("height"), width)
@@ -303,15 +450,71 @@ def _sp_shape(item: Mapping[str, Any], n: int, key: str) -> Mark | None:
     source = f"SudokuPad {key!r}"
     if fill == "none" and border == "none":
         if not text:
-            return Mark("none", place, cells, "none", width)
+            return []
+        if item.get("dominant-baseline") == "alphabetic":  # the point is the text's baseline
+            y -= _MIDDLE * _number(item.get("fontSize"), 0) / _PIXELS
+        where = _snap(y, x, n)
+        if where is None:
+            return None
         colour = colour_name(item.get("color") or "#000")
         angle = _number(item.get("angle"), 0)
-        return Mark("text", place, cells, colour, width, text, source, angle)
+        return [Mark("text", *where, colour, width, text, source, angle)]
     if fill == "none":
         fill = "white" if border != "none" else fill
-    if place == "cell" and min(width, height) >= 0.9 and not item.get("rounded"):
-        return Mark("shaded", "cell", cells, fill, 1.0, text, source)
-    shape = "circle" if item.get("rounded") else "square"
-    if not item.get("rounded") and item.get("angle") in (45, -45):
+    rounded = bool(item.get("rounded"))
+    rows, cols = _span(y, height, n), _span(x, width, n)
+    if len(rows) * len(cols) > 1:  # over the centres of several cells
+        aligned = not rounded and all(
+            _near(side, 0)
+            for side in (y - height / 2, y + height / 2, x - width / 2, x + width / 2)
+        )
+        return _spread(rows, cols, n, fill, aligned, rounded, text, source)
+    where = _snap(y, x, n)
+    if where is None:
+        return None
+    place, cells = where
+    if place == "cell" and min(width, height) >= 0.9 and not rounded:
+        return [Mark("shaded", "cell", cells, fill, 1.0, text, source)]
+    shape = "circle" if rounded else "square"
+    if not rounded and item.get("angle") in (45, -45):
         shape = "diamond"
-    return Mark(shape, place, cells, fill, round(width, 2), text, source)
+    return [Mark(shape, place, cells, fill, round(width, 2), text, source)]
+
+
+def _span(middle: float, size: float, n: int) -> range:
+    """The rows (or columns) whose centres a shape ``size`` cells long around ``middle``
+    covers, clear of its sides (a shape longer than the grid and its surround held to that)."""
+    if size <= 0:
+        return range(0)
+    size = min(size, 2 * n + 8)
+    return range(
+        math.ceil(middle - size / 2 + SNAP - 0.5), math.floor(middle + size / 2 - SNAP - 0.5) + 1
+    )
+
+
+def _spread(
+    rows: range,
+    cols: range,
+    n: int,
+    fill: str,
+    aligned: bool,
+    rounded: bool,
+    text: str,
+    source: str,
+) -> list[Mark] | None:
+    """The marks of a shape over several cells: a rectangle without text whose sides lie on
+    grid lines shades each cell of the grid it covers (none when it covers them all: the
+    grid's background); any other shape is one mark over the area."""
+    grid = range(n)
+    inside = (
+        range(max(rows.start, 0), min(rows.stop, n)),
+        range(max(cols.start, 0), min(cols.stop, n)),
+    )
+    cells = tuple((r, c) for r in inside[0] for c in inside[1])
+    if not cells:
+        return None
+    if aligned and not text:
+        if inside == (grid, grid):
+            return []
+        return [Mark("shaded", "cell", (cell,), fill, 1.0, text, source) for cell in cells]
+    return [Mark("circle" if rounded else "square", "area", cells, fill, 1.0, text, source)]

@@ -65,6 +65,8 @@ _DRAWN = ("lines", "arrows", "overlays", "underlays")
 #: Metadata that only tells about the puzzle or the page (where it comes from, the message on a
 #: correct or wrong answer, the background image's opacity): no rule, nothing to warn of.
 _QUIET_META = frozenset({"source", "msgcorrect", "msgincorrect", "bgimageopacity"})
+#: Metadata read, in a ``metadata`` block, a ``key: text`` cage, or a key of its own.
+_META_KEYS = ("title", "author", "rules", "solution")
 _META = re.compile(r"^([A-Za-z]+):\s*(.*)$", re.DOTALL)
 #: Most objects and lists the puzzle data may hold: a 35x35 grid with thousands of marks takes
 #: a few thousand; the bound keeps a short payload from building millions.
@@ -321,7 +323,7 @@ def read_ctc(data: dict[str, Any]) -> Read:
     if n > MAX_DIGITS:
         raise UnsupportedModelError(f"the SudokuPad grid is {n}x{n}, larger than {MAX_DIGITS}")
     notes: list[str] = []
-    data = _framed(data, notes)
+    data, origin = _framed(data, notes)
     rows = data["cells"]
     n = len(rows)
     board = board_of(n)
@@ -353,12 +355,17 @@ def read_ctc(data: dict[str, Any]) -> Read:
                 raise InvalidPuzzleError(
                     f"SudokuPad {shown(key)} entry {k}: expected an object, got {values.kind(item)}"
                 )
-    marks, lost = sudokupad_marks(data, n)
+    marks, lost = sudokupad_marks(data, n, origin)
     rules += _cages(_list(data, "cages"), n, meta, notes, marks)
-    rules += _flags(data.get("metaData") or data.get("metadata"), meta, notes)
+    for key in ("metaData", "metadata"):  # a flag in both blocks is one rule
+        rules += [flag for flag in _flags(data.get(key), meta, notes) if flag not in rules]
+    for key in _META_KEYS:  # metadata SudokuPad also takes beside the cells
+        if isinstance(data.get(key), str):
+            meta.setdefault(key, data[key])
     if lost:
         notes.append(f"{lost} drawing(s) on no cell, edge or corner of the grid: not read")
-    for key in sorted(set(data) - _QUIET - set(_DRAWN) - {"cells", "regions", "cages", "metaData"}):
+    known = _QUIET | _QUIET_META | set(_META_KEYS) | set(_DRAWN)
+    for key in sorted(set(data) - known - {"cells", "regions", "cages", "metaData"}):
         notes.append(f"SudokuPad key {shown(key)} not read")
     model = Model.from_puzzle(Puzzle(board, tuple(givens)), variants=rules)
     solution = meta.get("solution")
@@ -374,24 +381,25 @@ def read_ctc(data: dict[str, Any]) -> Read:
     )
 
 
-def _framed(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+def _framed(data: dict[str, Any], notes: list[str]) -> tuple[dict[str, Any], tuple[int, int]]:
     """The puzzle data cut to its sudoku when the grid is wider than its regions: ``m`` regions
     of ``m`` cells filling an ``m x m`` square inside a larger grid, the cells around it kept
-    for clues. Digits and cages outside the square are said, not read."""
+    for clues. Digits and cages outside the square are said, not read. With the data, the
+    square's top left cell in the larger grid, from which the drawings are measured."""
     regions = data.get("regions")
     if not isinstance(regions, list) or not regions:
-        return data
+        return data, (0, 0)
     m, n = len(regions), len(data["cells"])
     try:
         cells = [_cell(x, n) for region in regions for x in region]
     except (InvalidPuzzleError, TypeError):
-        return data  # the usual reading says what is wrong
+        return data, (0, 0)  # the usual reading says what is wrong
     if not cells:  # regions with no cells: no square to cut to
-        return data
+        return data, (0, 0)
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     square = {(r, c) for r in range(top, top + m) for c in range(left, left + m)}
     if m >= n or len(cells) != m * m or set(cells) != square:
-        return data
+        return data, (0, 0)
     outside = [
         cell
         for r, row in enumerate(data["cells"])
@@ -421,7 +429,7 @@ def _framed(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
         "cells": [row[left : left + m] for row in data["cells"][top : top + m]],
         "regions": [[_moved(x, top, left) for x in region] for region in regions],
         "cages": cages,
-    }
+    }, (top, left)
 
 
 def _moved(item: Any, top: int, left: int) -> Any:
@@ -538,7 +546,7 @@ def _flags(meta_data: Any, meta: dict[str, str], notes: list[str]) -> Iterator[V
                 raise InvalidPuzzleError(f"SudokuPad metadata {shown(key)}: {exc.reason}") from None
             if on:
                 yield AntiKnight() if key == "antiknight" else AntiKing()
-        elif key in ("title", "author", "rules", "solution") and isinstance(value, str):
+        elif key in _META_KEYS and isinstance(value, str):
             meta.setdefault(key, value)
         elif key == "bgimage":
             notes.append("a background image draws marks that are not read")
