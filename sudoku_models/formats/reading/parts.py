@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,8 +63,12 @@ MAX_GROUPS = 3
 MAX_UNIQUE = 2
 #: Most rounds of the search (a round: one selection found and tested).
 MAX_ROUNDS = 60
-#: Seconds the choice may take at most (less when the time limit left is shorter).
+#: CPU seconds (of this process, the SAT solver's included) the choice may take at most (less
+#: when the time limit left is shorter).
 CHOICE_SECONDS = 8.0
+#: Seconds of wall time past which the choice stops however little CPU it had: a safety on
+#: a machine so loaded that the CPU budget above would take minutes.
+CHOICE_WALL_SECONDS = 60.0
 #: Conflicts one SAT call may spend before the choice gives up.
 CONFLICTS = 200_000
 
@@ -429,9 +434,12 @@ def _options(
     return sorted(out, key=lambda o: o[:2])
 
 
-def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypothesis]:
+def propose(
+    group: Group, board: Board, sentences: Sequence[str], cpu_end: float | None = None
+) -> list[Hypothesis]:
     """The readings of a group :func:`readable`, best ranked first, decoration last; at most
-    :data:`MAX_HYPOTHESES`. A reading some mark of the group cannot meet is left out."""
+    :data:`MAX_HYPOTHESES`, and those made before ``cpu_end`` (on ``time.process_time``)
+    where given. A reading some mark of the group cannot meet is left out."""
     kind = kind_of(group)
     options = _options(kind, sentences, _from_text(group, kind))
     out: list[Hypothesis] = []
@@ -439,7 +447,7 @@ def propose(group: Group, board: Board, sentences: Sequence[str]) -> list[Hypoth
         out += _either_readings(kind, options, group, board)
     for minus, _, option, sentence in options:
         deadline.check()
-        if len(out) >= MAX_HYPOTHESES - 1:
+        if len(out) >= MAX_HYPOTHESES - 1 or _spent(cpu_end):
             break
         try:
             rules = _rules(kind, option, group, board)
@@ -485,11 +493,20 @@ def _either_readings(
     return out
 
 
+def _spent(cpu_end: float | None) -> bool:
+    """Whether the CPU budget that ends at ``cpu_end`` is spent."""
+    return cpu_end is not None and time.process_time() > cpu_end
+
+
 def choose(
-    model: Model, others: Sequence[Variant], proposals: Sequence[Sequence[Hypothesis]]
+    model: Model,
+    others: Sequence[Variant],
+    proposals: Sequence[Sequence[Hypothesis]],
+    cpu_end: float | None = None,
 ) -> Picked:
     """The selection of one reading per group that leaves the puzzle (``model`` with
-    ``others``) exactly one solution; see the module."""
+    ``others``) exactly one solution, searched until ``cpu_end`` (on ``time.process_time``)
+    where given; see the module."""
     base = Model.from_puzzle(Puzzle(model.board, model.givens), variants=[*others])
     formula = encode(base, givens="units")
     n = model.n
@@ -519,7 +536,7 @@ def choose(
             kept.append(mine)
             selectors.append(lits)
         for _ in range(MAX_ROUNDS):
-            if deadline.expired():
+            if deadline.expired() or _spent(cpu_end):
                 break
             found = sat.solve([], CONFLICTS, _seconds_left())
             if found is False and not unique and not several:
@@ -541,9 +558,10 @@ def choose(
 
 def _seconds_left() -> float:
     """Seconds one SAT call may take: what is left of an open limit, else
-    :data:`CHOICE_SECONDS` (a timer thread interrupts the solver, so it holds in any thread)."""
+    :data:`CHOICE_WALL_SECONDS` (a timer thread interrupts the solver, so it holds in any
+    thread); :data:`CONFLICTS` bounds its work."""
     left = deadline.remaining()
-    return CHOICE_SECONDS if left is None else left
+    return CHOICE_WALL_SECONDS if left is None else left
 
 
 def _verdict(
@@ -588,16 +606,19 @@ def read_groups(
     model: Model, others: Sequence[Variant], groups: Sequence[Group], sentences: Sequence[str]
 ) -> tuple[list[tuple[Group, Hypothesis]], Picked | None]:
     """The readings parts give ``groups`` (those :func:`readable`, at most :data:`MAX_GROUPS`),
-    chosen by solving within :data:`CHOICE_SECONDS`: pairs of a group and its reading (none
+    chosen by solving within :data:`CHOICE_SECONDS` of CPU time (a budget of work, so a
+    loaded machine reads as an idle one does) and :data:`CHOICE_WALL_SECONDS` of wall time, each
+    SAT call within :data:`CONFLICTS`: pairs of a group and its reading (none
     when no selection leaves one solution), and what :func:`choose` said (None where it was
     not asked, or ran out of time)."""
     mine = [g for g in groups if readable(g, sentences)][:MAX_GROUPS]
     if not mine:
         return [], None
     try:
-        with deadline.within(CHOICE_SECONDS):
-            proposals = [propose(g, model.board, sentences) for g in mine]
-            picked = choose(model, others, proposals)
+        cpu_end = time.process_time() + CHOICE_SECONDS
+        with deadline.within(CHOICE_WALL_SECONDS):
+            proposals = [propose(g, model.board, sentences, cpu_end) for g in mine]
+            picked = choose(model, others, proposals, cpu_end)
     except (TimeLimitReached, InvalidPuzzleError):
         return [], None
     pairs = [(g, h) for g, h in zip(mine, picked.taken) if h is not None and h.variants]
