@@ -271,3 +271,12 @@ def test_each_mark_may_be_one_of_two_readings_where_the_text_says_either():
     assert isinstance(four, OneOf) and len(four.rules) == 2
     plain = parts.propose(group, FOUR, ["Clue digits appear in the cage."])
     assert not any("each mark its own" in h.label for h in plain)
+
+
+def test_marks_too_long_or_with_no_grid_digit_are_not_read_by_parts():
+    long_cage = Mark("cage", "area", tuple((k // 4, k % 4) for k in range(16)) * 2, "black", 1, "5")
+    base = Model.from_puzzle(Puzzle.empty((2, 2)))
+    assert parts.read_groups(base, [], [Group((long_cage,))], []) == ([], None)
+    zero = Group((Mark("cage", "area", ((0, 0), (0, 1)), "black", 1.0, "30"),))
+    labels = [h.label for h in parts.propose(zero, FOUR, ["Clue digits appear in the cage."])]
+    assert "the clue's digits are in the cage" not in labels  # a 0 is no digit of the grid

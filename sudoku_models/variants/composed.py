@@ -233,6 +233,8 @@ class Composed(Variant):
                 raise InvalidPuzzleError(
                     f"{what}: a pair has two cells, a line or cage some, a circle's line more"
                 )
+            if len(set(self.cells)) != len(self.cells):
+                raise InvalidPuzzleError(f"{what}: a cell is named twice")
         elif self.scope in OUTSIDE_SCOPES:
             if self.clue is None or (self.scope == "first" and (self.reach < 1 or self.start < 0)):
                 raise InvalidPuzzleError(f"{what}: needs a clue outside the grid and its reach")

@@ -59,6 +59,9 @@ from .marks import Cell, Mark
 MAX_CLAUSES = 300_000
 #: Most groups read by parts in one puzzle.
 MAX_GROUPS = 3
+#: Most cells of one mark read by parts, in rows of the grid (a line or cage longer than two
+#: rows' worth is no clue of a function of its digits).
+MAX_SCOPE = 2
 #: Unique selections to find before choosing between them.
 MAX_UNIQUE = 2
 #: Most rounds of the search (a round: one selection found and tested).
@@ -135,6 +138,9 @@ ALL_GIVEN = re.compile(
     r"|drawn)|\bwhere no [\w -]{0,40}(?:is|are) (?:given|shown|drawn)",
     re.IGNORECASE,
 )
+#: A mark's text that writes numbers, and one that writes digits of a grid.
+NUMBERS = re.compile(r"[\d ,]*\d[\d ,]*")
+DIGITS = re.compile(r"[1-9 ,]*[1-9][1-9 ,]*")
 #: Words saying each mark is one of two rules, the solver to find which.
 EITHER = re.compile(
     r"\beither\b.{0,80}\bor\b|\bdecide which\b|\bwhich (?:is|are) which\b|\bone or the other\b",
@@ -239,10 +245,8 @@ def _clue(text: str, function: str) -> tuple[int, ...]:
     """What a mark's text says to ``function``: the digits it writes, for the digits
     themselves (``'129'``: 1, 2 and 9); else the number it writes, or ``()``."""
     text = text.strip()
-    if function == "digits":
-        return (
-            tuple(int(ch) for ch in text if ch.isdigit()) if re.fullmatch(r"[\d ,]+", text) else ()
-        )
+    if function == "digits":  # a 0 is no digit of a grid: no such clue
+        return tuple(int(ch) for ch in text if ch.isdigit()) if DIGITS.fullmatch(text) else ()
     return (int(text),) if text.isdigit() else ()
 
 
@@ -255,7 +259,7 @@ def readable(group: Group, sentences: Sequence[str] = ()) -> bool:
         return True
     if _from_text(group, kind):
         return bool(text_numbers(sentences))
-    return bool(kind) and all(_clue(m.text, "digits") for m in group.marks)
+    return bool(kind) and all(NUMBERS.fullmatch(m.text.strip()) for m in group.marks)
 
 
 def _from_text(group: Group, kind: str) -> bool:
@@ -611,7 +615,12 @@ def read_groups(
     SAT call within :data:`CONFLICTS`: pairs of a group and its reading (none
     when no selection leaves one solution), and what :func:`choose` said (None where it was
     not asked, or ran out of time)."""
-    mine = [g for g in groups if readable(g, sentences)][:MAX_GROUPS]
+    n = model.board.n
+    mine = [
+        g
+        for g in groups
+        if readable(g, sentences) and all(len(m.cells) <= MAX_SCOPE * n for m in g.marks)
+    ][:MAX_GROUPS]
     if not mine:
         return [], None
     try:
