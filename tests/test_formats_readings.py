@@ -636,9 +636,21 @@ def test_past_the_rules_a_choice_may_check_the_first_reading_stands_with_a_warni
 
     choice = Choice(unique=never_unique)
     text = json.dumps(_many_lines(FOUR_READINGS, count=6))
-    assert len(formats.read(text, choice).readings) == 6 and len(asked) == 4
+    # the readings as taken, three others the text allows, then four without one each
+    assert len(formats.read(text, choice).readings) == 6 and len(asked) == 4 + 4
     monkeypatch.setattr(reader, "MAX_CHOICE_RULES", 5)
     asked.clear()
     read = formats.read(text, choice)
     assert asked == [] and {r.kind for r in read.readings} == {"renban"}
     assert any("not chosen by uniqueness: 6 rules, more than 5" in w for w in read.warnings)
+
+
+def test_a_reading_that_leaves_no_solution_is_dropped_when_the_puzzle_has_one_without_it() -> None:
+    def unique_without_line_rules(model: Model) -> bool:  # with any, no solution
+        return not model.variants
+
+    text = json.dumps(_many_lines(FOUR_READINGS, count=1))
+    read = formats.read(text, Choice(unique=unique_without_line_rules))
+    assert read.readings == ()
+    (said,) = [w for w in read.warnings if "leaves no solution" in w]
+    assert said.startswith("a reading was renban on 1 pink line")

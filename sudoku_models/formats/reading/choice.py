@@ -48,6 +48,7 @@ class Reading:
             "confirmed": "the solution the file embeds satisfies it",
             "unconfirmed": "not confirmed: the file embeds no solution",
             "rejected": "dropped: the solution the file embeds breaks it",
+            "no solution": "dropped: it leaves no solution, and without it the puzzle has one",
             "given": "as the user gave it",
         }[self.status]
         also = f" (also fits: {', '.join(self.others)})" if self.others else ""
@@ -185,22 +186,47 @@ MAX_TRIES = 4
 
 def prefer_unique(
     model: Model, taken: list[Reading], unique: Callable[[Model], bool]
-) -> list[Reading]:
-    """``taken``, or, when it leaves several solutions, the first that one other reading the
-    text allows (a reading's ``options``) makes unique."""
+) -> tuple[list[Reading], list[Reading]]:
+    """``taken``, or, when it does not leave one solution, the first that one other reading
+    the text allows (a reading's ``options``) makes unique, or else ``taken`` without the one
+    unconfirmed reading whose rules leave no solution at all (the puzzle has exactly one
+    without it, so with it none); and the readings so dropped."""
 
     def with_readings(readings: list[Reading]) -> Model:
         rules = [*model.variants, *(v for r in readings for v in r.variants)]
         return Model.from_puzzle(Puzzle(model.board, model.givens), variants=rules)
 
     if unique(with_readings(taken)):
-        return taken
+        return taken, []
+    return _other_option(taken, unique, with_readings) or _without_one(taken, unique, with_readings)
+
+
+def _without_one(
+    taken: list[Reading], unique: Callable[[Model], bool], build: Callable[[list[Reading]], Model]
+) -> tuple[list[Reading], list[Reading]]:
+    """``taken`` without the one unconfirmed reading that leaves no solution, and it (at most
+    :data:`MAX_TRIES` asked); ``taken`` as it is when none does."""
+    doubtful = [k for k, r in enumerate(taken) if r.status == "unconfirmed"][:MAX_TRIES]
+    for k in doubtful:
+        deadline.check()
+        rest = [*taken[:k], *taken[k + 1 :]]
+        if unique(build(rest)):
+            return rest, [dataclasses.replace(taken[k], status="no solution", options=())]
+    return taken, []
+
+
+def _other_option(
+    taken: list[Reading], unique: Callable[[Model], bool], build: Callable[[list[Reading]], Model]
+) -> tuple[list[Reading], list[Reading]] | None:
+    """``taken`` with one reading replaced by another the text allows, the first that leaves
+    one solution (at most :data:`MAX_TRIES` asked), or None."""
+    with_readings = build
     tries = 1
     for k, reading in enumerate(taken):
         for claim, made in reading.options:
             deadline.check()
             if tries >= MAX_TRIES:
-                return taken
+                return None
             tries += 1
             other = dataclasses.replace(
                 reading,
@@ -213,8 +239,8 @@ def prefer_unique(
             )
             trial = [*taken[:k], other, *taken[k + 1 :]]
             if unique(with_readings(trial)):
-                return trial
-    return taken
+                return trial, []
+    return None
 
 
 def choose(

@@ -154,14 +154,15 @@ def read(
     added: list[Variant] = []
     replaced: list[Variant] = []
     remarks: list[str] = []
+    switched: list[Reading] = []  # the file's own rules, read with another function
     for alternative in functions.alternatives(model.variants, sentences(rules)):
-        switched = _switched(model, alternative, solution, choice)
-        if switched is not None:
+        reading = _switched(model, alternative, solution, choice)
+        if reading is not None:
             replaced += alternative.carried
-            taken.append(switched)
-            added += switched.variants
-    if replaced:
+            switched.append(reading)
+    if replaced:  # read on as if the file carried them so
         kept = [v for v in model.variants if v not in replaced]
+        kept += [v for r in switched for v in r.variants]
         model = Model.from_puzzle(Puzzle(model.board, model.givens), variants=kept)
     carried = _carried(model.variants)
     used: set[Claim] = set()
@@ -233,16 +234,18 @@ def read(
         dropped += tried
         added += [v for r in chosen for v in r.variants]
     unchosen = 0
-    if choice.unique is not None and any(r.options for r in taken):
+    doubtful = any(r.options or r.status == "unconfirmed" for r in taken)
+    if choice.unique is not None and doubtful:
         if len(model.variants) + len(added) > MAX_CHOICE_RULES:
             unchosen = len(model.variants) + len(added)
         else:
-            taken = prefer_unique(model, taken, choice.unique)
+            taken, without = prefer_unique(model, taken, choice.unique)
+            dropped += without
             added = [v for r in taken for v in r.variants]
     unused = tuple(c.sentence.removeprefix(GIVEN_AS) for c in choice.given if c not in used)
     return Outcome(
-        tuple(added),
-        tuple(taken),
+        (*(v for r in switched for v in r.variants), *added),
+        (*switched, *taken),
         tuple(dropped),
         tuple(left),
         unused,
