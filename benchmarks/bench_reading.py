@@ -33,6 +33,7 @@ choice between readings included, solving not): median and slowest, in milliseco
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import dataclasses
 import json
@@ -45,7 +46,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from bench_logic import digits_of, iss_entries  # the script's folder is on the path
 
@@ -77,10 +78,12 @@ _FPUZ = re.compile(r"^fpuz(?:zles)?")
 
 @dataclasses.dataclass(frozen=True)
 class Entry:
-    """One puzzle of a corpus: the text as published, the same text with its embedded solution
-    taken out (None when the text embeds none) and the setter's solution (None if unknown)."""
+    """One puzzle of a corpus, by name: the text as published, the same text with its embedded
+    solution taken out (None when the text embeds none) and the setter's solution (None if
+    unknown)."""
 
     corpus: str
+    name: str
     text: str
     bare: str | None
     solution: tuple[int, ...] | None
@@ -88,12 +91,14 @@ class Entry:
 
 @dataclasses.dataclass(frozen=True)
 class Outcome:
-    """What one reading gave: its verdict, the seconds ``read`` took (None when it did not end)
-    and whether rules were read from the rules text (readings of marks)."""
+    """What one reading gave: its verdict, the seconds ``read`` took (None when it did not end),
+    whether rules were read from the rules text (readings of marks) and why it was refused or
+    what the search said."""
 
     verdict: str
     seconds: float | None
     from_text: bool
+    why: str = ""
 
 
 # --- payloads ---------------------------------------------------------------------------------
@@ -187,7 +192,7 @@ def variant_entries(folder: Path) -> list[Entry]:
             bare = {k: v for k, v in item["fpuzzles"].items() if k != "solution"}
             with_solution = {**bare, "solution": list(digits or ())}
             links = _fpuzzles_link(with_solution), _fpuzzles_link(bare)
-            entries.append(Entry("development variants", *links, digits))
+            entries.append(Entry("development variants", item["id"], *links, digits))
     return entries
 
 
@@ -203,7 +208,7 @@ def iss_corpus(path: Path) -> list[Entry]:
         digits = digits_of(item["solution"])
         square = digits is not None and math.isqrt(len(digits)) ** 2 == len(digits)
         solution = tuple(digits) if digits is not None and square else None
-        entries.append(Entry("ISS collections.js", item["input"], None, solution))
+        entries.append(Entry("ISS collections.js", item["id"], item["input"], None, solution))
     return entries
 
 
@@ -232,7 +237,7 @@ def gas_corpora(path: Path) -> list[Entry]:
             continue
         seen.add(key)
         part = "GAS, tuning (lines 4k)" if number % 4 == 0 else "GAS, measured (lines 4k+2)"
-        entries.append(Entry(part, link, without_solution(*found), solution))
+        entries.append(Entry(part, f"line {number}", link, without_solution(*found), solution))
     return entries
 
 
@@ -251,15 +256,14 @@ def judge(text: str, solution: Sequence[int] | None, time_limit: float) -> Outco
             read = door.read(text, files=False)
             seconds = time.perf_counter() - started
             from_text = bool(read.readings)
-            left = deadline.remaining()
-            if left is not None and left <= 0:
-                raise TimeLimitReached(time_limit)
-            result = solve(read.model, backend="sat", limit=2, time_limit=left)
+            deadline.check()
+            result = solve(read.model, backend="sat", limit=2, time_limit=deadline.remaining())
     except TimeLimitReached:
         return Outcome("timed out", seconds, from_text)
-    except SudokuModelsError:
-        return Outcome("refused", seconds, from_text)
-    return Outcome(verdict(read.model, result, solution), seconds, from_text)
+    except SudokuModelsError as exc:
+        return Outcome("refused", seconds, from_text, str(exc).splitlines()[0][:200])
+    said = result.status.value
+    return Outcome(verdict(read.model, result, solution), seconds, from_text, said)
 
 
 def verdict(model: Any, result: Any, solution: Sequence[int] | None) -> str:
@@ -321,9 +325,10 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]], markdown: bool) 
     return "\n".join(line.rstrip() for line in lines)
 
 
-def run(entries: Sequence[Entry], time_limit: float) -> list[Row]:
+def run(entries: Sequence[Entry], time_limit: float, details: TextIO | None = None) -> list[Row]:
     """Every entry judged, read as published and (when it embeds a solution) without it;
-    a progress line on stderr every 20 puzzles."""
+    a progress line on stderr every 20 puzzles and a line for every silent wrong answer, and
+    one JSON line a reading on ``details``."""
     rows: dict[tuple[str, str], Row] = {}
     started = time.perf_counter()
     for k, entry in enumerate(entries, 1):
@@ -334,11 +339,18 @@ def run(entries: Sequence[Entry], time_limit: float) -> list[Row]:
             assert text is not None
             key = (entry.corpus, mode if entry.solution is not None else "no published solution")
             row = rows.setdefault(key, Row(*key))
-            row.add(judge(text, entry.solution, time_limit))
+            outcome = judge(text, entry.solution, time_limit)
+            row.add(outcome)
+            if outcome.verdict == "SILENT WRONG":
+                print(f"SILENT WRONG: {entry.corpus}, {entry.name}, {mode}: {outcome.why}",
+                      file=sys.stderr)  # fmt: skip
+            if details is not None:
+                line = {"corpus": entry.corpus, "name": entry.name, "mode": mode}
+                details.write(json.dumps(line | dataclasses.asdict(outcome)) + "\n")
         if k % 20 == 0 or k == len(entries):
             elapsed = time.perf_counter() - started
-            said = f"{k}/{len(entries)} puzzles ({entry.corpus}), {elapsed:.0f} s"
-            print(said, file=sys.stderr, flush=True)
+            done = f"{k}/{len(entries)} puzzles ({entry.corpus}), {elapsed:.0f} s"
+            print(done, file=sys.stderr, flush=True)
     return list(rows.values())
 
 
@@ -350,6 +362,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per puzzle")
     parser.add_argument("--limit", type=int, default=None, help="at most N puzzles per corpus")
     parser.add_argument("--markdown", action="store_true", help="print markdown tables")
+    parser.add_argument("--details", type=Path, help="write one JSON line a reading to FILE")
     args = parser.parse_args()
     corpora: list[list[Entry]] = []
     if args.variants:
@@ -364,7 +377,11 @@ def main() -> None:
         parser.error("give at least one corpus: --variants, --iss or --gas")
     entries = [e for corpus in corpora for e in corpus[: args.limit]]
     solve(".1.....4....34..", backend="sat", limit=2)  # warm-up: the backend's import
-    rows = run(entries, args.time_limit)
+    with contextlib.ExitStack() as stack:
+        details = None
+        if args.details:
+            details = stack.enter_context(args.details.open("w", encoding="utf-8"))
+        rows = run(entries, args.time_limit, details)
     judged = [r for r in rows if r.mode != "no published solution"]
     counted = [r for r in rows if r.mode == "no published solution"]
     tail = ["rules from text", "read ms (median / slowest)"]
