@@ -12,8 +12,9 @@ Corpora (none ships with the package; each is read from the path given):
   (f-puzzles objects with their solutions beside them). Each puzzle is written as an f-puzzles
   link, once with its solution embedded and once without.
 - ``--iss COLLECTIONS_JS``: the puzzles written out in full in ``data/collections.js`` of the
-  Interactive Sudoku Solver. Their text never carries a solution: those with a published one
-  are judged against it, the others are counted as unique, several, none.
+  Interactive Sudoku Solver (entries that name one of its script files are left out). Their
+  text never carries a solution: those with a published one are judged against it, the others
+  are counted as unique, several, none.
 - ``--gas LINKS``: a file of SudokuPad links, one a line. Only the links on even line numbers
   (counted from 1) are read; the odd lines are kept for a check this benchmark must not see.
   A link counts when its payload (f-puzzles, ``scl`` or ``ctc``) embeds a complete solution,
@@ -201,10 +202,13 @@ def _fpuzzles_link(data: dict[str, Any]) -> str:
 
 
 def iss_corpus(path: Path) -> list[Entry]:
-    """The puzzles written out in full in ISS's ``collections.js``; a published solution is
-    kept when it fills a square grid."""
+    """The puzzles written out in full in ISS's ``collections.js`` (an entry that names one of
+    ISS's script files instead is left out); a published solution is kept when it fills a
+    square grid."""
     entries = []
     for item in iss_entries(path):
+        if item["input"].endswith(".js"):
+            continue
         digits = digits_of(item["solution"])
         square = digits is not None and math.isqrt(len(digits)) ** 2 == len(digits)
         solution = tuple(digits) if digits is not None and square else None

@@ -103,6 +103,27 @@ def test_links_on_odd_lines_are_never_taken(tmp_path):
     assert all(door.read(e.bare).solution is None for e in entries)
 
 
+def test_iss_puzzles_keep_a_square_solution_and_leave_script_files_out(tmp_path):
+    path = tmp_path / "collections.js"
+    path.write_text(
+        "const EXAMPLES = [\n"
+        "  {\n    name: 'Small',\n    input: '.Shape~4x4.~R1C2_1~R2C4_4~R4C1_3~R4C2_4',\n"
+        f"    solution: '{SOLUTION}',\n  }},\n"
+        "  {\n    name: 'Odd shape',\n    input: '.~R1C1_1',\n    solution: '123',\n  },\n"
+        "  {\n    name: 'Scripted',\n    input: '/data/scripts/scripted.js',\n  },\n"
+        "];\n",
+        encoding="utf-8",
+    )
+    small, odd = bench.iss_corpus(path)
+    assert (small.name, small.bare, small.solution) == (
+        "Small",
+        None,
+        bench.complete_solution(SOLUTION),
+    )
+    assert (odd.name, odd.solution) == ("Odd shape", None)
+    assert bench.judge(small.text, small.solution, 30).verdict == "right"
+
+
 def test_variants_are_written_with_and_without_their_solution(tmp_path):
     data = fpuzzles_keys.to_fpuzzles(Puzzle.parse(GIVENS), "Small")
     item = {"id": "small", "fpuzzles": data, "solution": SOLUTION}
