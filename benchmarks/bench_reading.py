@@ -5,6 +5,7 @@ Run from the repository root::
 
     python benchmarks/bench_reading.py [--variants DIR] [--iss COLLECTIONS_JS] [--gas LINKS]
                                        [--time-limit 30] [--limit N] [--markdown]
+                                       [--details FILE.jsonl]
 
 Corpora (none ships with the package; each is read from the path given):
 
@@ -29,6 +30,8 @@ limit, which the answer says) or SILENT WRONG (not right and no warning: must be
 the embedded solution a reading stands on the marks and the rules text alone, as it does for
 a puzzle its setter has not solved for the reader. The reading time is that of ``read`` (the
 choice between readings included, solving not): median and slowest, in milliseconds.
+Progress goes to stderr, a line every 20 puzzles, with a line for every silent wrong answer;
+``--details`` writes one JSON line a reading (corpus, name, verdict, seconds, why).
 """
 
 from __future__ import annotations
@@ -56,7 +59,8 @@ from sudoku_models.api import solve
 from sudoku_models.errors import SudokuModelsError, TimeLimitReached
 from sudoku_models.formats.fpuzzles import keys as fpuzzles_keys
 from sudoku_models.formats.lz import compress_to_base64, decompress_from_base64
-from sudoku_models.solvers.base import Status
+from sudoku_models.model import Model
+from sudoku_models.solvers.base import Result, Status
 
 #: What an answer judged against the setter's solution can be, in the order of the table.
 JUDGED = ("right", "warned", "refused", "timed out", "SILENT WRONG")
@@ -270,7 +274,7 @@ def judge(text: str, solution: Sequence[int] | None, time_limit: float) -> Outco
     return Outcome(verdict(read.model, result, solution), seconds, from_text, said)
 
 
-def verdict(model: Any, result: Any, solution: Sequence[int] | None) -> str:
+def verdict(model: Model, result: Result, solution: Sequence[int] | None) -> str:
     """The verdict on a search's ``result`` for ``model``: counted by its status without a
     ``solution``, else right, timed out, warned or SILENT WRONG, the warnings being those every
     command prints (the reader's, then the answer's against the file)."""
