@@ -114,6 +114,16 @@ def _kept(acc: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _capped(acc: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """The digits of ``acc`` with none kept more than ``cap`` times (a count past every value
+    compared tells nothing more)."""
+    out: list[int] = []
+    for d in acc:
+        if out.count(d) < cap:
+            out.append(d)
+    return tuple(out)
+
+
 def _either(f: Function, g: Function) -> Function:
     """Both functions side by side: the comparison holds when it holds for either value."""
     return Function(
@@ -144,7 +154,10 @@ FUNCTIONS: dict[str, Function] = {
     "distinct count": Function(0, lambda a, d, n: a | (1 << d), lambda a: bin(a).count("1")),
     "digits": Function((), lambda a, d, n: tuple(sorted((*a, d))), lambda a: a, narrow=_kept),
     "repeats": Function(
-        (), lambda a, d, n: tuple(sorted((*a, d))), lambda a: frozenset(map(a.count, set(a)))
+        (),
+        lambda a, d, n: tuple(sorted((*a, d))),
+        lambda a: frozenset(map(a.count, set(a))),
+        narrow=lambda a, values: _capped(a, max(values) + 2),
     ),
     "seen": Function(
         (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True

@@ -114,7 +114,7 @@ FUNCTIONS_OF: dict[str, tuple[str, ...]] = {
     "circle": ("sum", "odd count", "even count", "distinct count", "mean", "max", "min",
                "product", "low count", "high count", "seen", "difference"),
     "line": ("sum", "distinct count", "odd count", "even count", "max", "min", "product",
-             "mean", "low count", "high count", "difference", "repeats"),
+             "mean", "low count", "high count", "difference"),
     "cell": ("max",),  # the digit of a one-cell scope, compared with the text's numbers
 }  # fmt: skip
 #: Functions of each two cells side by side along a line (the ``adjacent`` scope).
