@@ -1,12 +1,14 @@
 """How a claim becomes variant rules on one group of marks (:data:`BUILDERS`, one builder a
-rule kind of the vocabulary, None when the kind does not fit the marks), and the rule kinds the
-text alone gives for the whole grid (:data:`GLOBAL`)."""
+rule kind of the vocabulary, None when the kind does not fit the marks), the rule kinds the
+text alone gives for the whole grid (:data:`GLOBAL`), and the negative a text states of the
+marks between two cells read (:func:`negatives`)."""
 
 from __future__ import annotations
 
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from ...variants import (
     XV,
@@ -17,6 +19,7 @@ from ...variants import (
     Clone,
     Diagonal,
     Difference,
+    DisjointGroups,
     EntropicLine,
     Even,
     ExtraRegion,
@@ -24,6 +27,7 @@ from ...variants import (
     KillerCage,
     MagicSquare,
     ModularLine,
+    Negative,
     Nonconsecutive,
     Odd,
     Palindrome,
@@ -44,9 +48,10 @@ from ...variants import (
     Whispers,
     ZipperLine,
 )
+from ...variants.composed import Composed, NoOther
 from .grouping import Group
 from .marks import Cell
-from .text import Claim
+from .text import WORD, Claim
 
 #: A claim's rules on one group of marks, or None when the kind does not fit them.
 Builder = Callable[[Group, int, Claim], list[Variant] | None]
@@ -432,4 +437,55 @@ GLOBAL: dict[str, Callable[[], Variant]] = {
     "anti-knight": AntiKnight,
     "anti-king": AntiKing,
     "nonconsecutive": Nonconsecutive,
+    "disjoint groups": DisjointGroups,
+    "diagonal top-left to bottom-right": partial(Diagonal, positive=False),
+    "diagonal bottom-left to top-right": partial(Diagonal, positive=True),
 }
+
+#: The rule kind of a sentence that says every pair a mark's rule holds for is marked.
+NEGATIVE_KIND = "all dots given"
+
+#: Words of such a sentence that name the marks it is about (a kind of ``Negative``); a
+#: sentence naming none ("all possible clues are given") is about every kind of mark read.
+NEGATIVE_WORDS: dict[str, tuple[str, ...]] = {
+    "white": ("difference",), "consecutive": ("difference",), "difference": ("difference",),
+    "black": ("ratio",), "ratio": ("ratio",), "double": ("ratio",), "twice": ("ratio",),
+    "kropki": ("difference", "ratio"), "dot": ("difference", "ratio"),
+    "dots": ("difference", "ratio"), "x": ("xv",), "xs": ("xv",), "v": ("xv",), "vs": ("xv",),
+    "xv": ("xv",),
+}  # fmt: skip
+
+#: The kinds of marks between two cells a ``Negative`` rules on, by their rule's type.
+_NEGATED = {Difference: "difference", Ratio: "ratio", XV: "xv"}
+
+
+def negatives(claim: Claim, rules: Sequence[Variant]) -> list[Variant] | None:
+    """The negative rules a sentence saying all marks are given (``claim``) makes of the marks
+    between two cells among ``rules``: one a kind of mark it names that ``rules`` hold and do
+    not negate already. None when it names a kind it cannot negate (an X or V whose sum is
+    not 10 or 5), so the sentence stays unread and is warned about.
+
+    >>> from sudoku_models.formats.reading.text import claims
+    >>> said = claims("All white dots are given.")[0]
+    >>> negatives(said, [Difference(((0, 0), (0, 1)), 1), Ratio(((1, 0), (1, 1)), 2)])
+    [Negative(kind='difference')]
+    """
+    words = set(WORD.findall(claim.sentence.lower()))
+    named = {kind for w in words & NEGATIVE_WORDS.keys() for kind in NEGATIVE_WORDS[w]}
+    for colour, kind in (("white", "ratio"), ("black", "difference")):
+        if colour in words and not {"white", "black"} <= words:
+            named.discard(kind)  # "all white dots": the black ones are not meant
+    wanted = lambda kind: not named or kind in named  # noqa: E731
+    done = {v.kind for v in rules if isinstance(v, Negative)}
+    if any(isinstance(v, Nonconsecutive) for v in rules):
+        done.add("difference")
+    kinds = {_NEGATED[type(v)] for v in rules if type(v) in _NEGATED} - done
+    sums = {v.value for v in rules if isinstance(v, XV)}
+    if "xv" in kinds and wanted("xv") and not sums <= {5, 10}:
+        return None
+    order = ("difference", "ratio", "xv")
+    made: list[Variant] = [Negative(k) for k in order if k in kinds and wanted(k)]
+    functions = {v.function for v in rules if isinstance(v, Composed) and v.scope == "pair"}
+    functions -= {v.function for v in rules if isinstance(v, NoOther)}
+    made += [NoOther(f) for f in sorted(functions) if not named or f in words]
+    return made or None

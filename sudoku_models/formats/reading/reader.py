@@ -207,7 +207,7 @@ def read(
         dropped += tried
         added += [v for r in chosen for v in r.variants]
         keys.add(make().key)
-    negatives = negative_fit(said, added)
+    negatives = negative_fit(said, [*model.variants, *added])
     if negatives:
         chosen, tried = choose([negatives], "", model, [*model.variants, *added], solution)
         taken += chosen

@@ -11,6 +11,36 @@ Patterns are matched without regard to case, against the sentence with its white
 
 from __future__ import annotations
 
+#: Both main diagonals stated as a rule of the whole grid, with no mark: a diagonal sudoku, or
+#: both (two, the main) diagonals holding different digits.
+MAIN_DIAGONALS = (
+    r"\bsudoku[- ]x\b|\bx[- ]sudoku\b|\bdiagonal sudoku\b|^(?=.*(?:1 ?(?:-|\u2013|to|through) ?\d|"
+    r"(?:not|never|no|n't) repeat|once|different|distinct|unique))(?=.*(?:(?:both|the two|two|each "
+    r"of the(?: two)?) (?:main |long |major |principal |great )?diagonals|\b(?:the|both) (?:main|"
+    r"long|major|principal|great) diagonals|\beither (?:of the )?(?:main |long |major |principal )?"
+    r"diagonals?\b))"
+)
+
+#: The negative of marks between two cells: every pair the rule holds for is marked ("all
+#: possible dots are given", "if no X or V is shown, the digits do not sum to 10 or 5",
+#: "negative constraint applies"); not "not all dots are given", nor "no negative constraint".
+NEGATIVE = (
+    r"^(?!.*(?:\bnot (?:all|every|necessarily)\b|\bor not\b|\bmay or may not|\b(?:don't|do not) "
+    r"know|\b(?:no|without (?:a |the |any )?)negative)).*?(?:"
+    r"\b(?:all|every) (?:of )?(?:the )?(?:possible |such |existing )?(?:kropki |white |black |xv |"
+    r"x/v )?(?:dots?|circles?|clues?|symbols?|markings?|marks?|xv (?:clues?|pairs?|marks?)|"
+    r"x'?s?(?: (?:and|or|&|/) v'?s?)?|v'?s?)(?: and \w+)? (?:(?:are|is|have been|has been) "
+    r"(?:given|shown|marked|drawn|indicated)\b|(?:given|shown)[.!]?$)|"
+    r"\b(?:if|where|when) (?:there is |there's )?no (?:white |black |kropki )?(?:dot|circle|x|v|"
+    r"mark|marking|symbol|clue)\b[^.]{0,60}\b(?:not|never|n't|neither)\b|"
+    r"\bcells? (?:without|not separated by|with no) (?:a |an )?(?:white |black |kropki )?(?:dot|"
+    r"circle|x|v|mark|marking|symbol|clue)s?\b[^.]{0,40}\b(?:are not|cannot|can't|must not|"
+    r"may not|do not|don't|never)\b|"
+    r"\bif (?:two|a pair of) (?:adjacent |neighbouring |neighboring )?cells are not (?:marked|"
+    r"separated|joined)[^.]{0,60}\b(?:not|never|n't)\b|"
+    r"\bnegative constraints? (?:applies|apply|is in effect|is in play|alert))"
+)
+
 #: (rule kind, pattern). Kinds are the keys of ``readings.BUILDERS``; the order breaks ties
 #: between claims that fit the same marks equally well (the more specific first).
 PHRASES: tuple[tuple[str, str], ...] = (
@@ -55,8 +85,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
-    ("repeating killer", r"(?:digits|numbers) (?:may|can) repeat (?:with)?in (?:a |the )?cages?|"
-     r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit"),
+    ("repeating killer", r"(?:digits|numbers) (?:may|can|might|are allowed to) (?:also )?"
+     r"repeat (?:with)?in (?:a |the |any )?(?:killer )?cages?|(?:digits|numbers) (?:with)?in "
+     r"(?:a |the |any )?(?:killer )?cages? (?:may|can|might|are allowed to) (?:also )?repeat|"
+     r"cages? (?:may|can|might) (?:also )?(?:have|contain|include) (?:repeated|repeating|"
+     r"duplicate) (?:digits|numbers)|cages? (?:may|can|might) (?:also )?contain repeats|"
+     r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit|"
+     r"repe(?:ats|tition|ated digits) (?:are|is) (?:allowed|permitted) (?:with)?in (?:a |the )?"
+     r"cages?|(?:digits|numbers) (?:with)?in (?:a |the )?cages? (?:need not|do not need to|"
+     r"don't need to|do not have to|don't have to) be (?:different|distinct|unique)"),
     ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
      r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
@@ -72,12 +109,26 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("diagonal", r"(?:each|both|the|marked) (?:main |marked |long )?diagonals?\b[^.]*"
      r"(?:repeat|1(?:-| to | through )9)|diagonals? (?:may|can|must) not (?:contain a )?repeat|"
      r"(?:not|never) repeat (?:on|along|in) (?:the|each|a) (?:marked |main )?diagonal"),
-    ("anti-knight", r"anti-?knight|(?<!not )a knight'?s? move"),
-    ("anti-king", r"anti-?king|(?<!not )a king'?s? move"),
-    ("nonconsecutive", r"non-?consecutive|anti-?consecutive|orthogonally adjacent (?:cells|digits)"
-     r" (?:cannot|can't|may not|must not) (?:be|contain) consecutive"),
-    ("all dots given", r"(?<!not )\ball (?:possible )?(?:kropki )?dots (?:are|have been) (?:given|"
-     r"shown)"),
+    ("anti-knight", r"anti-?knight|(?<!not )\ba (?:\(?chess\)? )?knight(?:'|\u2019)?s? ?-?move"),
+    ("anti-king", r"anti-?king|(?<!not )\ba (?:\(?chess\)? )?king(?:'|\u2019)?s? ?-?move|"
+     r"(?:identical|equal|same|repeated) digits (?:may|can|must|do|does|should)? ?(?:not|never) "
+     r"touch diagonally|no (?:two )?(?:identical|equal|same) digits (?:may |can )?touch diagonally|"
+     r"diagonally (?:adjacent|touching) cells? (?:cannot|can't|may not|must not|do not|never) "
+     r"(?:be|contain|hold|have) (?:the same|identical|equal)"),
+    ("nonconsecutive", r"non-?consecutive|anti-?consecutive|(?:orthogonally )?adjacent "
+     r"(?:cells|digits)(?: to each other)? (?:cannot|can't|may not|must not|never) (?:be|contain) "
+     r"consecutive|consecutive (?:digits|numbers) (?:must |may |can |should )?(?:not|never) "
+     r"(?:be )?(?:placed )?(?:orthogonally )?adjacent|(?:digits|cells) (?:that|which) are "
+     r"(?:orthogonally )?adjacent(?: to each other)?,? (?:cannot|can't|may not|must not|never) "
+     r"(?:be|contain) consecutive|no (?:two )?(?:orthogonally )?adjacent (?:cells|digits) "
+     r"(?:may |can )?(?:be|contain) consecutive"),
+    ("disjoint groups", r"\bdisjoint (?:groups?|sets?|subsets?|sudoku|rules?|constraint)|standard "
+     r"disjoint|same (?:relative |respective )?(?:position|cell)s? (?:in|within|of|relative to) "
+     r"(?:each|every|their|different|multiple) (?:3x3 )?(?:box|boxes|regions?|nonets?)[^.]{0,40}"
+     r"(?:different|distinct|unique|not|never|n't)"),
+    ("diagonal top-left to bottom-right", MAIN_DIAGONALS),
+    ("diagonal bottom-left to top-right", MAIN_DIAGONALS),
+    ("all dots given", NEGATIVE),
 )  # fmt: skip
 
 #: Rule kinds whose marks the guard's words (``guard.VOCABULARY``) may name otherwise: a pointing
