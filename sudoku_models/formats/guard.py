@@ -21,6 +21,7 @@ from collections.abc import Collection, Sequence
 from ..model import Model
 from ..puzzle import Puzzle
 from .reading.text import sentences
+from .reading.vocabulary import NEGATIVE, PHRASES
 
 #: The plain words every warning about a missing rule ends with.
 NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
@@ -63,8 +64,7 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("quadruple", r"quadruple|\bquads?\b", {"quadruple"}),
         ("clone", r"\bclones?\b", {"clone"}),
         ("odd/even cells", r"\b(?:odd|even) (?:cells?|squares?|circles?)", {"odd", "even"}),
-        ("negative constraint", r"(?<!not )\ball (?:possible )?(?:\w+ )?(?:dots|xs|vs|x's|v's)"
-         r"(?: and \w+)? (?:are|have been) (?:given|shown)", {"negative"}),
+        ("negative constraint", NEGATIVE, {"negative", "nonconsecutive"}),
         ("coloured line", r"\b(?:red|blue|green|purple|orange|pink|yellow|grey|gray|"
          r"colou?red|teal|lavender) lines?\b", LINE_KEYS),
         ("parity line", r"one (?:even|odd) (?:digit )?and one (?:even|odd)", set()),
@@ -177,7 +177,57 @@ def rules_warnings(model: Model, rules: str | None, read: Collection[str] = ()) 
         elif not keys & carriers:
             out.append(f"the rules text names the {name} rule, but the puzzle carries none")
     terms = {word for rule in model.variants for word in _mark_words(rule.name)}
+    out += _blank_cells(rules, model.board.n) + _repeats_in_cages(rules, keys)
     return out + _unexplained(rules, terms) + _other_functions(rules, keys)
+
+
+#: A sentence that leaves cells of the grid empty: fewer digits than cells in a row.
+BLANKS = re.compile(
+    r"\bcells? (?:will |must |should |may |can |do |does )?(?:stay|remain)s? (?:empty|blank|"
+    r"unfilled)|\b(?:some|\d+|one|two|three|a few|several) cells? (?:in each (?:row|column|box) )?"
+    r"(?:are|is|will be|must be|should be|are left|is left|must be left) (?:empty|blank|unfilled)|"
+    r"\b(?:leave|leaving) (?:some|\d+|one|two|three|a few) cells? (?:empty|blank)",
+    re.IGNORECASE,
+)
+
+#: Digits 1..k placed in each row, column or box, as a setter states a range of digits.
+DIGIT_RANGE = re.compile(
+    r"\b(?:digits?|numbers?) (?:from )?1 ?(?:-|\u2013|to|through) ?(\d{1,2})\b[^.]{0,40}\b(?:each|"
+    r"every) (?:row|column|box|region)",
+    re.IGNORECASE,
+)
+
+#: A range of letters beside the digits, as a grid past 9 counts on ("1-9 and A-G").
+LETTERS = re.compile(r"\b[A-Z] ?(?:-|\u2013|to|through) ?[A-Z]\b")
+
+#: The phrases of a text that lets digits repeat in cages (the reading's vocabulary).
+REPEATS_IN_CAGES = re.compile(dict(PHRASES)["repeating killer"], re.IGNORECASE)
+
+
+def _blank_cells(rules: str, n: int) -> list[str]:
+    """A warning for a text that leaves cells empty or places fewer digits than a row holds:
+    a grid of the model has a digit in every cell."""
+    for sentence in sentences(rules):
+        short = DIGIT_RANGE.search(sentence)
+        fewer = short is not None and int(short.group(1)) < n and not LETTERS.search(sentence)
+        if BLANKS.search(sentence) or fewer:
+            return [
+                f"the rules text leaves cells of the grid empty, which no model here carries "
+                f"(every cell holds one of the digits 1-{n}): {_quoted(sentence)}"
+            ]
+    return []
+
+
+def _repeats_in_cages(rules: str, keys: Collection[str]) -> list[str]:
+    """A warning for a text that lets digits repeat in cages the puzzle's keys read as killer
+    cages, whose digits differ."""
+    if "killercage" not in keys:
+        return []
+    said = [s for s in sentences(rules) if REPEATS_IN_CAGES.search(s)]
+    if not said:
+        return []
+    why = "but the puzzle's killer cages keep them different"
+    return [f"the rules text lets digits repeat in cages, {why}: {_quoted(said[0])}"]
 
 
 def _mark_words(name: str) -> set[str]:
