@@ -119,3 +119,10 @@ def test_the_negative_of_marks_the_keys_carry_is_read_and_checked() -> None:
     fewer = Model.from_puzzle(Puzzle.empty((2, 2)), variants=marks[1:])
     out = reader.read(fewer, [], rules, PLAIN)
     assert out.variants == () and [r.kind for r in out.dropped] == ["all dots given"]
+
+
+def test_the_negative_of_a_kind_the_text_states_holds_with_none_of_its_marks_drawn() -> None:
+    said = claims("A black dot shows a ratio of 1:2. All dots are given.")
+    stated = {c.kind for c in said}
+    assert negatives(said[-1], [WHITE], stated) == [Negative("difference"), Negative("ratio")]
+    assert negatives(said[-1], [WHITE]) == [Negative("difference")]

@@ -459,11 +459,20 @@ NEGATIVE_WORDS: dict[str, tuple[str, ...]] = {
 _NEGATED = {Difference: "difference", Ratio: "ratio", XV: "xv"}
 
 
-def negatives(claim: Claim, rules: Sequence[Variant]) -> list[Variant] | None:
+#: Rule kinds of the vocabulary that state the rule of a kind of mark ``Negative`` names: a
+#: text stating it makes the kind one to negate even with no such mark drawn.
+STATED = {"kropki white": "difference", "kropki black": "ratio", "xv": "xv"}
+
+
+def negatives(
+    claim: Claim, rules: Sequence[Variant], stated: Iterable[str] = ()
+) -> list[Variant] | None:
     """The negative rules a sentence saying all marks are given (``claim``) makes of the marks
-    between two cells among ``rules``: one a kind of mark it names that ``rules`` hold and do
-    not negate already. None when it names a kind it cannot negate (an X or V whose sum is
-    not 10 or 5), so the sentence stays unread and is warned about.
+    between two cells: one a kind of mark it names that ``rules`` hold, or whose rule the text
+    states (``stated``, kinds of :data:`STATED`: "a black dot shows a ratio of 1:2", and none
+    is drawn), and that ``rules`` do not negate already. None when it names a kind it cannot
+    negate (an X or V whose sum is not 10 or 5), so the sentence stays unread and is warned
+    about.
 
     >>> from sudoku_models.formats.reading.text import claims
     >>> said = claims("All white dots are given.")[0]
@@ -479,7 +488,8 @@ def negatives(claim: Claim, rules: Sequence[Variant]) -> list[Variant] | None:
     done = {v.kind for v in rules if isinstance(v, Negative)}
     if any(isinstance(v, Nonconsecutive) for v in rules):
         done.add("difference")
-    kinds = {_NEGATED[type(v)] for v in rules if type(v) in _NEGATED} - done
+    kinds = {_NEGATED[type(v)] for v in rules if type(v) in _NEGATED}
+    kinds = (kinds | {STATED[k] for k in stated if k in STATED}) - done
     sums = {v.value for v in rules if isinstance(v, XV)}
     if "xv" in kinds and wanted("xv") and not sums <= {5, 10}:
         return None

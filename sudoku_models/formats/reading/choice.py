@@ -235,13 +235,14 @@ def choose(
 
 
 def negative_fit(said: Sequence[Claim], rules: Sequence[Variant]) -> Fit | None:
-    """The negative rules of the marks between two cells among ``rules``, for each sentence
-    of ``said`` that says all are given (:func:`~.builders.negatives`), taken together under
-    the first sentence that makes one."""
+    """The negative rules of the marks between two cells among ``rules``, or whose rule
+    ``said`` states, for each sentence of ``said`` that says all are given
+    (:func:`~.builders.negatives`), taken together under the first sentence that makes one."""
     first: Claim | None = None
     made: list[Variant] = []
+    stated = {c.kind for c in said}
     for claim in (c for c in said if c.kind == NEGATIVE_KIND):
-        more = [v for v in negatives(claim, [*rules, *made]) or [] if v not in made]
+        more = [v for v in negatives(claim, [*rules, *made], stated) or [] if v not in made]
         first = first or (claim if more else None)
         made += more
     return (0, 0, first, made) if first else None
