@@ -77,7 +77,8 @@ def test_the_negative_takes_the_kinds_of_mark_the_sentence_names() -> None:
         Negative("ratio"),
     ]
     assert _negatives("All possible Xs and Vs are given.", [WHITE, x]) == [Negative("xv")]
-    assert _negatives("All possible clues are given.", [WHITE, BLACK, x]) == [
+    v = XV(((3, 0), (3, 1)), 5)
+    assert _negatives("All possible clues are given.", [WHITE, BLACK, x, v]) == [
         Negative("difference"),
         Negative("ratio"),
         Negative("xv"),

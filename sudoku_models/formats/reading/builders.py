@@ -471,8 +471,8 @@ def negatives(
     between two cells: one a kind of mark it names that ``rules`` hold, or whose rule the text
     states (``stated``, kinds of :data:`STATED`: "a black dot shows a ratio of 1:2", and none
     is drawn), and that ``rules`` do not negate already. None when it names a kind it cannot
-    negate (an X or V whose sum is not 10 or 5), so the sentence stays unread and is warned
-    about.
+    negate (an X or V whose sum is not 10 or 5; X without V, whose negative would rule out
+    the sums of 5 too), so the sentence stays unread and is warned about.
 
     >>> from sudoku_models.formats.reading.text import claims
     >>> said = claims("All white dots are given.")[0]
@@ -491,8 +491,9 @@ def negatives(
     kinds = {_NEGATED[type(v)] for v in rules if type(v) in _NEGATED}
     kinds = (kinds | {STATED[k] for k in stated if k in STATED}) - done
     sums = {v.value for v in rules if isinstance(v, XV)}
-    if "xv" in kinds and wanted("xv") and not sums <= {5, 10}:
-        return None
+    both = {"xv"} & words or ({"x", "xs"} & words and {"v", "vs"} & words) or sums == {5, 10}
+    if "xv" in kinds and wanted("xv") and (not sums <= {5, 10} or not both):
+        return None  # the negative of X and V together is all there is
     order = ("difference", "ratio", "xv")
     made: list[Variant] = [Negative(k) for k in order if k in kinds and wanted(k)]
     functions = {v.function for v in rules if isinstance(v, Composed) and v.scope == "pair"}

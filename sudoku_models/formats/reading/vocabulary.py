@@ -26,20 +26,27 @@ MAIN_DIAGONALS = (
 #: "negative constraint applies"); not "not all dots are given", nor "no negative constraint".
 NEGATIVE = (
     r"^(?!.*(?:\bnot (?:all|every|necessarily)\b|\bor not\b|\bmay or may not|\b(?:don't|do not) "
-    r"know|\b(?:no|without (?:a |the |any )?)negative)).*?(?:"
+    r"know|\b(?:no |without (?:a |the |any )?)negative)).*?(?:"
     r"\b(?:all|every) (?:of )?(?:the )?(?:possible |such |existing )?(?:kropki |white |black |xv |"
     r"x/v )?(?:dots?|circles?|clues?|symbols?|markings?|marks?|xv (?:clues?|pairs?|marks?)|"
     r"x'?s?(?: (?:and|or|&|/) v'?s?)?|v'?s?)(?: and \w+)? (?:(?:are|is|have been|has been) "
     r"(?:given|shown|marked|drawn|indicated)\b|(?:given|shown)[.!]?$)|"
     r"\b(?:if|where|when) (?:there is |there's )?no (?:white |black |kropki )?(?:dot|circle|x|v|"
     r"mark|marking|symbol|clue)\b[^.]{0,60}\b(?:not|never|n't|neither)\b|"
-    r"\bcells? (?:without|not separated by|with no) (?:a |an )?(?:white |black |kropki )?(?:dot|"
-    r"circle|x|v|mark|marking|symbol|clue)s?\b[^.]{0,40}\b(?:are not|cannot|can't|must not|"
-    r"may not|do not|don't|never)\b|"
+    r"\b(?:cells?|digits?) (?:without|not separated by|with no) (?:a |an )?(?:white |black |"
+    r"kropki )?(?:dot|circle|x|v|mark|marking|symbol|clue)s?\b[^.]{0,40}\b(?:are not|cannot|"
+    r"can't|must not|may not|do not|don't|never)\b|"
     r"\bif (?:two|a pair of) (?:adjacent |neighbouring |neighboring )?cells are not (?:marked|"
     r"separated|joined)[^.]{0,60}\b(?:not|never|n't)\b|"
-    r"\bnegative constraints? (?:applies|apply|is in effect|is in play|alert))"
+    r"\bnegative constraints?(?: applies| apply| is in effect| is in play| alert|:)|"
+    r"\b(?:with|including|plus) (?:the |a )?negative constraints?\b|"
+    r"\bno (?:two |pair of )?(?:orthogonally )?(?:adjacent |neighbouring |neighboring )?(?:cells|"
+    r"digits)\b[^.]{0,20}\b(?:without|not separated by|with no) (?:a |an )?(?:white |black )?"
+    r"(?:dot|circle|x|v|mark|marking|symbol|clue)s?\b|\banti-(?:x|v|xv|kropki)\b)"
 )
+
+#: "In a cage" as the sentences letting digits repeat in cages say it.
+IN_CAGES = r"(?:with)?in (?:a |the |any |each |every )?(?:killer )?cages?"
 
 #: (rule kind, pattern). Kinds are the keys of ``readings.BUILDERS``; the order breaks ties
 #: between claims that fit the same marks equally well (the more specific first).
@@ -85,15 +92,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
-    ("repeating killer", r"(?:digits|numbers) (?:may|can|might|are allowed to) (?:also )?"
-     r"repeat (?:with)?in (?:a |the |any )?(?:killer )?cages?|(?:digits|numbers) (?:with)?in "
-     r"(?:a |the |any )?(?:killer )?cages? (?:may|can|might|are allowed to) (?:also )?repeat|"
-     r"cages? (?:may|can|might) (?:also )?(?:have|contain|include) (?:repeated|repeating|"
-     r"duplicate) (?:digits|numbers)|cages? (?:may|can|might) (?:also )?contain repeats|"
+    ("repeating killer", r"(?:digits|numbers) (?:may|can|might|are allowed to) (?:also )?repeat "
+     + IN_CAGES + r"|(?:digits|numbers) " + IN_CAGES + r" (?:may|can|might|are allowed to) "
+     r"(?:also )?repeat|cages? (?:may|can|might) (?:also )?(?:have|contain|include) (?:repeated|"
+     r"repeating|duplicate) (?:digits|numbers)|cages? (?:may|can|might) (?:also )?contain repeats|"
      r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit|"
-     r"repe(?:ats|tition|ated digits) (?:are|is) (?:allowed|permitted) (?:with)?in (?:a |the )?"
-     r"cages?|(?:digits|numbers) (?:with)?in (?:a |the )?cages? (?:need not|do not need to|"
-     r"don't need to|do not have to|don't have to) be (?:different|distinct|unique)"),
+     r"repe(?:ats|tition|ated digits) (?:are|is) (?:allowed|permitted) " + IN_CAGES + "|"
+     r"(?:digits|numbers) " + IN_CAGES + r" (?:need not|do not need to|don't need to|do not have "
+     r"to|don't have to|are not necessarily|aren't necessarily) (?:be )?(?:different|distinct|"
+     r"unique)"),
     ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
      r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
