@@ -235,12 +235,15 @@ def test_a_text_that_leaves_cells_empty_is_reported(rules: str, said: int) -> No
 
 
 def test_repeats_the_text_allows_in_killer_cages_of_the_keys_are_reported() -> None:
-    from sudoku_models.variants import KillerCage
+    from sudoku_models.variants import KillerCage, ProductCage
 
     cages = _board_with(KillerCage(((0, 0), (0, 1)), 3))
     (said,) = guard.rules_warnings(cages, "Digits in cages may repeat.")
     assert said.startswith("the rules text lets digits repeat in cages, but the puzzle's killer")
     assert guard.rules_warnings(cages, "Digits in cages may not repeat.") == []
+    products = _board_with(ProductCage(((0, 0), (0, 1)), 6))
+    found = guard.rules_warnings(products, "Cages may contain repeated digits.")
+    assert any("the puzzle's product cages keep them different" in w for w in found), found
 
 
 @pytest.mark.parametrize(

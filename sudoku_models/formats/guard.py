@@ -177,7 +177,8 @@ def rules_warnings(model: Model, rules: str | None, read: Collection[str] = ()) 
         elif not keys & carriers:
             out.append(f"the rules text names the {name} rule, but the puzzle carries none")
     terms = {word for rule in model.variants for word in _mark_words(rule.name)}
-    out += _blank_cells(rules, model.board.n) + _repeats_in_cages(rules, keys)
+    cages = {rule.name for rule in model.variants} & DISTINCT_CAGES
+    out += _blank_cells(rules, model.board.n) + _repeats_in_cages(rules, cages)
     return out + _unexplained(rules, terms) + _other_functions(rules, keys)
 
 
@@ -200,6 +201,9 @@ DIGIT_RANGE = re.compile(
 #: A range of letters beside the digits, as a grid past 9 counts on ("1-9 and A-G").
 LETTERS = re.compile(r"\b[A-Z] ?(?:-|\u2013|to|through) ?[A-Z]\b")
 
+#: The names of the cage rules whose digits differ.
+DISTINCT_CAGES = frozenset({"killer cage", "product cage"})
+
 #: The phrases of a text that lets digits repeat in cages (the reading's vocabulary).
 REPEATS_IN_CAGES = re.compile(dict(PHRASES)["repeating killer"], re.IGNORECASE)
 
@@ -218,15 +222,13 @@ def _blank_cells(rules: str, n: int) -> list[str]:
     return []
 
 
-def _repeats_in_cages(rules: str, keys: Collection[str]) -> list[str]:
-    """A warning for a text that lets digits repeat in cages the puzzle's keys read as killer
-    cages, whose digits differ."""
-    if "killercage" not in keys:
-        return []
+def _repeats_in_cages(rules: str, cages: Collection[str]) -> list[str]:
+    """A warning for a text that lets digits repeat in cages where the puzzle holds cages
+    whose digits differ (``cages``, their rules' names)."""
     said = [s for s in sentences(rules) if REPEATS_IN_CAGES.search(s)]
-    if not said:
+    if not cages or not said:
         return []
-    why = "but the puzzle's killer cages keep them different"
+    why = f"but the puzzle's {' and '.join(sorted(cages))}s keep them different"
     return [f"the rules text lets digits repeat in cages, {why}: {_quoted(said[0])}"]
 
 
