@@ -456,7 +456,7 @@ NEGATIVE_WORDS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 #: The kinds of marks between two cells a ``Negative`` rules on, by their rule's type.
-_NEGATED = {Difference: "difference", Ratio: "ratio", XV: "xv"}
+_NEGATED: dict[type[Variant], str] = {Difference: "difference", Ratio: "ratio", XV: "xv"}
 
 
 #: Rule kinds of the vocabulary that state the rule of a kind of mark ``Negative`` names: a
