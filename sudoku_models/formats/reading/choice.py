@@ -237,7 +237,8 @@ def choose(
 def negative_fit(said: Sequence[Claim], rules: Sequence[Variant]) -> Fit | None:
     """The negative rules of the marks between two cells among ``rules``, or whose rule
     ``said`` states, for each sentence of ``said`` that says all are given
-    (:func:`~.builders.negatives`), taken together under the first sentence that makes one."""
+    (:func:`~sudoku_models.formats.reading.builders.negatives`), taken together under the
+    first sentence that makes one."""
     first: Claim | None = None
     made: list[Variant] = []
     stated = {c.kind for c in said}
