@@ -3,6 +3,7 @@ between two cells, each checked against a solution the file embeds."""
 
 from __future__ import annotations
 
+from sudoku_models.formats import guard
 from sudoku_models.formats.reading import claims, reader
 from sudoku_models.formats.reading.builders import negatives
 from sudoku_models.model import Model
@@ -13,6 +14,7 @@ from sudoku_models.variants import (
     Diagonal,
     Difference,
     DisjointGroups,
+    GlobalEntropy,
     Negative,
     Nonconsecutive,
     Ratio,
@@ -50,6 +52,16 @@ def test_rules_of_the_whole_grid_the_solution_breaks_are_dropped_and_named() -> 
         "disjoint groups",
         "anti-king",
     }
+
+
+def test_a_rule_of_the_whole_grid_the_board_cannot_hold_is_not_taken() -> None:
+    rules = "Every 2x2 box holds a low (1-3), a middle (4-6) and a high (7-9) digit."
+    out = reader.read(Model.from_puzzle(Puzzle.empty((2, 2))), [], rules, None)
+    assert out.variants == ()  # 4 digits do not split in thirds: the guard names the rule
+    named = guard.rules_warnings(Model.from_puzzle(Puzzle.empty((2, 2))), out.unread(rules))
+    assert any("global entropy rule" in w for w in named), named
+    nine = reader.read(Model.from_puzzle(Puzzle.empty((3, 3))), [], rules, None)
+    assert nine.variants == (GlobalEntropy(),)
 
 
 def test_a_near_miss_reads_no_rule_of_the_whole_grid() -> None:

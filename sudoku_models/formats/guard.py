@@ -33,6 +33,9 @@ LINE_KEYS = {
     "regionsumline", "entropicline", "zipperline", "arrow",
 }  # fmt: skip
 
+#: The patterns of the reading's vocabulary, by rule kind.
+READ = dict(PHRASES)
+
 #: Rules the text may name: (name, pattern, keys of the variant rules that carry it). An empty
 #: key set names a rule the f-puzzles keys have no mark for: a model holding a rule of that name
 #: (read from other text) carries it.
@@ -83,7 +86,8 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("full rank", r"full rank", set()),
         ("Dutch flatmates", r"flatmate", set()),
         ("anti-taxicab", r"taxicab", set()),
-        ("global entropy", r"entrop(?:y|ic) (?:2x2|box|square)|global entropy", set()),
+        ("global entropy", r"entrop(?:y|ic) (?:2x2|box|square)|" + READ["global entropy"], set()),
+        ("global modular", READ["global modular"], set()),
         ("fog of war", r"\bfog\b", set()),
         ("chaos construction", r"chaos construction", set()),
     )
@@ -205,7 +209,7 @@ LETTERS = re.compile(r"\b[A-Z] ?(?:-|\u2013|to|through) ?[A-Z]\b")
 DISTINCT_CAGES = frozenset({"killer cage", "product cage"})
 
 #: The phrases of a text that lets digits repeat in cages (the reading's vocabulary).
-REPEATS_IN_CAGES = re.compile(dict(PHRASES)["repeating killer"], re.IGNORECASE)
+REPEATS_IN_CAGES = re.compile(READ["repeating killer"], re.IGNORECASE)
 
 
 def _blank_cells(rules: str, n: int) -> list[str]:

@@ -48,6 +48,9 @@ NEGATIVE = (
 #: "In a cage" as the sentences letting digits repeat in cages say it.
 IN_CAGES = r"(?:with)?in (?:a |the |any |each |every )?(?:killer )?cages?"
 
+#: Every 2x2 square of the grid, as a rule of all of them says it.
+SQUARES = r"(?:every|each|any|all) 2 ?x ?2 (?:box|boxes|squares?|blocks?|areas?|regions?)\b"
+
 #: (rule kind, pattern). Kinds are the keys of ``readings.BUILDERS``; the order breaks ties
 #: between claims that fit the same marks equally well (the more specific first).
 PHRASES: tuple[tuple[str, str], ...] = (
@@ -133,6 +136,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"disjoint|same (?:relative |respective )?(?:position|cell)s? (?:in|within|of|relative to) "
      r"(?:each|every|their|different|multiple) (?:3x3 )?(?:box|boxes|regions?|nonets?)[^.]{0,40}"
      r"(?:different|distinct|unique|not|never|n't)"),
+    ("Dutch flatmates", r"dutch flatmates?|(?:every|each|any) 5\b[^.]{0,40}\b1 (?:directly |"
+     r"immediately )?above[^.]{0,40}\b9 (?:directly |immediately )?below"),
+    ("anti-taxicab", r"anti-?taxi-?cab|(?:not|never)[^.]{0,60}taxi-?cab distance (?:of|equal to) "
+     r"(?:d|that digit|its (?:own )?value)\b|taxi-?cab distance (?:of|equal to) (?:d|that digit|"
+     r"its (?:own )?value)\b[^.]{0,40}(?:not|never)"),
+    ("global entropy", r"global entropy|" + SQUARES + r"[^.]{0,80}\blow\b[^.]{0,40}\b(?:middle|"
+     r"medium|mid)\b"),
+    ("global modular", r"global modular|" + SQUARES + r"[^.]{0,80}(?:remainders?|modul|mod 3|"
+     r"1,? ?4,? ?(?:and )?7)"),
     ("diagonal top-left to bottom-right", MAIN_DIAGONALS),
     ("diagonal bottom-left to top-right", MAIN_DIAGONALS),
     ("all dots given", NEGATIVE),
