@@ -11,12 +11,15 @@ from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants import (
     XV,
     AntiKing,
+    AntiTaxicab,
     Diagonal,
     Difference,
     DisjointGroups,
+    DutchFlatmates,
     GlobalEntropy,
     Negative,
     Nonconsecutive,
+    ProductCage,
     Ratio,
     Variant,
 )
@@ -62,6 +65,14 @@ def test_a_rule_of_the_whole_grid_the_board_cannot_hold_is_not_taken() -> None:
     assert any("global entropy rule" in w for w in named), named
     nine = reader.read(Model.from_puzzle(Puzzle.empty((3, 3))), [], rules, None)
     assert nine.variants == (GlobalEntropy(),)
+
+
+def test_rules_of_the_whole_grid_with_no_key_are_told_apart_by_name() -> None:
+    rules = "Dutch flatmates apply. Anti-taxicab applies."
+    cage = ProductCage(((0, 0), (0, 1)), 2)  # a rule with no key either
+    base = Model.from_puzzle(Puzzle.empty((3, 3)), variants=[cage])
+    out = reader.read(base, [], rules, None)
+    assert out.variants == (DutchFlatmates(), AntiTaxicab())
 
 
 def test_a_near_miss_reads_no_rule_of_the_whole_grid() -> None:
