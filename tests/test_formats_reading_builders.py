@@ -150,3 +150,10 @@ def test_the_negative_of_a_kind_the_text_states_holds_with_none_of_its_marks_dra
     stated = {c.kind for c in said}
     assert negatives(said[-1], [WHITE], stated) == [Negative("difference"), Negative("ratio")]
     assert negatives(said[-1], [WHITE]) == [Negative("difference")]
+
+
+def test_a_relation_the_sentence_names_narrows_its_dots_to_their_kind() -> None:
+    said = "If there is no dot between two cells, their digits are not consecutive."
+    assert _negatives(said, [WHITE, BLACK]) == [Negative("difference")]
+    both = "Two cells without a dot between them are not consecutive nor in a 1:2 ratio."
+    assert _negatives(both, [WHITE, BLACK]) == [Negative("difference"), Negative("ratio")]

@@ -453,15 +453,17 @@ GLOBAL: dict[str, Callable[[], Variant]] = {
 #: The rule kind of a sentence that says every pair a mark's rule holds for is marked.
 NEGATIVE_KIND = "all dots given"
 
-#: Words of such a sentence that name the marks it is about (a kind of ``Negative``); a
-#: sentence naming none ("all possible clues are given") is about every kind of mark read.
+#: Words of such a sentence that name the marks it is about (kinds of ``Negative``): a colour,
+#: a symbol or a relation names its own kind; a word for dots in general, both kinds of dot;
+#: a sentence naming none ("all possible clues are given") is about every kind of mark read.
 NEGATIVE_WORDS: dict[str, tuple[str, ...]] = {
     "white": ("difference",), "consecutive": ("difference",), "difference": ("difference",),
     "black": ("ratio",), "ratio": ("ratio",), "double": ("ratio",), "twice": ("ratio",),
-    "kropki": ("difference", "ratio"), "dot": ("difference", "ratio"),
-    "dots": ("difference", "ratio"), "x": ("xv",), "xs": ("xv",), "v": ("xv",), "vs": ("xv",),
-    "xv": ("xv",),
+    "x": ("xv",), "xs": ("xv",), "v": ("xv",), "vs": ("xv",), "xv": ("xv",),
 }  # fmt: skip
+DOT_WORDS: dict[str, tuple[str, ...]] = dict.fromkeys(
+    ("kropki", "dot", "dots"), ("difference", "ratio")
+)
 
 #: The kinds of marks between two cells a ``Negative`` rules on, by their rule's type.
 _NEGATED: dict[type[Variant], str] = {Difference: "difference", Ratio: "ratio", XV: "xv"}
@@ -489,9 +491,7 @@ def negatives(
     """
     words = set(WORD.findall(claim.sentence.lower()))
     named = {kind for w in words & NEGATIVE_WORDS.keys() for kind in NEGATIVE_WORDS[w]}
-    for colour, kind in (("white", "ratio"), ("black", "difference")):
-        if colour in words and not {"white", "black"} <= words:
-            named.discard(kind)  # "all white dots": the black ones are not meant
+    named = named or {kind for w in words & DOT_WORDS.keys() for kind in DOT_WORDS[w]}
     wanted = lambda kind: not named or kind in named  # noqa: E731
     done = {v.kind for v in rules if isinstance(v, Negative)}
     if any(isinstance(v, Nonconsecutive) for v in rules):
