@@ -3,6 +3,9 @@ between two cells, each checked against a solution the file embeds."""
 
 from __future__ import annotations
 
+import json
+
+from sudoku_models import formats
 from sudoku_models.formats import guard
 from sudoku_models.formats.reading import claims, reader
 from sudoku_models.formats.reading.builders import negatives
@@ -157,3 +160,22 @@ def test_a_relation_the_sentence_names_narrows_its_dots_to_their_kind() -> None:
     assert _negatives(said, [WHITE, BLACK]) == [Negative("difference")]
     both = "Two cells without a dot between them are not consecutive nor in a 1:2 ratio."
     assert _negatives(both, [WHITE, BLACK]) == [Negative("difference"), Negative("ratio")]
+
+
+def _caged(rules: str) -> formats.base.Read:
+    """A 4x4 f-puzzles file with the solution ``PLAIN`` and one cage labelled 32 over 4 2 4."""
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    for r, c in ((0, 0), (1, 2), (2, 1), (3, 3)):
+        grid[r][c] = {"value": PLAIN.rows()[r][c], "given": True}
+    cage = {"cells": ["R1C2", "R2C2", "R2C3"], "value": "32", "outlineC": "#000000"}
+    data = {"size": 4, "grid": grid, "ruleset": rules, "cage": [cage], "solution": PLAIN.cells}
+    return formats.read(json.dumps(data))
+
+
+def test_a_product_cage_whose_sentence_lets_digits_repeat_holds_repeats() -> None:
+    read = _caged("The product of the digits in a cage is its clue; digits may repeat in cages.")
+    assert [(r.kind, r.status) for r in read.readings] == [("edge product", "confirmed")]
+    assert not any(isinstance(v, ProductCage) for v in read.model.variants)
+    distinct = _caged("The product of the digits in a cage is its clue.")
+    assert distinct.readings == ()  # 4 2 4 repeats a digit: the reading is dropped and named
+    assert any("dropped" in w and "edge product" in w for w in distinct.warnings)

@@ -56,6 +56,7 @@ from ...variants.composed import Composed, NoOther
 from .grouping import Group
 from .marks import Cell
 from .text import WORD, Claim
+from .vocabulary import PHRASES
 
 #: A claim's rules on one group of marks, or None when the kind does not fit them.
 Builder = Callable[[Group, int, Claim], list[Variant] | None]
@@ -251,9 +252,26 @@ def _product(group: Group, n: int, claim: Claim) -> list[Variant] | None:
         return None
     if _on_edges(group, ("circle", "text", "square")):
         return [ProductDot(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
-    if group.shape == "cage":
+    if group.shape != "cage":
+        return None
+    if not _REPEATS.search(claim.sentence):
         return [ProductCage(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
-    return None
+    if any(len(set(m.cells)) != len(m.cells) or v < 1 for m, v in zip(group.marks, labels)):
+        return None  # a cage covers a cell once, and digits multiply to 1 at least
+    return [_running_product(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+
+
+#: A sentence that lets digits repeat in cages (the vocabulary's words for it).
+_REPEATS = re.compile(dict(PHRASES)["repeating killer"], re.IGNORECASE)
+
+
+def _running_product(cells: tuple[Cell, ...], total: int) -> Variant:
+    """Digits whose product is ``total``, which may repeat (the state: a divisor of it)."""
+
+    def step(s: int, d: int) -> int | None:
+        return s * d if total % (s * d) == 0 else None
+
+    return SequenceRule(cells, 1, step, lambda s: s == total, f"product {total}")
 
 
 def _quadruple(group: Group, n: int, claim: Claim) -> list[Variant] | None:
