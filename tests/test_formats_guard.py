@@ -230,3 +230,42 @@ def test_no_solution_under_readings_names_them() -> None:
     assert said.startswith("no solution with the rules read from the rules text and marks")
     assert "renban on 4 pink lines; parity on 2 grey lines" in said
     assert answer_warnings(model, [], False) == []  # a search cut short proves nothing
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ("Place digits 1-6 in each row, column and box; some cells stay empty.", 1),
+        ("Place the digits 1-8 once in every row, column and box.", 1),
+        ("Two cells in each row are left blank.", 1),
+        ("Place the digits 1 to 9 in each empty cell.", 0),
+        ("Fill the empty cells so that every row holds the digits 1-9.", 0),
+        ("Each row, column and box contains the digits 1-9 and the letters A-G.", 0),
+        ("Digits 1-3 are low digits.", 0),
+    ],
+)
+def test_a_text_that_leaves_cells_empty_is_reported(rules: str, said: int) -> None:
+    found = guard.rules_warnings(_board_with(), rules)
+    assert len([w for w in found if "leaves cells of the grid empty" in w]) == said, found
+
+
+def test_repeats_the_text_allows_in_killer_cages_of_the_keys_are_reported() -> None:
+    from sudoku_models.variants import KillerCage, ProductCage
+
+    cages = _board_with(KillerCage(((0, 0), (0, 1)), 3))
+    (said,) = guard.rules_warnings(cages, "Digits in cages may repeat.")
+    assert said.startswith("the rules text lets digits repeat in cages, but the puzzle's killer")
+    assert guard.rules_warnings(cages, "Digits in cages may not repeat.") == []
+    products = _board_with(ProductCage(((0, 0), (0, 1)), 6))
+    found = guard.rules_warnings(products, "Cages may contain repeated digits.")
+    assert any("the puzzle's product cages keep them different" in w for w in found), found
+
+
+@pytest.mark.parametrize(
+    "rules",
+    ["All possible Xs and Vs are given.", "If no dot is shown, the digits are not consecutive."],
+)
+def test_each_wording_of_the_negative_the_puzzle_lacks_is_reported(rules: str) -> None:
+    found = guard.rules_warnings(_board_with(), rules)
+    assert any("negative constraint rule, but the puzzle carries none" in w for w in found)
+    assert not guard.rules_warnings(_board_with(), "Not all possible dots are given.")

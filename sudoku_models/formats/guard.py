@@ -21,6 +21,7 @@ from collections.abc import Collection, Sequence
 from ..model import Model
 from ..puzzle import Puzzle
 from .reading.text import sentences
+from .reading.vocabulary import NEGATIVE, PHRASES
 
 #: The plain words every warning about a missing rule ends with.
 NOT_CARRIED = "the rules text or marks describe rules the puzzle's keys do not carry"
@@ -31,6 +32,9 @@ LINE_KEYS = {
     "thermometer", "slowthermometer", "whispers", "renban", "palindrome", "betweenline",
     "regionsumline", "entropicline", "zipperline", "arrow",
 }  # fmt: skip
+
+#: The patterns of the reading's vocabulary, by rule kind.
+READ = dict(PHRASES)
 
 #: Rules the text may name: (name, pattern, keys of the variant rules that carry it). An empty
 #: key set names a rule the f-puzzles keys have no mark for: a model holding a rule of that name
@@ -63,8 +67,7 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("quadruple", r"quadruple|\bquads?\b", {"quadruple"}),
         ("clone", r"\bclones?\b", {"clone"}),
         ("odd/even cells", r"\b(?:odd|even) (?:cells?|squares?|circles?)", {"odd", "even"}),
-        ("negative constraint", r"(?<!not )\ball (?:possible )?(?:\w+ )?(?:dots|xs|vs|x's|v's)"
-         r"(?: and \w+)? (?:are|have been) (?:given|shown)", {"negative"}),
+        ("negative constraint", NEGATIVE, {"negative", "nonconsecutive"}),
         ("coloured line", r"\b(?:red|blue|green|purple|orange|pink|yellow|grey|gray|"
          r"colou?red|teal|lavender) lines?\b", LINE_KEYS),
         ("parity line", r"one (?:even|odd) (?:digit )?and one (?:even|odd)", set()),
@@ -83,7 +86,8 @@ VOCABULARY: tuple[tuple[str, str, frozenset[str]], ...] = tuple(
         ("full rank", r"full rank", set()),
         ("Dutch flatmates", r"flatmate", set()),
         ("anti-taxicab", r"taxicab", set()),
-        ("global entropy", r"entrop(?:y|ic) (?:2x2|box|square)|global entropy", set()),
+        ("global entropy", r"entrop(?:y|ic) (?:2x2|box|square)|" + READ["global entropy"], set()),
+        ("global modular", READ["global modular"], set()),
         ("fog of war", r"\bfog\b", set()),
         ("chaos construction", r"chaos construction", set()),
     )
@@ -177,7 +181,59 @@ def rules_warnings(model: Model, rules: str | None, read: Collection[str] = ()) 
         elif not keys & carriers:
             out.append(f"the rules text names the {name} rule, but the puzzle carries none")
     terms = {word for rule in model.variants for word in _mark_words(rule.name)}
+    cages = {rule.name for rule in model.variants} & DISTINCT_CAGES
+    out += _blank_cells(rules, model.board.n) + _repeats_in_cages(rules, cages)
     return out + _unexplained(rules, terms) + _other_functions(rules, keys)
+
+
+#: A sentence that leaves cells of the grid empty: fewer digits than cells in a row.
+BLANKS = re.compile(
+    r"\bcells? (?:will |must |should |may |can |do |does )?(?:stay|remain)s? (?:empty|blank|"
+    r"unfilled)|\b(?:some|\d+|one|two|three|a few|several) cells? (?:in each (?:row|column|box) )?"
+    r"(?:are|is|will be|must be|should be|are left|is left|must be left) (?:empty|blank|unfilled)|"
+    r"\b(?:leave|leaving) (?:some|\d+|one|two|three|a few) cells? (?:empty|blank)",
+    re.IGNORECASE,
+)
+
+#: Digits 1..k placed in each row, column or box, as a setter states a range of digits.
+DIGIT_RANGE = re.compile(
+    r"\b(?:digits?|numbers?) (?:from )?1 ?(?:-|\u2013|to|through) ?(\d{1,2})\b[^.]{0,40}\b(?:each|"
+    r"every) (?:row|column|box|region)",
+    re.IGNORECASE,
+)
+
+#: A range of letters beside the digits, as a grid past 9 counts on ("1-9 and A-G").
+LETTERS = re.compile(r"\b[A-Z] ?(?:-|\u2013|to|through) ?[A-Z]\b")
+
+#: The names of the cage rules whose digits differ.
+DISTINCT_CAGES = frozenset({"killer cage", "product cage"})
+
+#: The phrases of a text that lets digits repeat in cages (the reading's vocabulary).
+REPEATS_IN_CAGES = re.compile(READ["repeating killer"], re.IGNORECASE)
+
+
+def _blank_cells(rules: str, n: int) -> list[str]:
+    """A warning for a text that leaves cells empty or places fewer digits than a row holds:
+    a grid of the model has a digit in every cell."""
+    for sentence in sentences(rules):
+        short = DIGIT_RANGE.search(sentence)
+        fewer = short is not None and int(short.group(1)) < n and not LETTERS.search(sentence)
+        if BLANKS.search(sentence) or fewer:
+            return [
+                f"the rules text leaves cells of the grid empty, which no model here carries "
+                f"(every cell holds one of the digits 1-{n}): {_quoted(sentence)}"
+            ]
+    return []
+
+
+def _repeats_in_cages(rules: str, cages: Collection[str]) -> list[str]:
+    """A warning for a text that lets digits repeat in cages where the puzzle holds cages
+    whose digits differ (``cages``, their rules' names)."""
+    said = [s for s in sentences(rules) if REPEATS_IN_CAGES.search(s)]
+    if not cages or not said:
+        return []
+    why = f"but the puzzle's {' and '.join(sorted(cages))}s keep them different"
+    return [f"the rules text lets digits repeat in cages, {why}: {_quoted(said[0])}"]
 
 
 def _mark_words(name: str) -> set[str]:

@@ -1,29 +1,37 @@
 """How a claim becomes variant rules on one group of marks (:data:`BUILDERS`, one builder a
-rule kind of the vocabulary, None when the kind does not fit the marks), and the rule kinds the
-text alone gives for the whole grid (:data:`GLOBAL`)."""
+rule kind of the vocabulary, None when the kind does not fit the marks), the rule kinds the
+text alone gives for the whole grid (:data:`GLOBAL`), and the negative a text states of the
+marks between two cells read (:func:`negatives`)."""
 
 from __future__ import annotations
 
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from ...variants import (
     XV,
     AntiKing,
     AntiKnight,
+    AntiTaxicab,
     Arrow,
     BetweenLine,
     Clone,
     Diagonal,
     Difference,
+    DisjointGroups,
+    DutchFlatmates,
     EntropicLine,
     Even,
     ExtraRegion,
     Fortress,
+    GlobalEntropy,
+    GlobalModular,
     KillerCage,
     MagicSquare,
     ModularLine,
+    Negative,
     Nonconsecutive,
     Odd,
     Palindrome,
@@ -44,9 +52,11 @@ from ...variants import (
     Whispers,
     ZipperLine,
 )
+from ...variants.composed import Composed, NoOther
 from .grouping import Group
 from .marks import Cell
-from .text import Claim
+from .text import WORD, Claim
+from .vocabulary import PHRASES
 
 #: A claim's rules on one group of marks, or None when the kind does not fit them.
 Builder = Callable[[Group, int, Claim], list[Variant] | None]
@@ -242,9 +252,26 @@ def _product(group: Group, n: int, claim: Claim) -> list[Variant] | None:
         return None
     if _on_edges(group, ("circle", "text", "square")):
         return [ProductDot(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
-    if group.shape == "cage":
+    if group.shape != "cage":
+        return None
+    if not _REPEATS.search(claim.sentence):
         return [ProductCage(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
-    return None
+    if any(len(set(m.cells)) != len(m.cells) or v < 1 for m, v in zip(group.marks, labels)):
+        return None  # a cage covers a cell once, and digits multiply to 1 at least
+    return [_running_product(m.cells, v) for m, v in zip(group.marks, labels, strict=True)]
+
+
+#: A sentence that lets digits repeat in cages (the vocabulary's words for it).
+_REPEATS = re.compile(dict(PHRASES)["repeating killer"], re.IGNORECASE)
+
+
+def _running_product(cells: tuple[Cell, ...], total: int) -> Variant:
+    """Digits whose product is ``total``, which may repeat (the state: a divisor of it)."""
+
+    def step(s: int, d: int) -> int | None:
+        return s * d if total % (s * d) == 0 else None
+
+    return SequenceRule(cells, 1, step, lambda s: s == total, f"product {total}")
 
 
 def _quadruple(group: Group, n: int, claim: Claim) -> list[Variant] | None:
@@ -432,4 +459,70 @@ GLOBAL: dict[str, Callable[[], Variant]] = {
     "anti-knight": AntiKnight,
     "anti-king": AntiKing,
     "nonconsecutive": Nonconsecutive,
+    "disjoint groups": DisjointGroups,
+    "Dutch flatmates": DutchFlatmates,
+    "anti-taxicab": AntiTaxicab,
+    "global entropy": GlobalEntropy,
+    "global modular": GlobalModular,
+    "diagonal top-left to bottom-right": partial(Diagonal, positive=False),
+    "diagonal bottom-left to top-right": partial(Diagonal, positive=True),
 }
+
+#: The rule kind of a sentence that says every pair a mark's rule holds for is marked.
+NEGATIVE_KIND = "all dots given"
+
+#: Words of such a sentence that name the marks it is about (kinds of ``Negative``): a colour,
+#: a symbol or a relation names its own kind; a word for dots in general, both kinds of dot;
+#: a sentence naming none ("all possible clues are given") is about every kind of mark read.
+NEGATIVE_WORDS: dict[str, tuple[str, ...]] = {
+    "white": ("difference",), "consecutive": ("difference",), "difference": ("difference",),
+    "black": ("ratio",), "ratio": ("ratio",), "double": ("ratio",), "twice": ("ratio",),
+    "x": ("xv",), "xs": ("xv",), "v": ("xv",), "vs": ("xv",), "xv": ("xv",),
+}  # fmt: skip
+DOT_WORDS: dict[str, tuple[str, ...]] = dict.fromkeys(
+    ("kropki", "dot", "dots"), ("difference", "ratio")
+)
+
+#: The kinds of marks between two cells a ``Negative`` rules on, by their rule's type.
+_NEGATED: dict[type[Variant], str] = {Difference: "difference", Ratio: "ratio", XV: "xv"}
+
+
+#: Rule kinds of the vocabulary that state the rule of a kind of mark ``Negative`` names: a
+#: text stating it makes the kind one to negate even with no such mark drawn.
+STATED = {"kropki white": "difference", "kropki black": "ratio", "xv": "xv"}
+
+
+def negatives(
+    claim: Claim, rules: Sequence[Variant], stated: Iterable[str] = ()
+) -> list[Variant] | None:
+    """The negative rules a sentence saying all marks are given (``claim``) makes of the marks
+    between two cells: one a kind of mark it names that ``rules`` hold, or whose rule the text
+    states (``stated``, kinds of :data:`STATED`: "a black dot shows a ratio of 1:2", and none
+    is drawn), and that ``rules`` do not negate already. None when it names a kind it cannot
+    negate (an X or V whose sum is not 10 or 5; X without V, whose negative would rule out
+    the sums of 5 too), so the sentence stays unread and is warned about.
+
+    >>> from sudoku_models.formats.reading.text import claims
+    >>> said = claims("All white dots are given.")[0]
+    >>> negatives(said, [Difference(((0, 0), (0, 1)), 1), Ratio(((1, 0), (1, 1)), 2)])
+    [Negative(kind='difference')]
+    """
+    words = set(WORD.findall(claim.sentence.lower()))
+    named = {kind for w in words & NEGATIVE_WORDS.keys() for kind in NEGATIVE_WORDS[w]}
+    named = named or {kind for w in words & DOT_WORDS.keys() for kind in DOT_WORDS[w]}
+    wanted = lambda kind: not named or kind in named  # noqa: E731
+    done = {v.kind for v in rules if isinstance(v, Negative)}
+    if any(isinstance(v, Nonconsecutive) for v in rules):
+        done.add("difference")
+    kinds = {_NEGATED[type(v)] for v in rules if type(v) in _NEGATED}
+    kinds = (kinds | {STATED[k] for k in stated if k in STATED}) - done
+    sums = {v.value for v in rules if isinstance(v, XV)}
+    both = {"xv"} & words or ({"x", "xs"} & words and {"v", "vs"} & words) or sums == {5, 10}
+    if "xv" in kinds and wanted("xv") and (not sums <= {5, 10} or not both):
+        return None  # the negative of X and V together is all there is
+    order = ("difference", "ratio", "xv")
+    made: list[Variant] = [Negative(k) for k in order if k in kinds and wanted(k)]
+    functions = {v.function for v in rules if isinstance(v, Composed) and v.scope == "pair"}
+    functions -= {v.function for v in rules if isinstance(v, NoOther)}
+    made += [NoOther(f) for f in sorted(functions) if not named or f in words]
+    return made or None

@@ -15,9 +15,9 @@ from ... import deadline
 from ...errors import InvalidPuzzleError, shown
 from ...model import Model
 from ...puzzle import Puzzle
-from ...variants import Difference, Negative, Ratio, Variant
+from ...variants import Variant
 from . import phrases
-from .builders import BUILDERS
+from .builders import BUILDERS, NEGATIVE_KIND, negatives
 from .text import WORD, Claim
 from .vocabulary import COLOURS, SHAPES
 
@@ -286,13 +286,16 @@ def choose(
     return out, tried
 
 
-def negative_fit(said: Sequence[Claim], added: Sequence[Variant]) -> Fit | None:
-    """The negative constraint of each kind of dot read, when the text says all are given."""
-    claim = next((c for c in said if c.kind == "all dots given"), None)
-    kinds = {type(v) for v in added}
-    made: list[Variant] = [
-        Negative(key)
-        for key, kind in (("difference", Difference), ("ratio", Ratio))
-        if kind in kinds
-    ]
-    return (0, 0, claim, made) if claim and made else None
+def negative_fit(said: Sequence[Claim], rules: Sequence[Variant]) -> Fit | None:
+    """The negative rules of the marks between two cells among ``rules``, or whose rule
+    ``said`` states, for each sentence of ``said`` that says all are given
+    (:func:`~sudoku_models.formats.reading.builders.negatives`), taken together under the
+    first sentence that makes one."""
+    first: Claim | None = None
+    made: list[Variant] = []
+    stated = {c.kind for c in said}
+    for claim in (c for c in said if c.kind == NEGATIVE_KIND):
+        more = [v for v in negatives(claim, [*rules, *made], stated) or [] if v not in made]
+        first = first or (claim if more else None)
+        made += more
+    return (0, 0, first, made) if first else None

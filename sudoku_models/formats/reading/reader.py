@@ -216,18 +216,18 @@ def read(
         done = [g for g, r in read_now if r.status != "rejected"]
         left = [g for g in left if all(g is not d for d in done)]
         added += [v for g, r in read_now if r.status != "rejected" for v in r.variants]
-    keys = {v.key for v in [*model.variants, *added]}
+    keys = {v.key or v.name for v in [*model.variants, *added]}  # a rule with no key: its name
     for claim in said:
         make = GLOBAL.get(claim.kind)
-        if make is None or make().key in keys:
+        if make is None or (make().key or make().name) in keys:
             continue
         fits = [(0, claim.order, claim, [make()])]
         chosen, tried = choose(fits, "", model, [*model.variants, *added], solution)
         taken += chosen
         dropped += tried
         added += [v for r in chosen for v in r.variants]
-        keys.add(make().key)
-    negatives = negative_fit(said, added)
+        keys.add(make().key or make().name)
+    negatives = negative_fit(said, [*model.variants, *added])
     if negatives:
         chosen, tried = choose([negatives], "", model, [*model.variants, *added], solution)
         taken += chosen

@@ -11,6 +11,46 @@ Patterns are matched without regard to case, against the sentence with its white
 
 from __future__ import annotations
 
+#: Both main diagonals stated as a rule of the whole grid, with no mark: a diagonal sudoku, or
+#: both (two, the main) diagonals holding different digits.
+MAIN_DIAGONALS = (
+    r"\bsudoku[- ]x\b|\bx[- ]sudoku\b|\bdiagonal sudoku\b|^(?=.*(?:1 ?(?:-|\u2013|to|through) ?\d|"
+    r"(?:not|never|no|n't) repeat|once|different|distinct|unique))(?=.*(?:(?:both|the two|two|each "
+    r"of the(?: two)?) (?:main |long |major |principal |great )?diagonals|\b(?:the|both) (?:main|"
+    r"long|major|principal|great) diagonals|\beither (?:of the )?(?:main |long |major |principal )?"
+    r"diagonals?\b))"
+)
+
+#: The negative of marks between two cells: every pair the rule holds for is marked ("all
+#: possible dots are given", "if no X or V is shown, the digits do not sum to 10 or 5",
+#: "negative constraint applies"); not "not all dots are given", nor "no negative constraint".
+NEGATIVE = (
+    r"^(?!.*(?:\bnot (?:all|every|necessarily)\b|\bor not\b|\bmay or may not|\b(?:don't|do not) "
+    r"know|\b(?:no |without (?:a |the |any )?)negative)).*?(?:"
+    r"\b(?:all|every) (?:of )?(?:the )?(?:possible |such |existing )?(?:kropki |white |black |xv |"
+    r"x/v )?(?:dots?|circles?|clues?|symbols?|markings?|marks?|xv (?:clues?|pairs?|marks?)|"
+    r"x'?s?(?: (?:and|or|&|/) v'?s?)?|v'?s?)(?: and \w+)? (?:(?:are|is|have been|has been) "
+    r"(?:given|shown|marked|drawn|indicated)\b|(?:given|shown)[.!]?$)|"
+    r"\b(?:if|where|when) (?:there is |there's )?no (?:white |black |kropki )?(?:dot|circle|x|v|"
+    r"mark|marking|symbol|clue)\b[^.]{0,60}\b(?:not|never|n't|neither)\b|"
+    r"\b(?:cells?|digits?) (?:without|not separated by|with no) (?:a |an )?(?:white |black |"
+    r"kropki )?(?:dot|circle|x|v|mark|marking|symbol|clue)s?\b[^.]{0,40}\b(?:are not|cannot|"
+    r"can't|must not|may not|do not|don't|never)\b|"
+    r"\bif (?:two|a pair of) (?:adjacent |neighbouring |neighboring )?cells are not (?:marked|"
+    r"separated|joined)[^.]{0,60}\b(?:not|never|n't)\b|"
+    r"\bnegative constraints?(?: applies| apply| is in effect| is in play| alert|:)|"
+    r"\b(?:with|including|plus) (?:the |a )?negative constraints?\b|"
+    r"\bno (?:two |pair of )?(?:orthogonally )?(?:adjacent |neighbouring |neighboring )?(?:cells|"
+    r"digits)\b[^.]{0,20}\b(?:without|not separated by|with no) (?:a |an )?(?:white |black )?"
+    r"(?:dot|circle|x|v|mark|marking|symbol|clue)s?\b|\banti-(?:x|v|xv|kropki)\b)"
+)
+
+#: "In a cage" as the sentences letting digits repeat in cages say it.
+IN_CAGES = r"(?:with)?in (?:a |the |any |each |every )?(?:killer )?cages?"
+
+#: Every 2x2 square of the grid, as a rule of all of them says it.
+SQUARES = r"(?:every|each|any|all) 2 ?x ?2 (?:box|boxes|squares?|blocks?|areas?|regions?)\b"
+
 #: (rule kind, pattern). Kinds are the keys of ``readings.BUILDERS``; the order breaks ties
 #: between claims that fit the same marks equally well (the more specific first).
 PHRASES: tuple[tuple[str, str], ...] = (
@@ -55,8 +95,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("sum below", r"sum (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("product below", r"product (?:of )?(?:less than|below|under) (?P<total>\d+)"),
     ("quadruple", r"quadruple|must appear in (?:the )?(?:surrounding|adjacent) (?:4|four) cells"),
-    ("repeating killer", r"(?:digits|numbers) (?:may|can) repeat (?:with)?in (?:a |the )?cages?|"
-     r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit"),
+    ("repeating killer", r"(?:digits|numbers) (?:may|can|might|are allowed to) (?:also )?repeat "
+     + IN_CAGES + r"|(?:digits|numbers) " + IN_CAGES + r" (?:may|can|might|are allowed to) "
+     r"(?:also )?repeat|cages? (?:may|can|might) (?:also )?(?:have|contain|include) (?:repeated|"
+     r"repeating|duplicate) (?:digits|numbers)|cages? (?:may|can|might) (?:also )?contain repeats|"
+     r"cages? (?:must|may) (?:have|contain) (?:at least )?(?:a|one) repeated digit|"
+     r"repe(?:ats|tition|ated digits) (?:are|is) (?:allowed|permitted) " + IN_CAGES + "|"
+     r"(?:digits|numbers) " + IN_CAGES + r" (?:need not|do not need to|don't need to|do not have "
+     r"to|don't have to|are not necessarily|aren't necessarily) (?:be )?(?:different|distinct|"
+     r"unique)"),
     ("killer", r"killer|cages?\b[^.]*\bsum|cages? (?:cannot|can't|may not|must not|do not|"
      r"don't) repeat|sum to the (?:total|value|number) (?:given|indicated|"
      r"shown)"),
@@ -72,12 +119,35 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("diagonal", r"(?:each|both|the|marked) (?:main |marked |long )?diagonals?\b[^.]*"
      r"(?:repeat|1(?:-| to | through )9)|diagonals? (?:may|can|must) not (?:contain a )?repeat|"
      r"(?:not|never) repeat (?:on|along|in) (?:the|each|a) (?:marked |main )?diagonal"),
-    ("anti-knight", r"anti-?knight|(?<!not )a knight'?s? move"),
-    ("anti-king", r"anti-?king|(?<!not )a king'?s? move"),
-    ("nonconsecutive", r"non-?consecutive|anti-?consecutive|orthogonally adjacent (?:cells|digits)"
-     r" (?:cannot|can't|may not|must not) (?:be|contain) consecutive"),
-    ("all dots given", r"(?<!not )\ball (?:possible )?(?:kropki )?dots (?:are|have been) (?:given|"
-     r"shown)"),
+    ("anti-knight", r"anti-?knight|(?<!not )\ba (?:\(?chess\)? )?knight(?:'|\u2019)?s? ?-?move"),
+    ("anti-king", r"anti-?king|(?<!not )\ba (?:\(?chess\)? )?king(?:'|\u2019)?s? ?-?move|"
+     r"(?:identical|equal|same|repeated) digits (?:may|can|must|do|does|should)? ?(?:not|never) "
+     r"touch diagonally|no (?:two )?(?:identical|equal|same) digits (?:may |can )?touch diagonally|"
+     r"diagonally (?:adjacent|touching) cells? (?:cannot|can't|may not|must not|do not|never) "
+     r"(?:be|contain|hold|have) (?:the same|identical|equal)"),
+    ("nonconsecutive", r"non-?consecutive|anti-?consecutive|(?:orthogonally )?adjacent "
+     r"(?:cells|digits)(?: to each other)? (?:cannot|can't|may not|must not|never) (?:be|contain) "
+     r"consecutive|consecutive (?:digits|numbers) (?:must |may |can |should )?(?:not|never) "
+     r"(?:be )?(?:placed )?(?:orthogonally )?adjacent|(?:digits|cells) (?:that|which) are "
+     r"(?:orthogonally )?adjacent(?: to each other)?,? (?:cannot|can't|may not|must not|never) "
+     r"(?:be|contain) consecutive|no (?:two )?(?:orthogonally )?adjacent (?:cells|digits) "
+     r"(?:may |can )?(?:be|contain) consecutive"),
+    ("disjoint groups", r"\bdisjoint (?:groups?|sets?|subsets?|sudoku|rules?|constraint)|standard "
+     r"disjoint|same (?:relative |respective )?(?:position|cell)s? (?:in|within|of|relative to) "
+     r"(?:each|every|their|different|multiple) (?:3x3 )?(?:box|boxes|regions?|nonets?)[^.]{0,40}"
+     r"(?:different|distinct|unique|not|never|n't)"),
+    ("Dutch flatmates", r"dutch flatmates?|(?:every|each|any) 5\b[^.]{0,40}\b1 (?:directly |"
+     r"immediately )?above[^.]{0,40}\b9 (?:directly |immediately )?below"),
+    ("anti-taxicab", r"anti-?taxi-?cab|(?:not|never)[^.]{0,60}taxi-?cab distance (?:of|equal to) "
+     r"(?:d|that digit|its (?:own )?value)\b|taxi-?cab distance (?:of|equal to) (?:d|that digit|"
+     r"its (?:own )?value)\b[^.]{0,40}(?:not|never)"),
+    ("global entropy", r"global entropy|" + SQUARES + r"[^.]{0,80}\blow\b[^.]{0,40}\b(?:middle|"
+     r"medium|mid)\b"),
+    ("global modular", r"global modular|" + SQUARES + r"[^.]{0,80}(?:remainders?|modul|mod 3|"
+     r"1,? ?4,? ?(?:and )?7)"),
+    ("diagonal top-left to bottom-right", MAIN_DIAGONALS),
+    ("diagonal bottom-left to top-right", MAIN_DIAGONALS),
+    ("all dots given", NEGATIVE),
 )  # fmt: skip
 
 #: Rule kinds whose marks the guard's words (``guard.VOCABULARY``) may name otherwise: a pointing
