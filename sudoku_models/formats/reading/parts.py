@@ -152,7 +152,7 @@ MAX_EITHER = 4
 NUMBER_WORDS = {
     **{w: k for k, w in enumerate(("one", "two", "three", "four", "five", "six"), 1)},
     **{w: k for k, w in enumerate(("seven", "eight", "nine"), 7)},
-    **{"once": 1, "twice": 2, "thrice": 3},
+    **{"twice": 2, "thrice": 3},  # not "once": the classic rules say it
 }
 #: Ordinals a rules text names positions with, from the clue.
 ORDINALS = {
