@@ -6,7 +6,7 @@ import json
 
 from sudoku_models import api, deadline
 from sudoku_models.board import Board
-from sudoku_models.formats.reading import Choice, Group, Mark, parts, read
+from sudoku_models.formats.reading import Choice, Group, Mark, evidence, parts, read, selection
 from sudoku_models.model import Model
 from sudoku_models.puzzle import Puzzle
 from sudoku_models.variants.composed import Composed, NoOther, OneOf
@@ -52,7 +52,7 @@ def test_clues_that_no_scope_can_meet_are_not_proposed():
 def test_the_only_reading_with_one_solution_is_chosen_whatever_the_text_says():
     base = Model.from_puzzle(Puzzle.empty((2, 2)))
     misleading = ["Each clue is the sum of the digits between 1 and 4."]
-    picked = parts.choose(base, [], [parts.propose(clue_group(CLUES), FOUR, misleading)])
+    picked = selection.choose(base, [], [parts.propose(clue_group(CLUES), FOUR, misleading)])
     (taken,) = picked.taken
     assert taken is not None and taken.label == "product of the first 2 cells = clue"
     assert "leaves one solution" in picked.why
@@ -64,7 +64,7 @@ def test_the_only_reading_with_one_solution_is_chosen_whatever_the_text_says():
 def test_of_two_readings_with_one_solution_the_text_picks_and_the_other_is_named():
     base = Model.from_puzzle(Puzzle.empty((2, 2)))
     text = ["Each clue says how many of the first three digits are seen."]
-    picked = parts.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, text)])
+    picked = selection.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, text)])
     assert picked.taken[0].label == "seen of the first 3 cells = clue"
     assert "does too, the rules text favours this one" in picked.why
     assert "also leaves one solution" in picked.dropped[-1]
@@ -72,7 +72,7 @@ def test_of_two_readings_with_one_solution_the_text_picks_and_the_other_is_named
 
 def test_decoration_alone_is_never_taken_for_a_reading():
     base = Model.from_puzzle(Puzzle.empty((2, 2)))
-    picked = parts.choose(base, [], [[parts.Hypothesis(parts.DECORATION, (), 0)]])
+    picked = selection.choose(base, [], [[selection.Hypothesis(parts.DECORATION, (), 0)]])
     assert picked.taken == (None,)
     assert "decoration: leaves several solutions" in picked.dropped
 
@@ -120,7 +120,7 @@ def test_numbers_on_edges_are_read_as_a_function_of_the_two_cells():
     base = Model.from_puzzle(Puzzle(FOUR, givens))
     proposed = parts.propose(Group(marks), FOUR, [])
     assert all(h.variants[0].scope == "pair" for h in proposed[:-1])
-    picked = parts.choose(base, [], [proposed])
+    picked = selection.choose(base, [], [proposed])
     assert picked.taken[0].label == "difference of the pair = clue"
     model = Model.from_puzzle(Puzzle(FOUR, givens), variants=list(picked.taken[0].variants))
     assert tuple(api.solve(model).solution.cells) == GRID
@@ -149,7 +149,7 @@ def test_several_numbers_in_one_clue_read_only_as_digits_the_cells_hold():
 
 def test_two_readings_with_one_solution_and_no_word_for_either_are_both_named():
     base = Model.from_puzzle(Puzzle.empty((2, 2)))
-    picked = parts.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, [])])
+    picked = selection.choose(base, [], [parts.propose(clue_group(FEWER), FOUR, [])])
     assert "the rules text favours neither" in picked.why
     assert picked.taken[0] is not None
     assert picked.dropped[-1].endswith("also leaves one solution, not taken")
@@ -180,7 +180,7 @@ def test_cages_that_hold_their_clues_digits_are_read_so_by_solving():
     text = ["Digits in a cage's corner must appear somewhere in that cage."]
     proposed = parts.propose(group, FOUR, text)
     assert proposed[0].label == "the clue's digits are in the cage"
-    picked = parts.choose(Model.from_puzzle(Puzzle.empty((2, 2))), [], [proposed])
+    picked = selection.choose(Model.from_puzzle(Puzzle.empty((2, 2))), [], [proposed])
     assert picked.taken[0].label == "the clue's digits are in the cage"
     model = Model.from_puzzle(Puzzle.empty((2, 2)), variants=list(picked.taken[0].variants))
     assert tuple(api.solve(model).solution.cells) == GRID
@@ -211,7 +211,7 @@ def test_places_the_text_names_make_a_window_past_the_first_cells():
     text = ["Clue digits appear in the second or third cell from the clue."]
     labels = [h.label for h in parts.propose(group, FOUR, text)]
     assert labels[0] == "the clue's digits are in cells 2 to 3"
-    assert parts.named_window(["The first cell is odd."]) is None
+    assert evidence.named_window(["The first cell is odd."]) is None
 
 
 def test_rules_read_elsewhere_that_leave_no_solution_are_named_so():
@@ -221,7 +221,7 @@ def test_rules_read_elsewhere_that_leave_no_solution_are_named_so():
     others = [Composed("pair", "sum", "=", (3,), cells=pair)]
     others.append(Composed("pair", "sum", "=", (7,), cells=pair))
     base = Model.from_puzzle(Puzzle.empty((2, 2)), variants=others)
-    picked = parts.choose(base, others, [parts.propose(clue_group(FEWER), FOUR, [])])
+    picked = selection.choose(base, others, [parts.propose(clue_group(FEWER), FOUR, [])])
     assert picked.none_left and picked.taken == (None,)
     assert "not even decoration" in picked.why
     out = read(base, list(clue_group(FEWER).marks), "", None, Choice(unique=lambda m: True))
@@ -253,7 +253,7 @@ def test_cages_without_a_number_take_the_texts_and_a_count_of_repeats():
     proposed = [h.label for h in parts.propose(group, FOUR, text)]
     assert proposed[0] == "repeats of the cage = 2"
     assert "a 2 is in the cage" in proposed
-    assert parts.text_numbers(text) == (2,)
+    assert evidence.text_numbers(text) == (2,)
 
 
 def test_each_mark_may_be_one_of_two_readings_where_the_text_says_either():

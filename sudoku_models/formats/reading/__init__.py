@@ -7,8 +7,13 @@
 - :mod:`~sudoku_models.formats.reading.builders`: a claim made variant rules on a group;
 - :mod:`~sudoku_models.formats.reading.choice`: the choice between readings (the solution a
   file embeds, the readings a user gives, a check of uniqueness);
-- :mod:`~sudoku_models.formats.reading.parts`: readings composed from parts, for the groups no
-  claim reads, chosen by solving;
+- :mod:`~sudoku_models.formats.reading.parts`: readings composed from parts, proposed from the
+  shapes of the groups no claim reads, ranked by what the text says
+  (:mod:`~sudoku_models.formats.reading.evidence`) and chosen by solving
+  (:mod:`~sudoku_models.formats.reading.selection`);
+- :mod:`~sudoku_models.formats.reading.functions`: sum rules of the file's keys that the text
+  gives another function;
+- :mod:`~sudoku_models.formats.reading.phrases`: readings composed from parts given in words;
 
 and :mod:`~sudoku_models.formats.reading.reader`, which reads them together (:func:`read`).
 """

@@ -6,7 +6,7 @@ same clues, another function. For each kind of sum rule the file's keys carry wh
 names another function, :func:`alternatives` gives those clues as
 :class:`~sudoku_models.variants.composed.Composed` rules of that function; the reader takes
 whichever reading the file's solution admits, or else the one that leaves one solution
-(:func:`~sudoku_models.formats.reading.parts.choose`), the text's function first.
+(:func:`~sudoku_models.formats.reading.selection.choose`), the text's function first.
 
 >>> from sudoku_models.variants import Arrow
 >>> arrow = Arrow(((0, 0),), ((0, 1), (0, 2)))

@@ -35,7 +35,7 @@ from ...errors import InvalidPuzzleError
 from ...model import Model
 from ...puzzle import Puzzle
 from ...variants import Variant
-from . import functions, parts, phrases
+from . import functions, parts, phrases, selection
 from .builders import BUILDERS, GLOBAL
 from .choice import (
     COSMETIC,
@@ -272,9 +272,9 @@ def _switched(
         status, why = "confirmed", f"read with the {alternative.function}, not the sum"
     else:
         if choice.unique is not None:
-            text = parts.Hypothesis(kind, alternative.rules, 1, alternative.sentence)
-            usual = parts.Hypothesis(f"sum {name}", alternative.carried, 0)
-            picked = parts.choose(model, others, [[text, usual]])
+            text = selection.Hypothesis(kind, alternative.rules, 1, alternative.sentence)
+            usual = selection.Hypothesis(f"sum {name}", alternative.carried, 0)
+            picked = selection.choose(model, others, [[text, usual]])
             if picked.taken[0] is not text:
                 return None
             why = picked.why
