@@ -266,7 +266,7 @@ def _unexplained(rules: str, terms: Collection[str]) -> list[str]:
         and not CLASSIC.search(s)
         and not PERMITS.search(s)
         and not _named(s)
-        and not terms & _words(s)
+        and not _words(s) & set(terms)
     ]
     if not left:
         return []
@@ -282,7 +282,7 @@ def _other_functions(rules: str, keys: Collection[str]) -> list[str]:
         if word is None:
             continue
         for name, carriers in _named(sentence):
-            if name in SUM_RULES and keys & carriers & SUM_KEYS:
+            if name in SUM_RULES and carriers & SUM_KEYS & set(keys):
                 out.append(
                     f"the rules text gives the {name} rule its {word.group(1).lower()}, "
                     f"but it is read with its usual sum: {_quoted(sentence)}"

@@ -15,7 +15,7 @@ decoration, the rules read elsewhere are at fault, and :class:`Picked` says so.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ... import deadline
@@ -64,6 +64,11 @@ class Picked:
     none_left: bool = False
 
 
+def _given(clauses: list[list[int]]) -> Callable[[], list[list[int]]]:
+    """A maker of clauses already made (what a selector's group asks for)."""
+    return lambda: clauses
+
+
 def spent(cpu_end: float | None) -> bool:
     """Whether the CPU budget that ends at ``cpu_end`` is spent."""
     return cpu_end is not None and time.process_time() > cpu_end
@@ -102,7 +107,7 @@ def choose(
                     continue
                 budget -= len(body)
                 mine.append(h)
-                lits.append(sat.guard((g, k), lambda body=body: body))
+                lits.append(sat.guard((g, k), _given(body)))
             sat.add([lits, *([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])])
             kept.append(mine)
             selectors.append(lits)
