@@ -204,9 +204,9 @@ def prefer_unique(
 def _without_one(
     taken: list[Reading], unique: Callable[[Model], bool], build: Callable[[list[Reading]], Model]
 ) -> tuple[list[Reading], list[Reading]]:
-    """``taken`` without the one unconfirmed reading that leaves no solution, and it (at most
-    :data:`MAX_TRIES` asked); ``taken`` as it is when none does."""
-    doubtful = [k for k, r in enumerate(taken) if r.status == "unconfirmed"][:MAX_TRIES]
+    """``taken`` without the one unconfirmed reading that leaves no solution, and it (the
+    first half of :data:`MAX_TRIES` such readings asked); ``taken`` as it is when none does."""
+    doubtful = [k for k, r in enumerate(taken) if r.status == "unconfirmed"][: MAX_TRIES // 2]
     for k in doubtful:
         deadline.check()
         rest = [*taken[:k], *taken[k + 1 :]]

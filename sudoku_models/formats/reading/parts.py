@@ -44,7 +44,7 @@ from ... import deadline
 from ...board import Board
 from ...errors import InvalidPuzzleError, TimeLimitReached
 from ...model import Model
-from ...variants.base import Variant
+from ...variants.base import Primitive, Variant
 from ...variants.composed import OUTSIDE_SCOPES, Composed, NoOther, OneOf, scope_words
 from .evidence import ALL_GIVEN, EITHER, named_comparisons, named_window, rank, text_numbers
 from .grouping import Group
@@ -175,43 +175,43 @@ class _Option:
     negative: bool = False
 
 
-def _rule(option: _Option, mark: Mark, board: Board) -> Composed:
-    """One mark's rule under a reading (refused when the mark cannot meet it)."""
+def _rule(option: _Option, mark: Mark) -> Composed:
+    """One mark's rule under a reading (refused when the mark has no number to compare)."""
     given = option.given
     values = (given,) if given is not None else _clue(mark.text, option.function)
     if not values:
         raise InvalidPuzzleError(f"{option.function} needs a number, and the mark has none")
     parts = (option.scope, option.function, option.comparison, values)
     if option.scope in OUTSIDE_SCOPES:
-        rule = Composed(*parts, clue=mark.cells[0], reach=option.reach, start=option.start)
-    else:
-        rule = Composed(*parts, cells=mark.cells)
-    rule.primitives(board)  # a clue the reading cannot meet refuses it
-    return rule
+        return Composed(*parts, clue=mark.cells[0], reach=option.reach, start=option.start)
+    return Composed(*parts, cells=mark.cells)
 
 
-def _rules(kind: str, option: _Option, group: Group, board: Board) -> list[Variant]:
+def _rules(kind: str, option: _Option, group: Group) -> list[Variant]:
     """The group's rules under one reading."""
     if option.scope == "adjacent":  # each two cells side by side along each line
         pair = dataclasses.replace(option, scope="pair")
         return [
-            _rule(pair, dataclasses.replace(mark, cells=(a, b)), board)
+            _rule(pair, dataclasses.replace(mark, cells=(a, b)))
             for mark in group.marks
             for a, b in zip(mark.cells, mark.cells[1:])
         ]
     if kind != "circle":
-        out: list[Variant] = [_rule(option, mark, board) for mark in group.marks]
+        out: list[Variant] = [_rule(option, mark) for mark in group.marks]
         if option.negative:
             given = () if option.given is None else (option.given,)
             out.append(NoOther(option.function, given))
         return out
-    rules: list[Variant] = [
+    return [
         Composed("circle", option.function, option.comparison, (), cells=cells)
         for cells in _circles(group)
     ]
-    for rule in rules:
-        rule.primitives(board)
-    return rules
+
+
+def _compiled(rules: Sequence[Variant], board: Board) -> tuple[Primitive, ...]:
+    """The primitives of ``rules`` (refused when a clue cannot meet its rule), made once
+    for both the proposal and the choice."""
+    return tuple(p for rule in rules for p in rule.primitives(board, rules))
 
 
 def _label(kind: str, option: _Option, cells: int) -> str:
@@ -275,11 +275,12 @@ def propose(
         if len(out) >= MAX_HYPOTHESES - 1 or spent(cpu_end):
             break
         try:
-            rules = _rules(kind, option, group, board)
+            rules = _rules(kind, option, group)
+            compiled = _compiled(rules, board)
         except InvalidPuzzleError:
             continue
         label = _label(kind, option, len(group.marks[0].cells))
-        out.append(Hypothesis(label, tuple(rules), -minus, sentence))
+        out.append(Hypothesis(label, tuple(rules), -minus, sentence, compiled))
     return [*out, Hypothesis(DECORATION, (), 0)]
 
 
@@ -301,9 +302,11 @@ def _either_readings(
                 made = []
                 for option in (first, second):
                     try:
-                        made.append(_rule(option, mark, board))
+                        rule = _rule(option, mark)
+                        rule.primitives(board)  # a clue the reading cannot meet refuses it
                     except InvalidPuzzleError:
                         continue
+                    made.append(rule)
                 try:
                     rules.append(OneOf(tuple(made)) if len(made) == 2 else made[0])
                 except (IndexError, InvalidPuzzleError):  # no reading fits, or other cells

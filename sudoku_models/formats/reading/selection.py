@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ... import deadline
 from ...cnf import encode, primitive_clauses
@@ -24,7 +24,7 @@ from ...errors import MissingDependencyError
 from ...model import Model
 from ...puzzle import Puzzle
 from ...selectors import SelectorSat
-from ...variants.base import Variant
+from ...variants.base import Primitive, Variant
 
 #: Most clauses the readings of all groups may add to the formula.
 MAX_CLAUSES = 300_000
@@ -34,7 +34,7 @@ MAX_UNIQUE = 2
 MAX_ROUNDS = 60
 #: CPU seconds (of this process, the SAT solver's included) the choice may take at most (less
 #: when the time limit left is shorter).
-CHOICE_SECONDS = 8.0
+CHOICE_SECONDS = 5.0
 #: Seconds of wall time past which the choice stops however little CPU it had: a safety on
 #: a machine so loaded that the CPU budget above would take minutes.
 CHOICE_WALL_SECONDS = 60.0
@@ -51,6 +51,8 @@ class Hypothesis:
     variants: tuple[Variant, ...]
     score: int
     sentence: str = ""
+    #: The rules' primitives, where the proposer has made them already.
+    primitives: tuple[Primitive, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,12 @@ def choose(
             mine: list[Hypothesis] = []
             lits: list[int] = []
             for k, h in enumerate(hypotheses):
+                if h.variants and spent(cpu_end):  # the best ranked are in; decoration too
+                    continue
                 rules = [*others, *h.variants]
-                primitives = [p for v in h.variants for p in v.primitives(model.board, rules)]
+                primitives = h.primitives or [
+                    p for v in h.variants for p in v.primitives(model.board, rules)
+                ]
                 body = primitive_clauses(primitives, n, sat.fresh)
                 if len(body) > budget:
                     continue
