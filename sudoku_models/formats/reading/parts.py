@@ -19,7 +19,8 @@ rule at all ("decoration"):
 :func:`propose` lists a group's readings, ranked by what the rules text says
 (:mod:`~sudoku_models.formats.reading.evidence`), which ranks and never rules out, with the
 comparisons the text names besides equality, the negative where it says every mark is given,
-and, where it says each mark is one rule or another, those two side by side (:class:`OneOf`);
+and, where it says each mark is one rule or another, those two side by side
+(:class:`~sudoku_models.variants.composed.OneOf`);
 the list is bounded by construction (:data:`MAX_HYPOTHESES`). :func:`read_groups` then has
 :func:`~sudoku_models.formats.reading.selection.choose` take the selection that leaves one
 solution.
@@ -59,7 +60,8 @@ MAX_SCOPE = 2
 
 #: Functions by the kind of group: a pair of cells on an edge (seeing needs a line of sight, a
 #: count of two is rarely a clue), four around a corner, the cells seen from outside the grid
-#: (a difference or ratio needs a pair), a cage, and the line from a circle.
+#: (a difference or ratio needs a pair), a cage, the line from a circle, a plain line, and one
+#: cell (its digit itself).
 FUNCTIONS_OF: dict[str, tuple[str, ...]] = {
     "edge": ("sum", "product", "difference", "ratio", "max", "min", "min or max", "mean"),
     "corner": ("sum", "product", "difference", "max", "min", "min or max", "mean", "odd count",
@@ -103,6 +105,7 @@ SCOPES: dict[str, tuple[tuple[str, int], ...]] = {
     "line": (("cells", 0), ("adjacent", 0)),
     "cell": (("cells", 0),),
 }
+#: The reading that a group is no rule at all: drawn only.
 DECORATION = "decoration"
 #: Most readings proposed for one group, decoration included: every function with every scope
 #: fits, with room for the comparisons the text names; the text's rank orders them and the
@@ -325,11 +328,12 @@ def read_groups(
     model: Model, others: Sequence[Variant], groups: Sequence[Group], sentences: Sequence[str]
 ) -> tuple[list[tuple[Group, Hypothesis]], Picked | None]:
     """The readings parts give ``groups`` (those :func:`readable`, at most :data:`MAX_GROUPS`),
-    chosen by solving within :data:`CHOICE_SECONDS` of CPU time (a budget of work, so a
-    loaded machine reads as an idle one does) and :data:`CHOICE_WALL_SECONDS` of wall time, each
-    SAT call within :data:`CONFLICTS`: pairs of a group and its reading (none
-    when no selection leaves one solution), and what :func:`choose` said (None where it was
-    not asked, or ran out of time)."""
+    chosen by solving within the budget of
+    :mod:`~sudoku_models.formats.reading.selection` (CPU time, so a loaded machine reads as an
+    idle one does, and SAT conflicts): pairs of a group and its reading (none when no selection
+    leaves one solution), and what
+    :func:`~sudoku_models.formats.reading.selection.choose` said (None where it was not asked,
+    or ran out of time)."""
     n = model.board.n
     mine = [
         g
