@@ -105,21 +105,11 @@ def _position(test: Callable[[int, int], bool]) -> Function:
     )
 
 
-def _kept(acc: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
-    """The digits of ``acc`` that ``values`` asks for, each kept as often as it is asked."""
+def _at_most(acc: tuple[int, ...], times: Callable[[int], int]) -> tuple[int, ...]:
+    """The digits of ``acc``, each kept at most ``times(digit)`` times."""
     out: list[int] = []
     for d in acc:
-        if out.count(d) < values.count(d):
-            out.append(d)
-    return tuple(out)
-
-
-def _capped(acc: tuple[int, ...], cap: int) -> tuple[int, ...]:
-    """The digits of ``acc`` with none kept more than ``cap`` times (a count past every value
-    compared tells nothing more)."""
-    out: list[int] = []
-    for d in acc:
-        if out.count(d) < cap:
+        if out.count(d) < times(d):
             out.append(d)
     return tuple(out)
 
@@ -152,12 +142,19 @@ FUNCTIONS: dict[str, Function] = {
     "low count": _count(lambda d, n: d <= n // 2),
     "high count": _count(lambda d, n: d > (n + 1) // 2),
     "distinct count": Function(0, lambda a, d, n: a | (1 << d), lambda a: bin(a).count("1")),
-    "digits": Function((), lambda a, d, n: tuple(sorted((*a, d))), lambda a: a, narrow=_kept),
+    # the digits asked for, each as often as it is asked
+    "digits": Function(
+        (),
+        lambda a, d, n: tuple(sorted((*a, d))),
+        lambda a: a,
+        narrow=lambda a, values: _at_most(a, values.count),
+    ),
+    # a count past every value compared tells nothing more
     "repeats": Function(
         (),
         lambda a, d, n: tuple(sorted((*a, d))),
         lambda a: frozenset(map(a.count, set(a))),
-        narrow=lambda a, values: _capped(a, max(values) + 2),
+        narrow=lambda a, values: _at_most(a, lambda d: max(values) + 2),
     ),
     "seen": Function(
         (0, 0), lambda a, d, n: (a[0] + (d > a[1]), max(a[1], d)), lambda a: a[0], grows=True
@@ -315,14 +312,7 @@ class Composed(Variant):
         return self.scope in (*GRID_SCOPES, "first", "diagonal")
 
     def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
-        n = board.n
-        cells = self.scope_cells(board)
-        if self.fixed and len(cells) <= TABLE_CELLS:
-            table = Table.where(cells, n, lambda *ds: self.holds_for(ds, n), self.describe())
-            if not table.rows:
-                raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
-            return [table]
-        return [Automaton.build(cells, *self.machine(n), n, self.describe())]
+        return _compiled(self, self, board)
 
     def machine(self, n: int) -> tuple[Any, Callable[[Any, int], Any], Callable[[Any], bool]]:
         """The rule as a machine reading its cells in order: a start state, a step
@@ -415,16 +405,12 @@ class OneOf(Variant):
     def describe(self) -> str:
         return " or ".join(rule.describe() for rule in self.rules)
 
-    def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
-        n = board.n
-        cells = self.rules[0].scope_cells(board)
-        if self.rules[0].fixed and len(cells) <= TABLE_CELLS:
-            table = Table.where(
-                cells, n, lambda *ds: any(r.holds_for(ds, n) for r in self.rules), self.describe()
-            )
-            if not table.rows:
-                raise InvalidPuzzleError(f"{self.describe()}: no digits meet it")
-            return [table]
+    def holds_for(self, digits: Sequence[int], n: int) -> bool:
+        """Whether the digits of the scope, in order, meet one of the rules."""
+        return any(rule.holds_for(digits, n) for rule in self.rules)
+
+    def machine(self, n: int) -> tuple[Any, Callable[[Any, int], Any], Callable[[Any], bool]]:
+        """The rules' machines side by side: a state of each, accepting where one accepts."""
         machines = [rule.machine(n) for rule in self.rules]
 
         def step(state: tuple[Any, ...], d: int) -> tuple[Any, ...]:
@@ -433,11 +419,26 @@ class OneOf(Variant):
         def accept(state: tuple[Any, ...]) -> bool:
             return any(m[2](s) for m, s in zip(machines, state))
 
-        start = tuple(m[0] for m in machines)
-        return [Automaton.build(cells, start, step, accept, n, self.describe())]
+        return tuple(m[0] for m in machines), step, accept
+
+    def primitives(self, board: Board, others: Sequence[Variant] = ()) -> list[Primitive]:
+        return _compiled(self, self.rules[0], board)
 
     def svg(self, board: Board, size: float) -> list[str]:
         return self.rules[0].svg(board, size)
+
+
+def _compiled(rule: Composed | OneOf, scope: Composed, board: Board) -> list[Primitive]:
+    """``rule`` over the cells ``scope`` reads: a :class:`~.constraints.Table` of the digits
+    it admits where those are a few fixed cells, else the automaton of its machine."""
+    n = board.n
+    cells = scope.scope_cells(board)
+    if scope.fixed and len(cells) <= TABLE_CELLS:
+        table = Table.where(cells, n, lambda *ds: rule.holds_for(ds, n), rule.describe())
+        if not table.rows:
+            raise InvalidPuzzleError(f"{rule.describe()}: no digits meet it")
+        return [table]
+    return [Automaton.build(cells, *rule.machine(n), n, rule.describe())]
 
 
 @dataclass(frozen=True)

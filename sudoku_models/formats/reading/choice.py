@@ -220,7 +220,6 @@ def _other_option(
 ) -> tuple[list[Reading], list[Reading]] | None:
     """``taken`` with one reading replaced by another the text allows, the first that leaves
     one solution (at most :data:`MAX_TRIES` asked), or None."""
-    with_readings = build
     tries = 1
     for k, reading in enumerate(taken):
         for claim, made in reading.options:
@@ -238,7 +237,7 @@ def _other_option(
                 picked=f"taken over {reading.kind}: only it leaves one solution",
             )
             trial = [*taken[:k], other, *taken[k + 1 :]]
-            if unique(with_readings(trial)):
+            if unique(build(trial)):
                 return trial, []
     return None
 

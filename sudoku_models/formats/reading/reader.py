@@ -219,14 +219,15 @@ def read(
     keys = {v.key or v.name for v in [*model.variants, *added]}  # a rule with no key: its name
     for claim in said:
         make = GLOBAL.get(claim.kind)
-        if make is None or (make().key or make().name) in keys:
+        rule = make() if make is not None else None
+        if rule is None or (rule.key or rule.name) in keys:
             continue
-        fits = [(0, claim.order, claim, [make()])]
+        fits = [(0, claim.order, claim, [rule])]
         chosen, tried = choose(fits, "", model, [*model.variants, *added], solution)
         taken += chosen
         dropped += tried
         added += [v for r in chosen for v in r.variants]
-        keys.add(make().key or make().name)
+        keys.add(rule.key or rule.name)
     negatives = negative_fit(said, [*model.variants, *added])
     if negatives:
         chosen, tried = choose([negatives], "", model, [*model.variants, *added], solution)
